@@ -1,0 +1,178 @@
+"""Shared pieces of the benchmarks: processes on free ports, wrk runs, result tables."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from kit.local import free_port, wait_for_port  # noqa: E402
+
+
+@dataclass
+class Load:
+    rps: float
+    p50_ms: float
+    p99_ms: float
+
+
+def _ms(value: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", value).groups()  # type: ignore[union-attr]
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def wrk(url: str, headers: dict[str, str] | None = None, *, seconds: int = 8, connections: int = 32) -> Load:
+    """Closed-loop load from one wrk thread (the machine has two cores; the rest is for the system under test)."""
+    binary = shutil.which("wrk")
+    if binary is None:
+        raise SystemExit("wrk is needed for the benchmarks: apt-get install wrk")
+    args = [binary, "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", url]
+    for key, value in (headers or {}).items():
+        args += ["-H", f"{key}: {value}"]
+    subprocess.run(args[:4] + ["-d2s"] + args[5:], capture_output=True, check=True)  # warm-up
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    if "Non-2xx" in out:
+        raise SystemExit(f"wrk saw errors for {url}:\n{out}")
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    # only the latency-distribution lines: the thread-stats table has percentages too ("68.50%")
+    p50 = _ms(re.search(r"^\s+50%\s+(\S+)\s*$", out, re.M).group(1))  # type: ignore[union-attr]
+    p99 = _ms(re.search(r"^\s+99%\s+(\S+)\s*$", out, re.M).group(1))  # type: ignore[union-attr]
+    return Load(rps, p50, p99)
+
+
+class Processes:
+    """Background processes of one benchmark, stopped together."""
+
+    def __init__(self) -> None:
+        self.children: list[subprocess.Popen[bytes]] = []
+        self.logs = Path(tempfile.mkdtemp(prefix="cypher-bench-"))
+
+    def start(self, name: str, args: list[str], env: dict[str, str] | None = None, port: int | None = None) -> None:
+        log = open(self.logs / f"{name}.log", "wb")  # noqa: SIM115 - the child owns it
+        child = subprocess.Popen(
+            args, env=os.environ | (env or {}), stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True
+        )
+        self.children.append(child)
+        if port:
+            try:
+                wait_for_port(port, timeout=60)
+            except TimeoutError:
+                raise SystemExit(f"{name} did not start; see {self.logs / (name + '.log')}") from None
+
+    def uvicorn(self, name: str, target: str, port: int, env: dict[str, str]) -> None:
+        self.start(
+            name,
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                target,
+                "--factory",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--no-access-log",
+                "--log-level",
+                "warning",
+                "--no-proxy-headers",
+            ],
+            env | {"CYPHER_ENV": "development", "CYPHER_LOG_LEVEL": "WARNING"},
+            port,
+        )
+
+    def stop(self) -> None:
+        for child in reversed(self.children):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGTERM)
+        for child in self.children:
+            try:
+                child.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(child.pid, signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def processes() -> Iterator[Processes]:
+    group = Processes()
+    try:
+        yield group
+    finally:
+        group.stop()
+
+
+def start_nginx(group: Processes, http: str, server: str) -> int:
+    """Debian's nginx, one worker, on a free port: the reference of the benchmarks. `http` goes in the http
+    block, `server` in the server block."""
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(binary).exists():
+        raise SystemExit("nginx is needed for the benchmarks: apt-get install nginx")
+    port = free_port()
+    prefix = Path(tempfile.mkdtemp(prefix="cypher-nginx-"))
+    (prefix / "logs").mkdir()
+    # As root, nginx's worker would drop to `nobody`, who may not read the run folder.
+    user = "user root;" if os.geteuid() == 0 else ""
+    temp_paths = "".join(f"    {kind}_temp_path {prefix}/{kind};\n" for kind in ("proxy", "fastcgi", "uwsgi", "scgi"))
+    (prefix / "nginx.conf").write_text(f"""
+{user}
+worker_processes 1;
+daemon off;
+pid {prefix}/nginx.pid;
+error_log {prefix}/logs/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {prefix}/body;
+{temp_paths}{http}
+    server {{
+        listen 127.0.0.1:{port};
+{server}
+    }}
+}}
+""")
+    group.start("nginx", [binary, "-p", str(prefix), "-c", str(prefix / "nginx.conf")], port=port)
+    return port
+
+
+def nginx_proxy(group: Processes, upstream_port: int, extra_headers: dict[str, str] | None = None) -> int:
+    """nginx in front of a service: what a proxy costs at best."""
+    sets = "".join(f'            proxy_set_header {k} "{v}";\n' for k, v in (extra_headers or {}).items())
+    return start_nginx(
+        group,
+        f"    upstream service {{ server 127.0.0.1:{upstream_port}; keepalive 64; }}",
+        f"""        location / {{
+            proxy_pass http://service;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+{sets}        }}""",
+    )
+
+
+def wait_ready(url: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(url, timeout=2).status_code == 200:
+                return
+        time.sleep(0.2)
+    raise SystemExit(f"{url} not ready")
+
+
+def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> str:
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    line = "  ".join(f"{{:<{w}}}" for w in widths)
+    return "\n".join([line.format(*header), line.format(*("-" * w for w in widths))] + [line.format(*r) for r in rows])

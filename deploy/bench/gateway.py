@@ -1,0 +1,153 @@
+"""Gateway overhead: the same identity service reached directly, through our gateway and through nginx, for
+a public GET (another user's profile) and an authenticated GET /api/user, in one run on this machine.
+Targets (2 cores): gateway/nginx >= 0.5 on the public GET and >= 0.8 on the authenticated GET."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import httpx
+from common import ROOT, Load, Processes, free_port, nginx_proxy, processes, table, wait_ready, wrk
+
+from kit.local import EmbeddedNats, EmbeddedPostgres
+from kit.migrations import upgrade_to_head
+from kit.outbox import asyncpg_dsn
+from kit.principal import Principal, encode_principal
+from kit.settings import DEV_INTERNAL_SECRET
+
+TARGETS = {"public GET": 0.5, "authenticated GET": 0.8}
+ROUNDS = 3
+
+
+def median_load(loads: list[Load]) -> Load:
+    ordered = sorted(loads, key=lambda load: load.rps)
+    return ordered[len(ordered) // 2]
+
+
+async def fresh_database(server: str) -> str:
+    admin = await asyncpg.connect(asyncpg_dsn(f"{server}/postgres"))
+    await admin.execute('DROP DATABASE IF EXISTS "bench_identity" WITH (FORCE)')
+    await admin.execute('CREATE DATABASE "bench_identity"')
+    await admin.close()
+    url = f"{server}/bench_identity"
+    from identity.app import MIGRATIONS_DIR
+
+    await upgrade_to_head(MIGRATIONS_DIR, url)
+    return url
+
+
+def start_stack(group: Processes) -> dict[str, Any]:
+    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
+    pg.start()
+    store = ROOT / ".run" / "bench" / "nats"
+    shutil.rmtree(store, ignore_errors=True)
+    nats = EmbeddedNats(store)
+    group.start(
+        "nats",
+        [
+            __import__("kit.local").local.nats_server_binary(),
+            "-a",
+            "127.0.0.1",
+            "-p",
+            str(nats.port),
+            "-js",
+            "-sd",
+            str(store),
+        ],
+        port=nats.port,
+    )
+    database = asyncio.run(fresh_database(pg.url().rsplit("/", 1)[0]))
+    key = ROOT / ".run" / "bench" / "identity.pem"
+    if not key.exists():
+        from identity.auth.tokens import generate_private_key_pem
+
+        key.write_text(generate_private_key_pem())
+    identity, gateway = free_port(), free_port()
+    group.uvicorn(
+        "identity",
+        "identity.app:create_app",
+        identity,
+        {"IDENTITY_DATABASE_URL": database, "NATS_URL": nats.url, "IDENTITY_JWT_PRIVATE_KEY_FILE": str(key)},
+    )
+    wait_ready(f"http://127.0.0.1:{identity}/readyz")
+    group.uvicorn(
+        "gateway",
+        "gateway.app:create_app",
+        gateway,
+        {
+            "GATEWAY_IDENTITY_URL": f"http://127.0.0.1:{identity}",
+            "NATS_URL": nats.url,
+            "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
+        },
+    )
+    wait_ready(f"http://127.0.0.1:{gateway}/readyz")
+    return {"identity": identity, "gateway": gateway}
+
+
+def run() -> dict[str, Any]:
+    results: dict[str, dict[str, Load]] = {}
+    with processes() as group:
+        ports = start_stack(group)
+        gw = f"http://127.0.0.1:{ports['gateway']}"
+        with httpx.Client(base_url=gw) as client:
+            for email in ("bench@example.com", "other@example.com"):
+                client.post("/api/auth/signup", json={"email": email, "password": "benchmark-pass"})
+            login = client.post("/api/auth/login", json={"email": "bench@example.com", "password": "benchmark-pass"})
+            assert login.status_code == 200, login.text
+            token, me = login.json()["accessToken"], login.json()["user"]["id"]
+            other = client.post("/api/auth/login", json={"email": "other@example.com", "password": "benchmark-pass"})
+            other_id = other.json()["user"]["id"]
+        principal = encode_principal(
+            Principal(account_id=1, profile_id=me, profile_ids=(me,)), DEV_INTERNAL_SECRET, ttl_seconds=3600
+        )
+        plain = nginx_proxy(group, ports["identity"])
+        authed = nginx_proxy(group, ports["identity"], {"X-Cypher-Principal": principal})
+        direct = f"http://127.0.0.1:{ports['identity']}"
+        public_path = f"/api/user/{other_id}"
+        targets = {
+            "public GET": {
+                "direct": (direct + public_path, {}),
+                "gateway": (gw + public_path, {}),
+                "nginx": (f"http://127.0.0.1:{plain}{public_path}", {}),
+            },
+            "authenticated GET": {
+                "direct": (direct + "/api/user", {"X-Cypher-Principal": principal}),
+                "gateway": (gw + "/api/user", {"X-Auth-Token": token}),
+                "nginx": (f"http://127.0.0.1:{authed}/api/user", {}),
+            },
+        }
+        for scenario, paths in targets.items():
+            # Interleaved rounds, median per path: a passing hiccup of the machine hits one round, not one path.
+            rounds = [
+                {name: wrk(url, headers, seconds=6) for name, (url, headers) in paths.items()} for _ in range(ROUNDS)
+            ]
+            results[scenario] = {name: median_load([r[name] for r in rounds]) for name in paths}
+    return report(results)
+
+
+def report(results: dict[str, dict[str, Load]]) -> dict[str, Any]:
+    rows, summary = [], {}
+    for scenario, loads in results.items():
+        for path, load in loads.items():
+            rows.append((scenario, path, f"{load.rps:,.0f}", f"{load.p50_ms:.2f}", f"{load.p99_ms:.2f}"))
+        ratio = loads["gateway"].rps / loads["nginx"].rps
+        summary[scenario] = {
+            "ratio": round(ratio, 2),
+            "target": TARGETS[scenario],
+            "met": ratio >= TARGETS[scenario],
+            **{k: vars(v) for k, v in loads.items()},
+        }
+    print(table(rows, ("scenario", "path", "requests/s", "p50 ms", "p99 ms")))
+    print()
+    for scenario, values in summary.items():
+        mark = "met" if values["met"] else "MISSED"
+        print(f"gateway/nginx, {scenario}: {values['ratio']:.2f} (target >= {values['target']}) {mark}")
+    return summary
+
+
+if __name__ == "__main__":
+    run()

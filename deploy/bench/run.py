@@ -1,0 +1,32 @@
+"""`make bench`: every benchmark in one run; results also saved as JSON in deploy/bench/results/."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+
+def main() -> int:
+    results = {}
+    for name in ("gateway", "images"):
+        if not (HERE / f"{name}.py").exists():
+            continue
+        print(f"\n=== {name}\n", flush=True)
+        module = importlib.import_module(name)
+        results[name] = (getattr(module, "run", None) or module.main)()
+    out = HERE / "results"
+    out.mkdir(exist_ok=True)
+    path = out / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    path.write_text(json.dumps(results, indent=2, default=str))
+    print(f"\nsaved {path.relative_to(HERE.parents[1])}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

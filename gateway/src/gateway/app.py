@@ -1,0 +1,170 @@
+"""The gateway process: /api goes through the proxy; health, metrics, the live feed, the SPA (and, in
+development, the mail sink's inbox) are served here."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+import aiohttp
+from fastapi import FastAPI, Request
+from fastapi.responses import StreamingResponse
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from gateway.auth import InvalidToken, JwksCache, TokenVerifier
+from gateway.config import Settings
+from gateway.devmail import dev_mail
+from gateway.live import LiveHub, allowed_topics
+from gateway.proxy import ApiProxy, Resources
+from gateway.spa import SpaFiles
+from kit.bus import Bus
+from kit.errors import Forbidden, Invalid, Unauthorized, install_error_handlers
+from kit.logs import configure_logging
+from kit.metrics import metrics_endpoint
+from kit.responses import JSONResponse
+
+
+class Gateway:
+    """Dispatch without a routing table: /api/* to the proxy, the rest to the small FastAPI app."""
+
+    def __init__(self, proxy: ApiProxy, local: FastAPI):
+        self.proxy = proxy
+        self.local = local
+        self.state = local.state
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            await self.proxy(scope, receive, send)
+        else:
+            await self.local(scope, receive, send)
+
+
+def create_app(settings: Settings | None = None) -> Gateway:
+    settings = settings or Settings()
+    resources = Resources()
+    urls = settings.service_urls()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        configure_logging("gateway", settings.log_level, settings.log_json)
+        connector = aiohttp.TCPConnector(
+            limit=0, limit_per_host=0, keepalive_timeout=60, ttl_dns_cache=300, enable_cleanup_closed=True
+        )
+        session = aiohttp.ClientSession(
+            connector=connector,
+            auto_decompress=False,
+            skip_auto_headers=("User-Agent",),
+            cookie_jar=aiohttp.DummyCookieJar(),
+        )
+        resources.session = session
+        identity = urls.get("identity")
+        jwks = JwksCache(
+            lambda: session,
+            f"{identity}/api/auth/jwks" if identity else None,
+            settings.jwks_min_refetch_seconds,
+        )
+        resources.verifier = TokenVerifier(
+            jwks,
+            audience=settings.jwt_audience,
+            issuer=settings.jwt_issuer,
+            internal_secret=settings.internal_token_secret,
+            internal_ttl=settings.internal_token_ttl_seconds,
+        )
+        app.state.resources = resources
+        fetch = asyncio.create_task(_fetch_jwks_until_ready(jwks))
+        bus = Bus(settings.nats_url, name="gateway")
+        bus.start()
+        hub = LiveHub(bus)
+        # A deleted image's cached variants go with it (the only thing this cache holds that can change).
+        hub.on("images.image.deleted", lambda data: proxy.cache.purge_prefix(f"/api/images/{data.get('id')}"))
+        hub.start()
+        app.state.bus, app.state.hub = bus, hub
+        try:
+            yield
+        finally:
+            fetch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await fetch
+            await hub.stop()
+            await bus.close()
+            await session.close()
+
+    local = FastAPI(title="Cypher gateway", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    local.state.settings = settings
+    install_error_handlers(local)
+
+    @local.get("/healthz")
+    async def healthz() -> JSONResponse:
+        return JSONResponse({"status": "ok"})
+
+    @local.get("/readyz")
+    async def readyz() -> JSONResponse:
+        assert resources.session is not None
+        checks = await _service_readiness(resources.session, urls)
+        ready = all(checks.values())
+        return JSONResponse(
+            {"status": "ready" if ready else "not ready", "checks": checks}, status_code=200 if ready else 503
+        )
+
+    local.add_route("/metrics", metrics_endpoint, include_in_schema=False)
+
+    @local.get("/api/live")
+    async def live(request: Request, topics: str = "") -> StreamingResponse:
+        requested = [t.strip() for t in topics.split(",") if t.strip()]
+        if not requested:
+            raise Invalid("Name at least one topic, e.g. ?topics=event:12")
+        profile_ids: tuple[int, ...] = ()
+        token = request.headers.get("x-auth-token")
+        if token:
+            assert resources.verifier is not None
+            try:
+                profile_ids = (await resources.verifier.verify(token)).profile_ids
+            except InvalidToken as exc:
+                raise Unauthorized("Your session has expired, please log in again") from exc
+        allowed = allowed_topics(requested, profile_ids)
+        if allowed is None:
+            if any(t.startswith("user:") for t in requested) and not profile_ids:
+                raise Unauthorized()
+            raise Forbidden("You may not follow these topics")
+        hub: LiveHub = request.app.state.hub
+        return StreamingResponse(
+            hub.stream(allowed, request.headers.get("last-event-id")),
+            media_type="text/event-stream",
+            headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
+        )
+
+    @local.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
+    async def unknown_api(request: Request, rest: str) -> JSONResponse:
+        return JSONResponse({"error": {"code": "not_found", "message": "Not found"}}, status_code=404)
+
+    if settings.dev_mail_dir is not None and not settings.is_production:
+        local.add_route("/dev/mail", dev_mail, methods=["GET"], include_in_schema=False)
+
+    proxy = ApiProxy(settings, resources, local)
+    spa = SpaFiles(settings.spa_dir)
+    local.router.routes.append(Route("/{path:path}", spa.serve, methods=["GET", "HEAD"]))
+    return Gateway(proxy, local)
+
+
+async def _fetch_jwks_until_ready(jwks: JwksCache) -> None:
+    delay = 0.2
+    while not await jwks.refresh(force=True):
+        if not jwks.jwks_url:
+            return
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 5.0)
+
+
+async def _service_readiness(session: aiohttp.ClientSession, urls: dict[str, str]) -> dict[str, bool]:
+    async def probe(url: str) -> bool:
+        try:
+            async with session.get(f"{url}/readyz", timeout=aiohttp.ClientTimeout(total=2)) as response:
+                return response.status == 200
+        except (aiohttp.ClientError, TimeoutError):
+            return False
+
+    names = list(urls)
+    results = await asyncio.gather(*(probe(urls[n]) for n in names))
+    return dict(zip(names, results, strict=True))

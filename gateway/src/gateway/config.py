@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic_settings import SettingsConfigDict
+
+from kit.settings import CommonSettings
+
+SERVICES = ("identity", "organizations", "studios", "events", "battles", "images")
+
+
+class Settings(CommonSettings):
+    model_config = SettingsConfigDict(env_prefix="GATEWAY_", extra="ignore", populate_by_name=True)
+
+    # Where each service listens. A service without a URL is not deployed: its paths answer 503 and it does
+    # not count for readiness.
+    identity_url: str | None = "http://127.0.0.1:8101"
+    organizations_url: str | None = None
+    studios_url: str | None = None
+    events_url: str | None = None
+    battles_url: str | None = None
+    images_url: str | None = None
+
+    upstream_timeout_seconds: float = 15.0
+    upstream_connect_timeout_seconds: float = 3.0
+    jwks_min_refetch_seconds: float = 30.0
+
+    cors_origins: list[str] = ["http://localhost:5173", "http://localhost:8080"]
+    # How many proxies in front of us append to X-Forwarded-For (0: trust the peer address only).
+    trusted_proxy_hops: int = 0
+    # Generous per address: at a venue hundreds of dancers share one public IP.
+    auth_rate_per_ip: int = 300
+    auth_rate_per_ip_window_seconds: float = 60.0
+    auth_rate_per_email: int = 30
+    auth_rate_per_email_window_seconds: float = 600.0
+
+    # Public immutable answers (image variants) under these prefixes are kept in memory and answered here.
+    response_cache_prefixes: list[str] = ["/api/images/"]
+    response_cache_megabytes: int = 64
+
+    spa_dir: Path = Path(__file__).resolve().parents[3] / "web" / "dist"
+    # Development only: the SMTP sink's inbox served at /dev/mail.
+    dev_mail_dir: Path | None = None
+
+    def service_urls(self) -> dict[str, str]:
+        urls = {name: getattr(self, f"{name}_url") for name in SERVICES}
+        return {name: url.rstrip("/") for name, url in urls.items() if url}

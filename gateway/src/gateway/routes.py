@@ -1,0 +1,78 @@
+"""Which service owns a path under /api (the table of ARCHITECTURE.md). The most specific pattern wins:
+more literal segments first, then single-segment wildcards before `**`."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+GATEWAY = "gateway"
+
+ROUTES: dict[str, tuple[str, ...]] = {
+    "identity": (
+        "auth/**",
+        "user",
+        "user/**",
+        "users",
+        "users/**",
+        "notifications",
+        "notifications/**",
+        "admin/users/**",
+    ),
+    "organizations": ("orgs", "orgs/**", "media", "media/**"),
+    "studios": ("studios", "studios/**", "studios-map"),
+    "battles": (
+        "events/*/add-battle",
+        "events/*/scoreboards/**",
+        "battles/**",
+        "crews/**",
+        "sparrings/**",
+        "admin/battles/**",
+        "admin/crews/**",
+        "admin/sparrings/**",
+    ),
+    "events": ("events", "events/**", "events-map", "workshops", "admin/events/**"),
+    "images": ("images", "images/**"),
+    GATEWAY: ("live",),
+}
+
+
+def _specificity(pattern: str) -> tuple[int, int, int]:
+    parts = pattern.split("/")
+    literals = sum(1 for p in parts if p not in ("*", "**"))
+    return (literals, -parts.count("**"), len(parts))
+
+
+_TABLE: list[tuple[tuple[str, ...], str]] = sorted(
+    ((tuple(p.split("/")), service) for service, patterns in ROUTES.items() for p in patterns),
+    key=lambda item: _specificity("/".join(item[0])),
+    reverse=True,
+)
+
+
+def _matches(pattern: tuple[str, ...], parts: list[str]) -> bool:
+    for i, segment in enumerate(pattern):
+        if segment == "**":
+            return len(parts) > i
+        if i >= len(parts) or (segment != "*" and segment != parts[i]):
+            return False
+    return len(parts) == len(pattern)
+
+
+@lru_cache(maxsize=4096)
+def _resolve_shape(shape: str) -> str | None:
+    parts = shape.split("/")
+    for pattern, service in _TABLE:
+        if _matches(pattern, parts):
+            return service
+    return None
+
+
+def resolve(path: str) -> str | None:
+    """The service for an /api path, or None. Numeric segments are folded so the cache stays small."""
+    rest = path[5:] if path.startswith("/api/") else ""
+    if not rest:
+        return None
+    parts = [("0" if p.isdigit() else p) for p in rest.removesuffix("/").split("/")]
+    if any(not p for p in parts):
+        return None
+    return _resolve_shape("/".join(parts))

@@ -1,0 +1,304 @@
+"""Writes the Kubernetes manifests of k8s/base from one table, so the six services do not carry six
+hand-copied YAML files. `python k8s/generate.py` rewrites them; a test fails when they drift.
+
+The production shape: every service a Deployment (rolling, zero downtime: maxUnavailable 0, a preStop pause
+so endpoints drain), an init container migrating its database, startup/readiness/liveness probes, resources,
+a HorizontalPodAutoscaler, a PodDisruptionBudget and a NetworkPolicy (only the gateway may call a service;
+services reach only PostgreSQL, NATS and DNS). PostgreSQL runs under the CloudNativePG operator, NATS from
+its official Helm chart (platform/)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+BASE = Path(__file__).resolve().parent / "base"
+IMAGE = "ghcr.io/cypher-platform/{name}"
+
+# name, has a database, min replicas, max replicas, cpu request, memory request/limit
+SERVICES: list[tuple[str, bool, int, int, str, str]] = [
+    ("identity", True, 2, 6, "200m", "256Mi"),
+    ("organizations", True, 2, 4, "100m", "256Mi"),
+    ("studios", True, 2, 4, "100m", "256Mi"),
+    ("events", True, 2, 8, "200m", "256Mi"),
+    ("battles", True, 2, 8, "200m", "256Mi"),
+    ("images", True, 2, 6, "500m", "768Mi"),
+    ("gateway", False, 2, 10, "300m", "256Mi"),
+]
+
+
+def labels(name: str) -> dict[str, str]:
+    return {"app.kubernetes.io/name": name, "app.kubernetes.io/part-of": "cypher"}
+
+
+def env(name: str, database: bool) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = [
+        {
+            "name": "CYPHER_INTERNAL_TOKEN_SECRET",
+            "valueFrom": {"secretKeyRef": {"name": "cypher-internal", "key": "token-secret"}},
+        },
+    ]
+    if database:
+        items.append(
+            {
+                "name": f"{name.upper()}_DATABASE_URL",
+                "valueFrom": {"secretKeyRef": {"name": f"cypher-db-{name}", "key": "url"}},
+            }
+        )
+    if name == "identity":
+        items.append({"name": "IDENTITY_JWT_PRIVATE_KEY_FILE", "value": "/var/run/secrets/cypher/jwt/private.pem"})
+    return items
+
+
+def container(name: str, database: bool, cpu: str, memory: str) -> dict[str, Any]:
+    probe = {
+        "httpGet": {"path": "/readyz", "port": "http"},
+        "periodSeconds": 5,
+        "timeoutSeconds": 2,
+        "failureThreshold": 3,
+    }
+    spec: dict[str, Any] = {
+        "name": name,
+        "image": IMAGE.format(name=name),
+        "ports": [{"name": "http", "containerPort": 8000}],
+        "command": [
+            "uvicorn",
+            f"{name}.app:create_app",
+            "--factory",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            "8000",
+            "--no-access-log",
+            "--no-proxy-headers",
+        ],
+        "envFrom": [{"configMapRef": {"name": "cypher-config"}}],
+        "env": env(name, database),
+        "startupProbe": {"httpGet": {"path": "/healthz", "port": "http"}, "periodSeconds": 2, "failureThreshold": 30},
+        "readinessProbe": probe if name != "gateway" else probe | {"httpGet": {"path": "/healthz", "port": "http"}},
+        "livenessProbe": {
+            "httpGet": {"path": "/healthz", "port": "http"},
+            "periodSeconds": 10,
+            "timeoutSeconds": 2,
+            "failureThreshold": 3,
+        },
+        "lifecycle": {"preStop": {"sleep": {"seconds": 5}}},
+        "resources": {"requests": {"cpu": cpu, "memory": memory}, "limits": {"memory": memory}},
+        "securityContext": {
+            "allowPrivilegeEscalation": False,
+            "readOnlyRootFilesystem": True,
+            "capabilities": {"drop": ["ALL"]},
+        },
+        "volumeMounts": [{"name": "tmp", "mountPath": "/tmp"}],
+    }
+    if name == "identity":
+        spec["volumeMounts"].append({"name": "jwt", "mountPath": "/var/run/secrets/cypher/jwt", "readOnly": True})
+    return spec
+
+
+def deployment(name: str, database: bool, replicas: int, cpu: str, memory: str) -> dict[str, Any]:
+    pod: dict[str, Any] = {
+        "serviceAccountName": "cypher",
+        "automountServiceAccountToken": False,
+        "terminationGracePeriodSeconds": 30,
+        "securityContext": {
+            "runAsNonRoot": True,
+            "runAsUser": 10001,
+            "runAsGroup": 10001,
+            "fsGroup": 10001,
+            "seccompProfile": {"type": "RuntimeDefault"},
+        },
+        "topologySpreadConstraints": [
+            {
+                "maxSkew": 1,
+                "topologyKey": "kubernetes.io/hostname",
+                "whenUnsatisfiable": "ScheduleAnyway",
+                "labelSelector": {"matchLabels": labels(name)},
+            }
+        ],
+        "containers": [container(name, database, cpu, memory)],
+        "volumes": [{"name": "tmp", "emptyDir": {}}],
+    }
+    if database:
+        migrate = {
+            "name": "migrate",
+            "image": IMAGE.format(name=name),
+            "command": ["python", "-m", "kit.migrate", name],
+            "envFrom": [{"configMapRef": {"name": "cypher-config"}}],
+            "env": env(name, database),
+            "resources": {"requests": {"cpu": "50m", "memory": "128Mi"}, "limits": {"memory": "256Mi"}},
+            "securityContext": {
+                "allowPrivilegeEscalation": False,
+                "readOnlyRootFilesystem": True,
+                "capabilities": {"drop": ["ALL"]},
+            },
+        }
+        pod["initContainers"] = [migrate]
+    if name == "identity":
+        pod["volumes"].append(
+            {
+                "name": "jwt",
+                "secret": {
+                    "secretName": "cypher-identity-jwt",
+                    "items": [{"key": "private.pem", "path": "private.pem"}],
+                },
+            }
+        )
+    return {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": {"name": name, "labels": labels(name)},
+        "spec": {
+            "replicas": replicas,
+            "revisionHistoryLimit": 5,
+            "selector": {"matchLabels": labels(name)},
+            "strategy": {"type": "RollingUpdate", "rollingUpdate": {"maxUnavailable": 0, "maxSurge": 1}},
+            "template": {
+                "metadata": {
+                    "labels": labels(name),
+                    "annotations": {
+                        "prometheus.io/scrape": "true",
+                        "prometheus.io/port": "8000",
+                        "prometheus.io/path": "/metrics",
+                    },
+                },
+                "spec": pod,
+            },
+        },
+    }
+
+
+def service(name: str) -> dict[str, Any]:
+    return {
+        "apiVersion": "v1",
+        "kind": "Service",
+        "metadata": {"name": name, "labels": labels(name)},
+        "spec": {"selector": labels(name), "ports": [{"name": "http", "port": 80, "targetPort": "http"}]},
+    }
+
+
+def autoscaler(name: str, low: int, high: int) -> dict[str, Any]:
+    return {
+        "apiVersion": "autoscaling/v2",
+        "kind": "HorizontalPodAutoscaler",
+        "metadata": {"name": name, "labels": labels(name)},
+        "spec": {
+            "scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": name},
+            "minReplicas": low,
+            "maxReplicas": high,
+            "metrics": [
+                {
+                    "type": "Resource",
+                    "resource": {"name": "cpu", "target": {"type": "Utilization", "averageUtilization": 70}},
+                }
+            ],
+            "behavior": {"scaleDown": {"stabilizationWindowSeconds": 300}},
+        },
+    }
+
+
+def disruption_budget(name: str) -> dict[str, Any]:
+    return {
+        "apiVersion": "policy/v1",
+        "kind": "PodDisruptionBudget",
+        "metadata": {"name": name, "labels": labels(name)},
+        "spec": {"minAvailable": 1, "selector": {"matchLabels": labels(name)}},
+    }
+
+
+def network_policy(name: str, database: bool) -> dict[str, Any]:
+    if name == "gateway":
+        ingress = [
+            {
+                "from": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "ingress-nginx"}}}],
+                "ports": [{"port": 8000}],
+            }
+        ]
+    else:
+        ingress = [{"from": [{"podSelector": {"matchLabels": labels("gateway")}}], "ports": [{"port": 8000}]}]
+    egress: list[dict[str, Any]] = [
+        {
+            "to": [{"namespaceSelector": {}, "podSelector": {"matchLabels": {"k8s-app": "kube-dns"}}}],
+            "ports": [{"port": 53, "protocol": "UDP"}, {"port": 53, "protocol": "TCP"}],
+        },
+        {"to": [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": "nats"}}}], "ports": [{"port": 4222}]},
+    ]
+    if database:
+        egress.append(
+            {
+                "to": [{"podSelector": {"matchLabels": {"cnpg.io/cluster": "cypher-postgres"}}}],
+                "ports": [{"port": 5432}],
+            }
+        )
+    if name == "gateway":
+        egress.append(
+            {
+                "to": [{"podSelector": {"matchLabels": {"app.kubernetes.io/part-of": "cypher"}}}],
+                "ports": [{"port": 8000}],
+            }
+        )
+    if name in ("organizations", "studios", "events", "battles"):  # the rare internal read of a profile
+        egress.append({"to": [{"podSelector": {"matchLabels": labels("identity")}}], "ports": [{"port": 8000}]})
+    if name in ("images", "identity"):  # object storage, SMTP and the sign-in provider live outside the cluster
+        egress.append(
+            {
+                "to": [{"ipBlock": {"cidr": "0.0.0.0/0", "except": ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]}}],
+                "ports": [{"port": 443}, {"port": 587}],
+            }
+        )
+    # Prometheus scrapes every pod.
+    ingress.append(
+        {
+            "from": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "monitoring"}}}],
+            "ports": [{"port": 8000}],
+        }
+    )
+    return {
+        "apiVersion": "networking.k8s.io/v1",
+        "kind": "NetworkPolicy",
+        "metadata": {"name": name, "labels": labels(name)},
+        "spec": {
+            "podSelector": {"matchLabels": labels(name)},
+            "policyTypes": ["Ingress", "Egress"],
+            "ingress": ingress,
+            "egress": egress,
+        },
+    }
+
+
+def manifests() -> dict[str, list[dict[str, Any]]]:
+    files: dict[str, list[dict[str, Any]]] = {}
+    for name, database, low, high, cpu, memory in SERVICES:
+        files[f"{name}.yaml"] = [
+            deployment(name, database, low, cpu, memory),
+            service(name),
+            autoscaler(name, low, high),
+            disruption_budget(name),
+            network_policy(name, database),
+        ]
+    return files
+
+
+def render() -> dict[str, str]:
+    header = "# Generated by k8s/generate.py from its SERVICES table: edit that, not this file.\n"
+    return {name: header + yaml.safe_dump_all(docs, sort_keys=False) for name, docs in manifests().items()}
+
+
+def main() -> int:
+    rendered = render()
+    if len(sys.argv) > 1 and sys.argv[1] == "check":
+        stale = [n for n, text in rendered.items() if not (BASE / n).exists() or (BASE / n).read_text() != text]
+        print("stale: " + ", ".join(stale) if stale else "k8s/base matches k8s/generate.py")
+        return 1 if stale else 0
+    BASE.mkdir(exist_ok=True)
+    for name, text in rendered.items():
+        (BASE / name).write_text(text)
+    print(f"wrote {len(rendered)} files into k8s/base/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Identity: accounts, credentials, access tokens (JWKS), profiles."""

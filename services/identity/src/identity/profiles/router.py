@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from identity.profiles.schemas import (
+    NewProfile,
+    PatronUpdate,
+    ProfileDetails,
+    ProfileUpdate,
+    ReleasedProfile,
+    ReleaseRequest,
+    ReleaseResponse,
+    User,
+    UserUpdate,
+    UserWithRefresh,
+)
+from identity.profiles.service import profile_service
+from kit.db import SessionDep
+from kit.principal import PlatformAdminDep, PrincipalDep, UserDep
+from kit.schemas import DataOf
+
+router = APIRouter(prefix="/api", tags=["users"])
+
+
+@router.get("/user", response_model=User)
+async def current_user(session: SessionDep, principal: UserDep) -> User:
+    """The profile the caller acts as, with the list of the account's profiles."""
+    profile = await profile_service.acting(session, principal)
+    return await profile_service.view(session, profile.id, principal)
+
+
+@router.post("/user", response_model=User)
+async def save_user(body: UserUpdate, session: SessionDep, principal: UserDep) -> User:
+    """The whole user; saves the profile the caller acts as and returns it as saved."""
+    return await profile_service.save_acting(session, principal, body)
+
+
+@router.post("/user/profiles", response_model=NewProfile)
+async def add_profile(body: ProfileDetails, session: SessionDep, principal: UserDep) -> NewProfile:
+    user = await profile_service.add(session, principal, body)
+    return NewProfile.model_validate(user.model_dump())
+
+
+@router.put("/user/profiles", response_model=User)
+async def update_profile(body: ProfileUpdate, session: SessionDep, principal: UserDep) -> User:
+    """Saves one of the caller's profiles, named by `id` in the body, whichever profile the caller acts as."""
+    return await profile_service.save(session, principal, body.id, body)
+
+
+@router.post("/user/release", response_model=ReleaseResponse)
+async def release_profile(body: ReleaseRequest, session: SessionDep, principal: UserDep) -> ReleaseResponse:
+    profile_id = await profile_service.release(session, principal, body)
+    return ReleaseResponse(data=ReleasedProfile(id=profile_id))
+
+
+@router.get("/user/{user_id}", response_model=User)
+async def get_user(user_id: int, session: SessionDep, principal: PrincipalDep) -> User:
+    return await profile_service.view(session, user_id, principal)
+
+
+@router.put("/user/{user_id}/set-main", response_model=UserWithRefresh)
+async def set_main(user_id: int, session: SessionDep, principal: UserDep) -> UserWithRefresh:
+    return UserWithRefresh(data=await profile_service.set_main(session, principal, user_id))
+
+
+admin_router = APIRouter(prefix="/api/admin", tags=["admin"])
+
+
+@admin_router.put("/users/{user_id}/patron", response_model=DataOf[User])
+async def set_patron(
+    user_id: int, body: PatronUpdate, session: SessionDep, principal: PlatformAdminDep
+) -> DataOf[User]:
+    """Platform admins only (403 for anyone else, 401 for a guest)."""
+    return DataOf[User](data=await profile_service.set_patron(session, principal, user_id, body.is_patron))

@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query
+
+from identity.profiles.schemas import ProfileRef
+from identity.users.rules import SortBy, UserFilter, parse_ids, parse_orgs
+from identity.users.schemas import Count, UserListItem
+from identity.users.service import MAX_LOOKUP, user_service
+from kit.db import SessionDep
+from kit.paging import Page, paging
+from kit.schemas import Items
+
+router = APIRouter(prefix="/api", tags=["users"])
+
+
+def user_filter(
+    k: str = Query("", max_length=100, description="case-insensitive part of the dancer name"),
+    orgs: str | None = Query(None, description="comma-separated organization ids; 0 means any"),
+    ex: str | None = Query(None, description="comma-separated profile ids to leave out"),
+) -> UserFilter:
+    return UserFilter(keyword=k.strip(), org_ids=parse_orgs(orgs), exclude=parse_ids(ex))
+
+
+FilterDep = Annotated[UserFilter, Depends(user_filter)]
+PageDep = Annotated[Page, Depends(paging(default=50, cap=100))]
+
+
+@router.get("/users", response_model=Items[UserListItem])
+async def search_users(
+    session: SessionDep, where: FilterDep, page: PageDep, sb: SortBy = Query("name-asc")
+) -> Items[UserListItem]:
+    """Completed profiles (with a dancer name), sorted by name."""
+    return Items[UserListItem](items=await user_service.search(session, where, sb, page))
+
+
+@router.get("/users/count", response_model=Count)
+async def count_users(session: SessionDep, where: FilterDep) -> Count:
+    return Count(count=await user_service.count(session, where))
+
+
+internal_router = APIRouter(prefix="/internal", tags=["internal"])
+
+
+@internal_router.get("/profiles", response_model=list[ProfileRef])
+async def lookup_profiles(
+    session: SessionDep, ids: str = Query("", description=f"comma-separated profile ids, at most {MAX_LOOKUP}")
+) -> list[ProfileRef]:
+    """Never routed by the gateway: other services read profiles missing from their projection."""
+    return await user_service.lookup(session, parse_ids(ids, limit=MAX_LOOKUP + 1))

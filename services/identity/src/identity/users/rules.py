@@ -1,0 +1,34 @@
+"""Pure rules of the user search (no I/O)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+SortBy = Literal["name-asc", "name-desc"]
+MAX_IDS = 500
+
+
+@dataclass(frozen=True)
+class UserFilter:
+    """The search's filters, shared by the list and its count."""
+
+    keyword: str = ""  # trimmed: a case-insensitive part of the dancer name
+    org_ids: tuple[int, ...] = ()
+    exclude: tuple[int, ...] = ()
+
+
+def parse_ids(value: str | None, *, limit: int = MAX_IDS) -> tuple[int, ...]:
+    """'1, 2,3' → (1, 2, 3): ids in a comma-separated query value, in order, without repeats; anything that is
+    not a positive integer is skipped."""
+    ids: dict[int, None] = {}
+    for part in (value or "").split(","):
+        part = part.strip()
+        if part.isdigit() and int(part) > 0:
+            ids[int(part)] = None
+    return tuple(ids)[:limit]
+
+
+def parse_orgs(value: str | None) -> tuple[int, ...]:
+    """`orgs`: organization ids; 0 (or nothing) means no organization filter."""
+    return parse_ids(value)

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, BackgroundTasks, Depends, Header, Query, Request, Response
+
+from images.images.rules import ImageType
+from images.images.schemas import ImageCreated
+from images.images.service import ImageResources, image_service
+from images.images.upload import read_upload
+from kit.db import SessionDep
+from kit.principal import UserDep
+
+router = APIRouter(prefix="/api/images", tags=["images"])
+
+
+async def get_resources(request: Request) -> ImageResources:
+    # async: a plain function dependency would cost a thread-pool hop on every request.
+    return request.app.state.images
+
+
+ResourcesDep = Annotated[ImageResources, Depends(get_resources)]
+
+
+@router.post("", status_code=201, response_model=ImageCreated)
+async def upload_image(request: Request, principal: UserDep, db: SessionDep, resources: ResourcesDep) -> ImageCreated:
+    """Multipart field `file`: PNG, JPEG or WebP (judged by the content), at most 10,000,000 bytes and
+    40 megapixels. Stored upright and without metadata."""
+    upload = await read_upload(request, limit=resources.settings.max_upload_bytes)
+    try:
+        image = await image_service.upload(db, resources, principal, upload)
+    finally:
+        upload.close()
+    return ImageCreated(id=image.id, width=image.width, height=image.height)
+
+
+@router.get(
+    "/{image_id}",
+    response_class=Response,
+    responses={200: {"content": {"image/webp": {}, "image/jpeg": {}, "image/png": {}}}, 304: {}},
+)
+async def get_image(
+    image_id: str,
+    resources: ResourcesDep,
+    size: Annotated[int | None, Query(ge=1, le=100_000, description="Width; snapped up to a known size")] = None,
+    type: Annotated[ImageType | None, Query(description="Where it is shown; tunes quality")] = None,
+    accept: Annotated[str | None, Header()] = None,
+    if_none_match: Annotated[str | None, Header()] = None,
+) -> Response:
+    """The image `size` pixels wide (never upscaled), WebP when accepted, else JPEG (PNG if transparent)."""
+    variant = await image_service.variant(
+        resources, image_id, size=size, image_type=type, accept=accept, if_none_match=if_none_match
+    )
+    if variant.data is None:
+        return Response(status_code=304, headers=variant.headers)
+    return Response(variant.data, media_type=variant.content_type, headers=variant.headers)
+
+
+@router.delete("/{image_id}", status_code=204, response_class=Response)
+async def delete_image(
+    image_id: str, principal: UserDep, db: SessionDep, resources: ResourcesDep, background: BackgroundTasks
+) -> Response:
+    """By its owner only. The files go after the deletion is committed."""
+    await image_service.delete(db, resources, principal, image_id)
+    background.add_task(image_service.delete_files, resources, image_id)
+    return Response(status_code=204)

@@ -1,0 +1,7 @@
+from kit.schemas import Schema
+
+
+class ImageCreated(Schema):
+    id: str
+    width: int
+    height: int

@@ -1,0 +1,1 @@
+"""Infrastructure shared by every Cypher service and the gateway; no domain code lives here."""

@@ -1,0 +1,168 @@
+"""Durable pull consumers. Each handler runs in its own transaction together with the insert of
+(consumer, event id) into `processed_message`, so a redelivered event is applied once; the message is
+acked after the commit, nak'ed with backoff on failure and terminated (parked) after max deliveries."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from nats.aio.msg import Msg
+from nats.js import JetStreamContext
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from sqlalchemy import column, table
+from sqlalchemy.dialects.postgresql import UUID, insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.types import String
+
+from kit import metrics
+from kit.bus import Bus, ensure_stream, stop_if_cancelled
+from kit.db import transaction
+from kit.events import STREAMS, Envelope
+
+logger = logging.getLogger("kit.consumers")
+
+HandlerFn = Callable[[AsyncSession, Envelope], Awaitable[None]]
+
+processed_message = table(
+    "processed_message",
+    column("consumer", String()),
+    column("event_id", UUID(as_uuid=True)),
+)
+
+
+@dataclass(frozen=True)
+class Handler:
+    """`purpose` names the durable consumer `<service>-<purpose>`; `subject` may use wildcards."""
+
+    purpose: str
+    subject: str
+    fn: HandlerFn
+
+    @property
+    def source(self) -> str:
+        return self.subject.split(".", 1)[0]
+
+
+def backoff_seconds(delivered: int) -> float:
+    return float(min(60, 2 ** max(0, delivered - 1)))
+
+
+async def mark_processed(session: AsyncSession, consumer: str, event_id: object) -> bool:
+    """True when this is the first time `consumer` sees the event."""
+    result = await session.execute(
+        insert(processed_message)
+        .values(consumer=consumer, event_id=event_id)
+        .on_conflict_do_nothing()
+        .returning(processed_message.c.event_id)
+    )
+    return result.first() is not None
+
+
+class ConsumerRunner:
+    def __init__(
+        self,
+        service: str,
+        handlers: list[Handler],
+        sessionmaker: async_sessionmaker[AsyncSession],
+        bus: Bus,
+        *,
+        max_deliver: int = 8,
+        ack_wait: float = 30.0,
+        batch: int = 20,
+    ):
+        self.service = service
+        self.handlers = handlers
+        self.sessionmaker = sessionmaker
+        self.bus = bus
+        self.max_deliver = max_deliver
+        self.ack_wait = ack_wait
+        self.batch = batch
+
+    def durable_name(self, handler: Handler) -> str:
+        return f"{self.service}-{handler.purpose}"
+
+    async def run(self) -> None:
+        # Not a bare gather: cancelled, it completes as soon as one child ends, leaving the others applying
+        # messages after the service has shut down (and racing the next app on the same database).
+        tasks = [asyncio.create_task(self._run_handler(h), name=self.durable_name(h)) for h in self.handlers]
+        try:
+            await asyncio.gather(*tasks)
+        finally:
+            for task in tasks:
+                if not task.cancelling():  # once is enough: a second cancel would break off a message mid-way
+                    task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _subscribe(self, handler: Handler) -> JetStreamContext.PullSubscription:
+        js = await self.bus.wait_ready()
+        await ensure_stream(js, handler.source)
+        return await js.pull_subscribe(
+            handler.subject,
+            durable=self.durable_name(handler),
+            stream=STREAMS[handler.source],
+            config=ConsumerConfig(
+                ack_policy=AckPolicy.EXPLICIT,
+                deliver_policy=DeliverPolicy.ALL,
+                max_deliver=self.max_deliver,
+                ack_wait=self.ack_wait,
+            ),
+        )
+
+    async def _run_handler(self, handler: Handler) -> None:
+        name = self.durable_name(handler)
+        delay = 0.2
+        while True:
+            try:
+                sub = await self._subscribe(handler)
+                delay = 0.2
+                while True:
+                    stop_if_cancelled()
+                    try:
+                        msgs = await sub.fetch(self.batch, timeout=2)
+                    except TimeoutError:
+                        continue
+                    for msg in msgs:
+                        stop_if_cancelled()  # unacked messages come back after ack_wait
+                        await self.process(handler, msg)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                stop_if_cancelled()
+                logger.warning("consumer %s interrupted (%s); resubscribing in %.1fs", name, exc, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+
+    async def process(self, handler: Handler, msg: Msg) -> str:
+        """Apply one message; returns the outcome recorded in metrics."""
+        name = self.durable_name(handler)
+        try:
+            envelope = Envelope.from_json(msg.data)
+        except Exception:
+            logger.error("consumer %s parks an unreadable message on %s", name, msg.subject)
+            await msg.term()
+            metrics.CONSUMER_MESSAGES.labels(name, "parked").inc()
+            return "parked"
+        try:
+            async with transaction(self.sessionmaker) as session:
+                first = await mark_processed(session, name, envelope.id)
+                if first:
+                    await handler.fn(session, envelope)
+            await msg.ack()
+            outcome = "applied" if first else "duplicate"
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            delivered = msg.metadata.num_delivered if msg.metadata else 1
+            if delivered >= self.max_deliver:
+                logger.exception("consumer %s parks event %s after %d tries", name, envelope.id, delivered)
+                await msg.term()
+                outcome = "parked"
+            else:
+                logger.warning("consumer %s retries event %s (try %d)", name, envelope.id, delivered, exc_info=True)
+                await msg.nak(delay=backoff_seconds(delivered))
+                outcome = "retried"
+        metrics.CONSUMER_MESSAGES.labels(name, outcome).inc()
+        return outcome

@@ -1,0 +1,141 @@
+"""One error type for expected failures, rendered as {"error": {"code", "message"}} with the right status."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from kit.responses import JSONResponse
+
+logger = logging.getLogger("kit.errors")
+
+
+class ServiceError(Exception):
+    """An expected failure. `persist=True` keeps the request's writes although the call fails (a counted
+    login failure, a revoked token family): the session commits before the error is rendered."""
+
+    status = 400
+    code = "bad_request"
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        code: str | None = None,
+        headers: dict[str, str] | None = None,
+        persist: bool = False,
+    ):
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+        self.headers = headers or {}
+        self.persist = persist
+
+
+class Invalid(ServiceError):
+    status = 400
+    code = "invalid"
+
+
+class Unauthorized(ServiceError):
+    status = 401
+    code = "unauthorized"
+
+    def __init__(self, message: str = "Sign in to continue", **kw: Any):
+        super().__init__(message, **kw)
+
+
+class Forbidden(ServiceError):
+    status = 403
+    code = "forbidden"
+
+    def __init__(self, message: str = "You are not allowed to do this", **kw: Any):
+        super().__init__(message, **kw)
+
+
+class NotFound(ServiceError):
+    status = 404
+    code = "not_found"
+
+    def __init__(self, message: str = "Not found", **kw: Any):
+        super().__init__(message, **kw)
+
+
+class Conflict(ServiceError):
+    status = 409
+    code = "conflict"
+
+
+class PayloadTooLarge(ServiceError):
+    status = 413
+    code = "payload_too_large"
+
+
+class TooManyRequests(ServiceError):
+    status = 429
+    code = "too_many_requests"
+
+    def __init__(self, message: str, *, retry_after: int, **kw: Any):
+        super().__init__(message, headers={"Retry-After": str(max(1, retry_after))}, **kw)
+
+
+class Unavailable(ServiceError):
+    status = 503
+    code = "unavailable"
+
+
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, **extra}}
+
+
+def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(error_body(code, message), status_code=status, headers=headers)
+
+
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "invalid",
+    429: "too_many_requests",
+}
+
+
+def _field_name(loc: tuple[Any, ...]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    return ".".join(parts) or "body"
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ServiceError)
+    async def _service_error(_: Request, exc: ServiceError) -> JSONResponse:
+        return error_response(exc.status, exc.code, exc.message, exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "Invalid request"}
+        field = _field_name(tuple(first.get("loc", ())))
+        raw = str(first.get("msg", "Invalid request"))
+        # Our own validators carry the spec's words: show them as they are; pydantic's get the field name.
+        message = raw.removeprefix("Value error, ") if first.get("type") == "value_error" else f"{field}: {raw}"
+        return JSONResponse(error_body("invalid", message, field=field), status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = _HTTP_CODES.get(exc.status_code, "error")
+        return error_response(exc.status_code, code, str(exc.detail), dict(exc.headers or {}))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        logger.exception("unhandled error on %s %s", request.method, request.url.path)
+        return error_response(500, "internal", "Something went wrong, please try again later")

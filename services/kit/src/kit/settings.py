@@ -1,0 +1,60 @@
+"""Settings bases. Each service subclasses `ServiceSettings` with its own `env_prefix`."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEV_INTERNAL_SECRET = "dev-internal-secret-change-me-0123456789abcdef"
+
+Environment = Literal["development", "test", "production"]
+
+
+class CommonSettings(BaseSettings):
+    """What every process (service or gateway) reads from the environment."""
+
+    model_config = SettingsConfigDict(env_file=None, extra="ignore", populate_by_name=True)
+
+    env: Environment = Field(default="development", validation_alias="CYPHER_ENV")
+    log_level: str = Field(default="INFO", validation_alias="CYPHER_LOG_LEVEL")
+    log_json: bool = Field(default=True, validation_alias="CYPHER_LOG_JSON")
+    # Shared by the gateway (which signs the principal it forwards) and the services (which verify it).
+    internal_token_secret: str = Field(default=DEV_INTERNAL_SECRET, validation_alias="CYPHER_INTERNAL_TOKEN_SECRET")
+    internal_token_ttl_seconds: int = Field(default=60, validation_alias="CYPHER_INTERNAL_TOKEN_TTL")
+    nats_url: str = Field(default="nats://127.0.0.1:54222", validation_alias="NATS_URL")
+    # Access tokens: issued by identity, verified by the gateway.
+    jwt_issuer: str = Field(default="cypher-identity", validation_alias="CYPHER_JWT_ISSUER")
+    jwt_audience: str = Field(default="cypher", validation_alias="CYPHER_JWT_AUDIENCE")
+
+    @property
+    def is_production(self) -> bool:
+        return self.env == "production"
+
+    @model_validator(mode="after")
+    def _no_default_secrets_in_production(self) -> CommonSettings:
+        if self.is_production:
+            for name, value in self.secret_values().items():
+                if not value or value.startswith("dev-"):
+                    raise ValueError(f"{name} must be set to a real secret in production")
+            if len(self.internal_token_secret) < 32:
+                raise ValueError("CYPHER_INTERNAL_TOKEN_SECRET must be at least 32 characters")
+        return self
+
+    def secret_values(self) -> dict[str, str]:
+        """Secrets that must not keep their development default in production; subclasses add theirs."""
+        return {"CYPHER_INTERNAL_TOKEN_SECRET": self.internal_token_secret}
+
+
+class ServiceSettings(CommonSettings):
+    """A domain service: it owns one database and one JetStream stream."""
+
+    service_name: str = "service"
+    # Fields without an alias are read with the subclass's env_prefix, e.g. IDENTITY_DATABASE_URL.
+    database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:55432/cypher"
+    db_pool_size: int = 10
+    # The relay and the consumers run inside the API process by default; a deployment may run them apart.
+    run_workers: bool = True
+    outbox_poll_seconds: float = 2.0
+    consumer_max_deliver: int = 8

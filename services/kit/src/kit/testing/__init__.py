@@ -1,0 +1,12 @@
+"""pytest fixtures every service uses (`pytest_plugins = ["kit.testing.plugin"]`): a fresh database per run
+migrated to head, a real NATS server, the app with its lifespan, and an ASGI client."""
+
+from kit.testing.helpers import (
+    ServiceSpec,
+    as_user,
+    collect_events,
+    eventually,
+    serve_app,
+)
+
+__all__ = ["ServiceSpec", "as_user", "collect_events", "eventually", "serve_app"]

@@ -1,0 +1,215 @@
+"""The outbox and the consumer runner against real PostgreSQL and a real NATS server we stop and restart."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncpg
+import pytest
+from sqlalchemy import column, func, select, table, text
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.types import String, Uuid
+
+from kit import outbox
+from kit.bus import Bus
+from kit.consumers import ConsumerRunner, Handler
+from kit.db import create_engine, create_sessionmaker, transaction
+from kit.events import Envelope
+from kit.local import EmbeddedNats, free_port
+from kit.metrics import CONSUMER_MESSAGES
+from kit.outbox import OutboxRelay, asyncpg_dsn, pending_count
+from kit.testing import eventually
+
+received = table("received", column("event_id", Uuid()), column("type", String()))
+
+
+async def record(session: AsyncSession, envelope: Envelope) -> None:
+    """The sample handler: one row per application, so a double application would show."""
+    if envelope.data.get("fail"):
+        raise RuntimeError("this event always fails")
+    await session.execute(received.insert().values(event_id=envelope.id, type=envelope.type))
+
+
+@dataclass
+class Parts:
+    sessionmaker: async_sessionmaker[AsyncSession]
+    bus: Bus
+    relay: OutboxRelay
+    runner: ConsumerRunner
+    nats: EmbeddedNats
+    database_url: str
+
+
+@pytest.fixture
+async def parts(database_url: str, tmp_path: Path) -> AsyncIterator[Parts]:
+    conn = await asyncpg.connect(asyncpg_dsn(database_url))
+    await conn.execute("TRUNCATE outbox_message, processed_message, received")
+    await conn.close()
+    server = EmbeddedNats(tmp_path / "nats", port=free_port())
+    server.start()
+    engine = create_engine(database_url, pool_size=5)
+    sessionmaker = create_sessionmaker(engine)
+    bus = Bus(server.url, name="kittest", streams=("kittest",))
+    bus.start()
+    await bus.wait_ready(timeout=10)
+    relay = OutboxRelay(sessionmaker, bus, database_url, poll_seconds=0.2)
+    runner = ConsumerRunner("kittest", [Handler("record", "kittest.>", record)], sessionmaker, bus, max_deliver=3)
+    yield Parts(sessionmaker, bus, relay, runner, server, database_url)
+    await bus.close()
+    server.stop()
+    await engine.dispose()
+
+
+@contextlib.asynccontextmanager
+async def running(*coroutines: object) -> AsyncIterator[None]:
+    tasks = [asyncio.create_task(c) for c in coroutines]  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+async def write_events(parts: Parts, count: int, **data: object) -> list[uuid.UUID]:
+    ids = []
+    for n in range(count):
+        async with transaction(parts.sessionmaker) as session:
+            envelope = await outbox.add(session, "kittest.thing.happened", {"n": n, **data})
+            ids.append(envelope.id)
+    return ids
+
+
+async def applied(parts: Parts) -> list[uuid.UUID]:
+    async with parts.sessionmaker() as session:
+        return list((await session.scalars(select(received.c.event_id))).all())
+
+
+async def stream_messages(parts: Parts) -> int:
+    return (await parts.bus.js.stream_info("KITTEST")).state.messages
+
+
+class TestOutbox:
+    async def test_delivers_every_event_exactly_once_across_a_nats_restart(self, parts: Parts) -> None:
+        async with running(parts.relay.run(), parts.runner.run()):
+            first = await write_events(parts, 5)
+            await eventually(lambda: _has(parts, 5))
+            parts.nats.stop()
+            second = await write_events(parts, 5)  # NATS is down: these wait in the outbox
+            await asyncio.sleep(0.5)
+            async with parts.sessionmaker() as session:
+                assert await pending_count(session) == 5
+            parts.nats.start()
+            await eventually(lambda: _has(parts, 10), timeout=30)
+            await asyncio.sleep(0.5)  # room for a duplicate to show up, if there were one
+        got = await applied(parts)
+        assert sorted(got) == sorted(first + second)  # each once, none lost
+
+    async def test_a_relay_crash_between_publish_and_mark_sent_publishes_nothing_twice(self, parts: Parts) -> None:
+        ids = await write_events(parts, 3)
+        async with parts.sessionmaker() as session:
+            assert await parts.relay.publish_pending(session) == 3
+            await session.rollback()  # the crash: published, never marked sent
+        async with parts.sessionmaker() as session:
+            assert await pending_count(session) == 3
+        async with running(parts.relay.run(), parts.runner.run()):
+            await eventually(lambda: _has(parts, 3))
+            await eventually(lambda: _pending_is(parts, 0))
+            await asyncio.sleep(0.5)
+        assert await stream_messages(parts) == 3  # JetStream dropped the re-published copies (Nats-Msg-Id)
+        assert sorted(await applied(parts)) == sorted(ids)
+
+    async def test_a_rolled_back_change_publishes_nothing(self, parts: Parts) -> None:
+        with pytest.raises(RuntimeError):
+            async with transaction(parts.sessionmaker) as session:
+                await outbox.add(session, "kittest.thing.happened", {"n": 1})
+                raise RuntimeError("the business change failed")
+        async with parts.sessionmaker() as session:
+            assert await session.scalar(text("SELECT count(*) FROM outbox_message")) == 0
+
+    async def test_notify_wakes_the_relay_before_the_poll(self, parts: Parts) -> None:
+        parts.relay.poll_seconds = 30  # only NOTIFY can wake it in time
+        async with running(parts.relay.run()):
+            await asyncio.sleep(0.3)
+            await write_events(parts, 1)
+            await eventually(lambda: _pending_is(parts, 0), timeout=5)
+
+
+class TestConsumer:
+    async def test_the_same_event_delivered_twice_is_applied_once(self, parts: Parts) -> None:
+        envelope = Envelope(type="kittest.thing.happened", source="kittest", data={"n": 1})
+        js = parts.bus.js
+        for copy in (
+            "a",
+            "b",
+        ):  # different message ids: JetStream keeps both, the consumer must not apply both
+            await js.publish(envelope.type, envelope.to_json(), headers={"Nats-Msg-Id": f"{envelope.id}-{copy}"})
+        duplicates = CONSUMER_MESSAGES.labels("kittest-record", "duplicate")._value.get()
+        async with running(parts.runner.run()):
+            await eventually(lambda: _has(parts, 1))
+            await eventually(lambda: _metric_above(duplicates))
+        assert await applied(parts) == [envelope.id]
+
+    async def test_a_failing_event_is_retried_then_parked(self, parts: Parts) -> None:
+        retried = CONSUMER_MESSAGES.labels("kittest-record", "retried")._value.get()
+        parked = CONSUMER_MESSAGES.labels("kittest-record", "parked")._value.get()
+        await write_events(parts, 1, fail=True)
+        ok = await write_events(parts, 1)
+        async with running(parts.relay.run(), parts.runner.run()):
+            await eventually(lambda: _has(parts, 1))  # the good one is not held up by the bad one
+            await eventually(lambda: _metric_is("kittest-record", "parked", parked + 1), timeout=15)
+        assert CONSUMER_MESSAGES.labels("kittest-record", "retried")._value.get() == retried + 2
+        assert await applied(parts) == ok
+
+    async def test_stopping_waits_for_every_handler_to_finish(self, parts: Parts) -> None:
+        """One handler ending its cancellation early must not let the runner return while another is still
+        applying a message (it would write after its service shut down)."""
+        started, finished = asyncio.Event(), asyncio.Event()
+
+        async def slow(session: AsyncSession, envelope: Envelope) -> None:
+            started.set()
+            try:
+                await asyncio.sleep(10)
+            except asyncio.CancelledError:
+                await asyncio.sleep(0.3)  # a handler that finishes its work before giving up
+            finished.set()
+
+        runner = ConsumerRunner(
+            "kittest",
+            [Handler("record", "kittest.>", record), Handler("slow", "kittest.>", slow)],
+            parts.sessionmaker,
+            parts.bus,
+        )
+        await write_events(parts, 1)
+        async with running(parts.relay.run()):
+            task = asyncio.create_task(runner.run())
+            await asyncio.wait_for(started.wait(), 10)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            assert finished.is_set()
+
+
+async def _has(parts: Parts, count: int) -> bool:
+    async with parts.sessionmaker() as session:
+        return (await session.scalar(select(func.count()).select_from(received))) == count
+
+
+async def _pending_is(parts: Parts, count: int) -> bool:
+    async with parts.sessionmaker() as session:
+        return await pending_count(session) == count
+
+
+async def _metric_above(value: float) -> bool:
+    return CONSUMER_MESSAGES.labels("kittest-record", "duplicate")._value.get() > value
+
+
+async def _metric_is(consumer: str, outcome: str, value: float) -> bool:
+    return CONSUMER_MESSAGES.labels(consumer, outcome)._value.get() == value

@@ -1,0 +1,2 @@
+"""Organizations: organizations, their admins, promoters and members, the leaderboard, media, agreement and
+waiver."""

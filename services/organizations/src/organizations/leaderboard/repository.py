@@ -1,0 +1,108 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime
+
+from sqlalchemy import Row, case, delete, exists, func, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kit.paging import Page
+from organizations.leaderboard.rules import ALL_YEARS, Award, LeaderboardSort
+from organizations.models import BattleResult, LeaderboardAward, Organization, OrganizationMember, Profile
+
+
+class LeaderboardRepository:
+    async def organization_exists(self, session: AsyncSession, org_id: int) -> bool:
+        return bool(await session.scalar(select(exists().where(Organization.id == org_id))))
+
+    async def claim_result(
+        self,
+        session: AsyncSession,
+        *,
+        battle_id: int,
+        event_id: int | None,
+        org_id: int | None,
+        start_date: date,
+        set_at: datetime,
+    ) -> bool:
+        """Record the battle's result unless a newer one is recorded already; True when this one wins. The
+        row stays locked until commit, so two results of one battle are applied one after the other."""
+        statement = insert(BattleResult).values(
+            battle_id=battle_id, event_id=event_id, organization_id=org_id, start_date=start_date, set_at=set_at
+        )
+        upsert = statement.on_conflict_do_update(
+            index_elements=[BattleResult.battle_id],
+            set_={
+                "event_id": statement.excluded.event_id,
+                "organization_id": statement.excluded.organization_id,
+                "start_date": statement.excluded.start_date,
+                "set_at": statement.excluded.set_at,
+            },
+            where=BattleResult.set_at <= statement.excluded.set_at,
+        ).returning(BattleResult.battle_id)
+        return (await session.execute(upsert)).first() is not None
+
+    async def replace_awards(
+        self, session: AsyncSession, *, battle_id: int, org_id: int | None, year: int, awards: Sequence[Award]
+    ) -> None:
+        await session.execute(delete(LeaderboardAward).where(LeaderboardAward.battle_id == battle_id))
+        if org_id is None or not awards:
+            return
+        await session.execute(
+            insert(LeaderboardAward).values(
+                [
+                    {
+                        "battle_id": battle_id,
+                        "user_id": award.user_id,
+                        "organization_id": org_id,
+                        "year": year,
+                        "place": award.place,
+                        "points": award.points,
+                    }
+                    for award in awards
+                ]
+            )
+        )
+
+    async def board(
+        self, session: AsyncSession, org_id: int, *, year: int, sort: LeaderboardSort, page: Page
+    ) -> Sequence[Row]:
+        """One statement: the members with their points in `year` (every year for 0) and their rank among the
+        members with points. RANK() is standard competition ranking: equal points share a rank and the next
+        rank skips (1, 1, 3). Members without points have neither."""
+        points = select(LeaderboardAward.user_id, func.sum(LeaderboardAward.points).label("points")).where(
+            LeaderboardAward.organization_id == org_id
+        )
+        if year != ALL_YEARS:
+            points = points.where(LeaderboardAward.year == year)
+        totals = points.group_by(LeaderboardAward.user_id).subquery("totals")
+        ranked = (
+            select(
+                OrganizationMember.user_id.label("id"),
+                Profile.dancer_name,
+                Profile.avatar,
+                Profile.id.is_not(None).label("known"),
+                totals.c.points,
+                case(
+                    (totals.c.points.is_not(None), func.rank().over(order_by=totals.c.points.desc().nulls_last())),
+                ).label("rank"),
+            )
+            .select_from(OrganizationMember)
+            .outerjoin(totals, totals.c.user_id == OrganizationMember.user_id)
+            .outerjoin(Profile, Profile.id == OrganizationMember.user_id)
+            .where(OrganizationMember.organization_id == org_id)
+            .subquery("ranked")
+        )
+        name = func.lower(ranked.c.dancer_name)
+        order = {
+            LeaderboardSort.RANK_ASC: (ranked.c.rank.asc().nulls_last(), name.asc().nulls_last()),
+            LeaderboardSort.RANK_DESC: (ranked.c.rank.desc().nulls_last(), name.asc().nulls_last()),
+            LeaderboardSort.NAME_ASC: (name.asc().nulls_last(),),
+            LeaderboardSort.NAME_DESC: (name.desc().nulls_last(),),
+        }[sort]
+        statement = select(ranked).order_by(*order, ranked.c.id).limit(page.limit).offset(page.offset)
+        return (await session.execute(statement)).all()
+
+
+leaderboard_repository = LeaderboardRepository()

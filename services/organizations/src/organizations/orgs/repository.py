@@ -1,0 +1,136 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import Row, and_, exists, func, literal, or_, select, true
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kit.paging import Page
+from kit.text import LIKE_ESCAPE, contains_pattern
+from organizations.models import (
+    LeaderboardAward,
+    Organization,
+    OrganizationMember,
+    OrganizationRole,
+    OrganizationStatus,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ListFilter:
+    """`user_id`: organizations where that user is admin, promoter or member; `with_drafts` only when the
+    caller asks for their own. `keyword`: a case-insensitive part of the name."""
+
+    user_id: int | None = None
+    with_drafts: bool = False
+    keyword: str | None = None
+
+
+class OrganizationRepository:
+    async def get_with_caller_roles(
+        self, session: AsyncSession, org_id: int, caller_id: int | None, *, lock: bool = False
+    ) -> tuple[Organization, frozenset[str]] | None:
+        """The organization and the caller's roles in it, in one statement. `lock` holds the row until commit
+        (role changes: two removals of the last two admins must not both pass)."""
+        roles = (
+            select(func.array_agg(OrganizationRole.role))
+            .where(OrganizationRole.organization_id == Organization.id, OrganizationRole.user_id == caller_id)
+            .scalar_subquery()
+            if caller_id is not None
+            else literal(None)
+        )
+        statement = select(Organization, roles).where(Organization.id == org_id)
+        if lock:
+            statement = statement.with_for_update(of=Organization)
+        row = (await session.execute(statement)).first()
+        if row is None:
+            return None
+        return row[0], frozenset(row[1] or ())
+
+    async def add(self, session: AsyncSession, organization: Organization) -> Organization:
+        session.add(organization)
+        await session.flush()
+        return organization
+
+    async def stats(self, session: AsyncSession, org_id: int) -> tuple[int, int]:
+        """(totalMembers, totalPoints): the members, and the points they earned here in every year."""
+        members = (
+            select(func.count()).select_from(OrganizationMember).where(OrganizationMember.organization_id == org_id)
+        ).scalar_subquery()
+        points = (
+            select(func.coalesce(func.sum(LeaderboardAward.points), 0))
+            .select_from(LeaderboardAward)
+            .join(
+                OrganizationMember,
+                and_(
+                    OrganizationMember.organization_id == LeaderboardAward.organization_id,
+                    OrganizationMember.user_id == LeaderboardAward.user_id,
+                ),
+            )
+            .where(LeaderboardAward.organization_id == org_id)
+        ).scalar_subquery()
+        row = (await session.execute(select(members, points))).one()
+        return int(row[0]), int(row[1])
+
+    async def list_page(self, session: AsyncSession, where: ListFilter, page: Page) -> Sequence[Row]:
+        """One statement: the page of organizations with their member counts, and the event totals of every
+        organization that matches (not only this page). The totals row is always there; an empty page is one
+        row whose organization columns are null."""
+        conditions = []
+        if where.user_id is not None:
+            conditions.append(
+                or_(
+                    exists().where(
+                        OrganizationRole.organization_id == Organization.id, OrganizationRole.user_id == where.user_id
+                    ),
+                    exists().where(
+                        OrganizationMember.organization_id == Organization.id,
+                        OrganizationMember.user_id == where.user_id,
+                    ),
+                )
+            )
+        if not where.with_drafts:
+            conditions.append(Organization.status == OrganizationStatus.PUBLISHED)
+        if where.keyword:
+            conditions.append(Organization.name.ilike(contains_pattern(where.keyword), escape=LIKE_ESCAPE))
+        matching = (
+            select(
+                Organization.id,
+                Organization.name,
+                Organization.image,
+                Organization.status,
+                Organization.current_events,
+                Organization.future_events,
+                Organization.past_events,
+            )
+            .where(*conditions)
+            .cte("matching")
+        )
+        totals = select(
+            func.coalesce(func.sum(matching.c.current_events), 0).label("total_current"),
+            func.coalesce(func.sum(matching.c.future_events), 0).label("total_future"),
+            func.coalesce(func.sum(matching.c.past_events), 0).label("total_past"),
+        ).subquery("totals")
+        page_rows = (
+            select(matching)
+            .order_by(func.lower(matching.c.name), matching.c.id)
+            .limit(page.limit)
+            .offset(page.offset)
+            .subquery("page")
+        )
+        members_count = (
+            select(func.count())
+            .select_from(OrganizationMember)
+            .where(OrganizationMember.organization_id == page_rows.c.id)
+            .scalar_subquery()
+        )
+        statement = (
+            select(totals, page_rows, members_count.label("members_count"))
+            .select_from(totals.outerjoin(page_rows, true()))
+            .order_by(func.lower(page_rows.c.name), page_rows.c.id)
+        )
+        return (await session.execute(statement)).all()
+
+
+organization_repository = OrganizationRepository()

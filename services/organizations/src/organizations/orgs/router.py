@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Query
+
+from kit.db import SessionDep
+from kit.paging import Page, paging
+from kit.principal import PrincipalDep, UserDep
+from organizations.orgs.dependencies import OrgEditor, VisibleOrg
+from organizations.orgs.schemas import (
+    CallerRoles,
+    Organization,
+    OrganizationCreated,
+    OrganizationList,
+    OrganizationUpdate,
+)
+from organizations.orgs.service import organization_service
+from organizations.profiles.client import IdentityDep
+
+router = APIRouter(prefix="/api", tags=["organizations"])
+
+ListPage = Annotated[Page, Depends(paging(default=100, cap=100))]
+
+
+@router.post("/orgs", status_code=201, response_model=OrganizationCreated)
+async def create_organization(session: SessionDep, principal: UserDep) -> OrganizationCreated:
+    """An empty draft with the caller as its admin."""
+    organization = await organization_service.create(session, principal)
+    return OrganizationCreated(id=organization.id)
+
+
+@router.get("/orgs", response_model=OrganizationList)
+async def list_organizations(
+    session: SessionDep,
+    principal: PrincipalDep,
+    page: ListPage,
+    u: Annotated[int | None, Query(ge=0, description="a user id: their organizations; 0 = everyone's")] = None,
+    k: Annotated[str | None, Query(max_length=100, description="part of the name")] = None,
+) -> OrganizationList:
+    # Seed 001 section 7 calls GET /orgs with u 0 for the whole list (the events filter), as identity's orgs=0.
+    return await organization_service.page(session, principal, page, user_id=u or None, keyword=k)
+
+
+@router.get("/orgs/{org_id}", response_model=Organization)
+async def get_organization(access: VisibleOrg, session: SessionDep, identity: IdentityDep) -> Organization:
+    return await organization_service.view(session, identity, access)
+
+
+@router.post("/orgs/{org_id}", response_model=Organization)
+async def save_organization(
+    body: OrganizationUpdate, access: OrgEditor, session: SessionDep, identity: IdentityDep
+) -> Organization:
+    return await organization_service.save(session, identity, access, body)
+
+
+@router.post("/orgs/{org_id}/publish", response_model=Organization)
+async def publish_organization(access: OrgEditor, session: SessionDep, identity: IdentityDep) -> Organization:
+    return await organization_service.publish(session, identity, access)
+
+
+internal_router = APIRouter(prefix="/internal", tags=["internal"])
+
+
+@internal_router.get("/orgs/{org_id}/roles/{user_id}", response_model=CallerRoles)
+async def roles_of(org_id: int, user_id: Annotated[int, Path(gt=0)], session: SessionDep) -> CallerRoles:
+    """Never routed by the gateway: the events service checks here (or projects orgs.role.* events) whether
+    a user may create events under the organization."""
+    return await organization_service.roles_of(session, org_id, user_id)

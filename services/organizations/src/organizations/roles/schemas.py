@@ -1,0 +1,19 @@
+from __future__ import annotations
+
+from pydantic import Field
+
+from kit.schemas import Schema
+from organizations.models import Role
+from organizations.profiles.schemas import User
+
+
+class RoleChange(Schema):
+    user_id: int = Field(gt=0)
+    role: Role
+
+
+class Roles(Schema):
+    """The organization's admins and promoters after a change (the same lists as in the organization)."""
+
+    admins: list[User] = []
+    promoters: list[User] = []

@@ -1,0 +1,151 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+
+const here = dirname(fileURLToPath(import.meta.url))
+export const SCREENSHOTS = join(here, 'screenshots')
+export const FIXTURES = join(here, 'fixtures')
+export const PASSWORD = 'breaking-2026'
+
+let counter = 0
+export function uniqueEmail(prefix: string): string {
+  counter += 1
+  return `${prefix}.${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}@example.com`
+}
+
+/** Console errors of the page; a test that expects none checks the list at its end. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${message.text()} @ ${message.location().url}`)
+    })
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+    await use(errors)
+  },
+})
+export { expect }
+
+/** A screenshot of the screen as the user sees it, into e2e/screenshots/<project>-<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  const project = test.info().project.name
+  await page.waitForLoadState('load')
+  await expect(page.locator('#main')).toBeVisible()
+  await expect(page.getByTestId('page-loader')).toHaveCount(0)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: join(SCREENSHOTS, `${project}-${name}.png`), fullPage: true, animations: 'disabled' })
+}
+
+/** Press a control the way the device does it: a tap on the touch tablet, a click on the desktop. */
+export async function press(locator: Locator): Promise<void> {
+  if (test.info().project.use.hasTouch) await locator.tap()
+  else await locator.click()
+}
+
+export interface Account {
+  email: string
+  password: string
+  accessToken: string
+  userId: number
+}
+
+/**
+ * An account made through the real API, signed in in this browser context (the refresh cookie lands in the
+ * context's cookie jar; the session hint tells the SPA to use it). With `dancerName` the profile is complete.
+ */
+export async function signUpByApi(page: Page, options: { dancerName?: string; prefix?: string } = {}): Promise<Account> {
+  const email = uniqueEmail(options.prefix ?? 'dancer')
+  const response = await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD } })
+  expect(response.status()).toBe(201)
+  const body = await response.json()
+  const account = { email, password: PASSWORD, accessToken: body.accessToken as string, userId: body.user.id as number }
+  if (options.dancerName) await completeProfile(page.request, account, options.dancerName)
+  await page.addInitScript(() => window.localStorage.setItem('cypher.session', '1'))
+  return account
+}
+
+export async function completeProfile(request: APIRequestContext, account: Account, dancerName: string) {
+  const response = await request.post('/api/user', {
+    headers: { 'X-Auth-Token': account.accessToken },
+    data: {
+      dancerName,
+      fullName: 'Test Dancer',
+      birthday: '10/18/1993',
+      country: 'United States',
+      state: 'California',
+      city: 'Los Angeles',
+    },
+  })
+  expect(response.ok(), await response.text()).toBeTruthy()
+}
+
+/** Skip the cookie banner (its own test answers it). */
+export async function acceptCookies(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: 'cookie', value: 'accepted', url: test.info().project.use.baseURL ?? 'http://localhost' }])
+}
+
+export interface OnboardingValues {
+  firstName: string
+  lastName: string
+  dancerName: string
+  birthdayDigits: string
+  countryQuery: string
+  country: string
+  state?: string
+  city: string
+  avatar?: string
+}
+
+/** Walks the six onboarding steps, a screenshot of each, and presses 'create profile'. */
+export async function fillOnboarding(page: Page, values: OnboardingValues, shotPrefix?: string): Promise<void> {
+  const snap = async (name: string) => {
+    if (shotPrefix) await shot(page, `${shotPrefix}-${name}`)
+  }
+  await expect(page.getByRole('heading', { name: 'Full name' })).toBeVisible()
+  await page.getByLabel('First name').fill(values.firstName)
+  await page.getByLabel('First name').press('Enter')
+  await expect(page.getByLabel('Last name')).toBeFocused()
+  await page.getByLabel('Last name').fill(values.lastName)
+  await snap('1-full-name')
+  await page.getByLabel('Last name').press('Enter')
+
+  await expect(page.getByRole('heading', { name: 'Username' })).toBeVisible()
+  await page.getByLabel('Dancer name, nickname, etc...').fill(values.dancerName)
+  await snap('2-username')
+  await press(page.getByRole('button', { name: 'next' }))
+
+  await expect(page.getByRole('heading', { name: 'Enter your birthday' })).toBeVisible()
+  const birthday = page.getByLabel('Birthday')
+  await expect(birthday).toHaveAttribute('placeholder', '10/18/1993')
+  await birthday.pressSequentially(values.birthdayDigits)
+  await snap('3-birthday')
+  await press(page.getByRole('button', { name: 'next' }))
+
+  await expect(page.getByRole('heading', { name: 'Location' })).toBeVisible()
+  const country = page.getByRole('combobox', { name: 'Country' })
+  await country.fill('zzz')
+  await expect(page.getByText('Country not found')).toBeVisible()
+  await country.fill(values.countryQuery)
+  await page.getByRole('option', { name: new RegExp(values.country) }).first().click()
+  if (values.state) await page.getByLabel('State').fill(values.state)
+  await page.getByLabel('City').fill(values.city)
+  await snap('4-location')
+  await page.getByLabel('City').press('Enter')
+
+  await expect(page.getByRole('heading', { name: 'Add a profile picture' })).toBeVisible()
+  if (values.avatar) {
+    await page.getByTestId('image-input').setInputFiles(join(FIXTURES, values.avatar))
+    await expect(page.getByRole('button', { name: 'Edit Image' })).toBeVisible()
+  }
+  await snap('5-avatar')
+  await press(page.getByRole('button', { name: 'next' }))
+
+  await expect(page.getByTestId('flip-card')).toBeVisible()
+  await expect(page.getByTestId('progress-dot')).toHaveCount(6)
+  await snap('6-card')
+  await press(page.getByRole('button', { name: /Turn over the card/ }))
+  await expect(page.getByTestId('flip-card')).toHaveAttribute('data-flipped', 'true')
+  await press(page.getByRole('button', { name: 'create profile' }))
+}

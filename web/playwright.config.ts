@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs'
+
+/**
+ * Playwright against the real stack (deploy/local/e2e.py starts it and sets E2E_BASE_URL), driving Debian's
+ * Chromium (scripts/chromium.mjs).
+ */
+const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:18380'
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    { name: 'tablet', use: { browserName: 'chromium', viewport: { width: 820, height: 1180 }, hasTouch: true } },
+  ],
+})

@@ -1,0 +1,3 @@
+import { FaqPage } from '@/features/faq'
+
+export default FaqPage

@@ -1,0 +1,3 @@
+import { HomePage } from '@/features/home'
+
+export default HomePage

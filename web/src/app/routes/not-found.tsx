@@ -1,0 +1,3 @@
+import { ErrorPage } from '@/app/shell/error-page'
+
+export default ErrorPage

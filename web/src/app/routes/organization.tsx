@@ -1,0 +1,7 @@
+import { useParams } from 'react-router'
+import { OrganizationPage } from '@/features/organizations'
+
+export default function OrganizationRoute() {
+  const { id } = useParams()
+  return <OrganizationPage key={id} id={/^\d+$/.test(id ?? '') ? Number(id) : NaN} />
+}

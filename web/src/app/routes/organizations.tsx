@@ -1,0 +1,3 @@
+import { OrganizationsPage } from '@/features/organizations'
+
+export default OrganizationsPage

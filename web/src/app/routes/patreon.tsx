@@ -1,0 +1,3 @@
+import { PatronPage } from '@/features/patron'
+
+export default PatronPage

@@ -1,0 +1,3 @@
+import { PolicyPage } from '@/features/legal'
+
+export default PolicyPage

@@ -1,0 +1,3 @@
+import { SettingsPage } from '@/features/settings'
+
+export default SettingsPage

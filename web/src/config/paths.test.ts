@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { paths, safeRedirect } from './paths'
+
+describe('paths', () => {
+  it('builds the links of the route table', () => {
+    expect(paths.signup.getHref({ incomplete: true, redirect: '/members' })).toBe('/signup?incomplete=true&redirect=%2Fmembers')
+    expect(paths.profileSetting.getHref('SettingsOtherProfiles')).toBe('/profile-setting?tabName=SettingsOtherProfiles')
+    expect(paths.login.getHref()).toBe('/login')
+  })
+  it('honours a redirect unless it is the sign-up or login page, or leaves the site', () => {
+    expect(safeRedirect('/members?x=1')).toBe('/members?x=1')
+    expect(safeRedirect('/signup?incomplete=true')).toBe('/')
+    expect(safeRedirect('/login')).toBe('/')
+    expect(safeRedirect('//evil.example')).toBe('/')
+    expect(safeRedirect('https://evil.example')).toBe('/')
+    expect(safeRedirect(null)).toBe('/')
+  })
+})

@@ -1,0 +1,69 @@
+/** Every route of the SPA: its pattern and how to build a link to it. */
+
+const withQuery = (path: string, query: Record<string, string | number | undefined | null>) => {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value))
+  }
+  const search = params.toString()
+  return search ? `${path}?${search}` : path
+}
+
+export type SettingsTab =
+  | 'SettingsProfile'
+  | 'SettingsSocial'
+  | 'SettingsStats'
+  | 'SettingsPassword'
+  | 'SettingsOtherProfiles'
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: (redirect?: string | null) => withQuery('/login', { redirect }) },
+  signup: {
+    path: '/signup',
+    getHref: (options: { redirect?: string | null; incomplete?: boolean } = {}) =>
+      withQuery('/signup', { incomplete: options.incomplete ? 'true' : undefined, redirect: options.redirect }),
+  },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  magicLink: { path: '/magic-link', getHref: () => '/magic-link' },
+  profileSetting: {
+    path: '/profile-setting',
+    getHref: (tabName?: SettingsTab) => withQuery('/profile-setting', { tabName }),
+  },
+  createOtherProfile: { path: '/create-other-profile', getHref: () => '/create-other-profile' },
+  releaseProfile: { path: '/release-profile/:id', getHref: (id: number) => `/release-profile/${id}` },
+  profile: { path: '/profile/:id', getHref: (id: number) => `/profile/${id}` },
+  events: { path: '/events', getHref: () => '/events' },
+  eventsMap: { path: '/events/map', getHref: () => '/events/map' },
+  eventsCalendar: { path: '/events/calendar', getHref: () => '/events/calendar' },
+  createEvent: { path: '/create-event', getHref: () => '/create-event' },
+  organizations: { path: '/organizations', getHref: () => '/organizations' },
+  createOrganization: {
+    path: '/create-organization-organization/:id',
+    getHref: (id: number) => `/create-organization-organization/${id}`,
+  },
+  organization: {
+    path: '/organization/:id',
+    /** with a tab: the query `tab` and the hash #org-tabs, as a tab choice pushes them */
+    getHref: (id: number, tab?: string) => (tab ? `${withQuery(`/organization/${id}`, { tab })}#org-tabs` : `/organization/${id}`),
+  },
+  organizationSettings: {
+    path: '/organization/:id/settings',
+    getHref: (id: number, section?: string) => `/organization/${id}/settings${section ? `/${section}` : ''}`,
+  },
+  studios: { path: '/studios', getHref: () => '/studios' },
+  members: { path: '/members', getHref: () => '/members' },
+  faq: { path: '/faq', getHref: () => '/faq' },
+  patreon: { path: '/patreon', getHref: () => '/patreon' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  policy: { path: '/policy', getHref: () => '/policy' },
+  notFound: { path: '/404', getHref: () => '/404' },
+} as const
+
+/** A redirect query is honoured only for a path inside the app, never for the sign-in pages themselves. */
+export function safeRedirect(value: string | null | undefined, fallback = '/'): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return fallback
+  const path = value.split(/[?#]/)[0]
+  if (path === paths.signup.path || path === paths.login.path) return fallback
+  return value
+}

@@ -1,0 +1,5 @@
+export { ForgotPassword } from './components/forgot-password'
+export { LoginForm } from './components/login-form'
+export { MagicLinkComplete, MagicLinkRequest } from './components/magic-link'
+export { NewPassword } from './components/new-password'
+export { SignupForm } from './components/signup-form'

@@ -1,0 +1,2 @@
+export { PolicyPage } from './components/policy-page'
+export { TermsPage } from './components/terms-page'

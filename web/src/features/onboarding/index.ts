@@ -1,0 +1,1 @@
+export { OnboardingForm } from './components/onboarding-form'

@@ -1,0 +1,251 @@
+/** The organization screens' rules (seed 000 sections 2.10-2.13, 5 and 9), pure and tested. */
+import type { LeaderboardMember, LeaderboardSort, LegalDocument } from './types'
+import { sanitizeHtml } from '@/lib/sanitize'
+import { MESSAGES, parseMdy } from '@/lib/validation'
+
+// --- constants (section 9) ---------------------------------------------------------------------------------
+
+export const ORG_LIST_PAGE_SIZE = 100
+/** The organizations service refuses longer names (orgs/rules.py NAME_MAX_LENGTH). */
+export const ORG_NAME_MAX_LENGTH = 100
+export const ORG_SEARCH_DEBOUNCE_MS = 500
+export const ORG_EVENTS_PAGE_SIZE = 8
+export const LEADERBOARD_PAGE_SIZE = 100
+export const LEADERBOARD_FIRST_YEAR = 2021
+export const ALL_YEARS = 0
+export const SETTINGS_MEMBERS_PAGE_SIZE = 100
+export const SETTINGS_MEMBERS_SEARCH_MS = 600
+/** px before the end of a list at which the next page is asked for */
+export const INFINITE_SCROLL_DISTANCE = 400
+export const CREATION_STAGES = 3
+export const ORG_IMAGE_SIZES = [300, 1000] as const
+
+// --- the organization page's tabs --------------------------------------------------------------------------
+
+export const ORG_TABS = [
+  { key: 'events', label: 'Events' },
+  { key: 'members', label: 'Members' },
+  { key: 'media', label: 'Media' },
+  { key: 'about', label: 'About' },
+] as const
+
+export type OrgTab = (typeof ORG_TABS)[number]['key']
+export const ORG_TABS_ANCHOR = 'org-tabs'
+
+/** The tab named by the query `tab`; events when it names none. */
+export function orgTabOf(value: string | null | undefined): OrgTab {
+  return ORG_TABS.find((tab) => tab.key === value)?.key ?? 'events'
+}
+
+// --- the events tab ----------------------------------------------------------------------------------------
+
+export type EventPeriod = 'now' | 'past' | 'future' | 'draft'
+export type SortDirection = 'asc' | 'desc'
+export type EventSortField = 'date' | 'title'
+
+export const EVENT_PERIODS: { key: EventPeriod; label: string }[] = [
+  { key: 'now', label: 'Happening' },
+  { key: 'past', label: 'Past' },
+  { key: 'future', label: 'Upcoming' },
+  { key: 'draft', label: 'Drafts' },
+]
+
+export const EVENT_SORT_FIELDS: { key: EventSortField; label: string }[] = [
+  { key: 'date', label: 'Date created' },
+  { key: 'title', label: 'A-Z' },
+]
+
+/** The direction each sub-tab starts with: now asc, past desc, future asc, draft desc. */
+export const DEFAULT_EVENT_DIRECTION: Record<EventPeriod, SortDirection> = {
+  now: 'asc',
+  past: 'desc',
+  future: 'asc',
+  draft: 'desc',
+}
+
+export type EventCounts = Partial<Record<EventPeriod, number>>
+
+/** Only the sub-tabs with a count above 0 show. */
+export function visibleEventPeriods(counts: EventCounts) {
+  return EVENT_PERIODS.filter((period) => (counts[period.key] ?? 0) > 0)
+}
+
+/** The first non-empty sub-tab is selected first; null when there are no events at all. */
+export function firstEventPeriod(counts: EventCounts): EventPeriod | null {
+  return visibleEventPeriods(counts)[0]?.key ?? null
+}
+
+export function flipDirection(direction: SortDirection): SortDirection {
+  return direction === 'asc' ? 'desc' : 'asc'
+}
+
+// --- the leaderboard ---------------------------------------------------------------------------------------
+
+export type LeaderboardSortField = 'rank' | 'name'
+
+/** 'All Years' (0), then the current year down to 2021. */
+export function leaderboardYears(today: Date = new Date()): { value: number; label: string }[] {
+  const years: { value: number; label: string }[] = [{ value: ALL_YEARS, label: 'All Years' }]
+  for (let year = Math.max(today.getFullYear(), LEADERBOARD_FIRST_YEAR); year >= LEADERBOARD_FIRST_YEAR; year -= 1) {
+    years.push({ value: year, label: String(year) })
+  }
+  return years
+}
+
+/** Rank sorting is offered only while ranking is on (an absent flag means disabled). */
+export function leaderboardSortFields(rankingDisabled: boolean | null | undefined): { key: LeaderboardSortField; label: string }[] {
+  const name = { key: 'name' as const, label: 'A-Z' }
+  return rankingDisabled === false ? [{ key: 'rank', label: 'Rank' }, name] : [name]
+}
+
+export function defaultLeaderboardSort(rankingDisabled: boolean | null | undefined): LeaderboardSortField {
+  return rankingDisabled === false ? 'rank' : 'name'
+}
+
+export function leaderboardSortParam(field: LeaderboardSortField, direction: SortDirection): LeaderboardSort {
+  return `${field}-${direction}`
+}
+
+/** Rank and points show only for a member who has points. */
+export function hasPoints(member: LeaderboardMember): boolean {
+  return typeof member.points === 'number' && member.points > 0 && typeof member.rank === 'number'
+}
+
+export type RankIcon = 'gold' | 'trophy' | null
+
+/** Rank 1 has a gold icon, rank 2 and up a trophy; no icon without points. */
+export function rankIcon(member: LeaderboardMember): RankIcon {
+  if (!hasPoints(member)) return null
+  return member.rank === 1 ? 'gold' : 'trophy'
+}
+
+// --- media -------------------------------------------------------------------------------------------------
+
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/
+const YOUTUBE_HOSTS = new Set(['youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com'])
+const PATH_KINDS = new Set(['embed', 'shorts', 'v', 'live'])
+
+/**
+ * The 11-character video id of a watch, embed, shorts or youtu.be link (or /v/, /live/, a nocookie embed), or
+ * of a bare id; null for anything else. The same rules as the organizations service (media/rules.py).
+ */
+export function videoIdOf(link: string | null | undefined): string | null {
+  const text = (link ?? '').trim()
+  if (!text) return null
+  if (VIDEO_ID.test(text)) return text
+  let url: URL
+  try {
+    url = new URL(text.includes('://') ? text : `https://${text}`)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  const host = url.hostname.toLowerCase().replace(/^www\./, '')
+  const segments = url.pathname.split('/').filter(Boolean)
+  let candidate: string | null = null
+  if (host === 'youtu.be' && segments.length) candidate = segments[0]
+  else if (YOUTUBE_HOSTS.has(host)) {
+    if (segments.length === 1 && segments[0] === 'watch') candidate = url.searchParams.get('v')
+    else if (segments.length >= 2 && PATH_KINDS.has(segments[0])) candidate = segments[1]
+  }
+  return candidate && VIDEO_ID.test(candidate) ? candidate : null
+}
+
+/** The embed of a clip (YouTube's privacy-enhanced player: no cookies until the visitor plays it). */
+export function videoEmbedUrl(id: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`
+}
+
+export function videoThumbnailUrl(id: string): string {
+  return `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`
+}
+
+// --- general info, agreement and waiver --------------------------------------------------------------------
+
+/** Founded: mm/dd/yyyy like the birthday, a real day, not in the future; blank clears it. */
+export function foundedError(value: string, today: Date = new Date()): string | null {
+  if (!value.trim()) return null
+  const date = parseMdy(value)
+  if (date === 'format') return MESSAGES.dateFormat
+  if (date === 'incorrect') return MESSAGES.correctDate
+  const end = new Date(today.getFullYear(), today.getMonth(), today.getDate())
+  if (date > end) return MESSAGES.correctDate
+  return null
+}
+
+/** The visible text of rich text (what 'stripped' means in section 5). */
+export function visibleText(html: string | null | undefined): string {
+  return (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+export interface DocumentDraft {
+  title: string
+  subtitle: string
+  version: string
+  text: string
+}
+
+export function documentDraft(document: LegalDocument | null | undefined): DocumentDraft {
+  return {
+    title: document?.title ?? '',
+    subtitle: document?.subtitle ?? '',
+    version: document?.version ?? '',
+    text: document?.text ?? '',
+  }
+}
+
+/** Section 5: all four empty (the text's visible part) saves an empty object; otherwise the text is sanitised. */
+export function documentForSave(draft: DocumentDraft): LegalDocument {
+  const title = draft.title.trim()
+  const subtitle = draft.subtitle.trim()
+  const version = draft.version.trim()
+  if (!title && !subtitle && !version && !visibleText(draft.text)) return {}
+  return { title, subtitle, version, text: sanitizeHtml(draft.text) }
+}
+
+/** The description is sanitised before it is saved; an editor's empty paragraph saves as nothing. */
+export function descriptionForSave(html: string): string {
+  return visibleText(html) ? sanitizeHtml(html) : ''
+}
+
+// --- settings ----------------------------------------------------------------------------------------------
+
+export const SETTINGS_SECTIONS = [
+  { key: 'general', label: 'General Info' },
+  { key: 'admins', label: 'Admins' },
+  { key: 'promoters', label: 'Promoters' },
+  { key: 'members', label: 'Members' },
+  { key: 'socials', label: 'Social' },
+  { key: 'agreement', label: 'Agreement' },
+  { key: 'waiver', label: 'Waiver' },
+] as const
+
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['key']
+
+export function settingsSectionOf(value: string | null | undefined): SettingsSection | null {
+  return SETTINGS_SECTIONS.find((section) => section.key === value)?.key ?? null
+}
+
+export const ROLE_TEXTS = {
+  admin: { tile: 'Edit admin', picker: 'Search to add admin', wizardPicker: 'Select admins', heading: 'Admins', empty: 'No admins yet.' },
+  promoter: { tile: 'Edit promoter', picker: 'Select promoters', wizardPicker: 'Select promoters', heading: 'Promoters', empty: 'No promoters yet.' },
+} as const
+
+/** How many users a staged role list adds and removes against the stored one. */
+export function roleChanges(stored: { id: number }[], staged: { id: number }[]) {
+  const before = new Set(stored.map((user) => user.id))
+  const after = new Set(staged.map((user) => user.id))
+  return {
+    add: staged.filter((user) => !before.has(user.id)).map((user) => user.id),
+    remove: stored.filter((user) => !after.has(user.id)).map((user) => user.id),
+  }
+}
+
+// --- the list ----------------------------------------------------------------------------------------------
+
+export type ListView = 'grid' | 'list'
+export const DEFAULT_LIST_VIEW: ListView = 'grid'

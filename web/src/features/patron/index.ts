@@ -1,0 +1,1 @@
+export { PatronPage } from './components/patron-page'

@@ -1,0 +1,2 @@
+export { ReleaseProfilePage } from './components/release-profile-page'
+export { SettingsPage } from './components/settings-page'

@@ -1,0 +1,17 @@
+/** The cookie banner's consent: a cookie named `cookie` holding `accepted` (or `declined`). */
+export const CONSENT_COOKIE = 'cookie'
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null
+  const prefix = `${name}=`
+  for (const part of document.cookie.split(';')) {
+    const item = part.trim()
+    if (item.startsWith(prefix)) return decodeURIComponent(item.slice(prefix.length))
+  }
+  return null
+}
+
+export function writeCookie(name: string, value: string, days = 365): void {
+  const expires = new Date(Date.now() + days * 86_400_000).toUTCString()
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`
+}

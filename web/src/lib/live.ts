@@ -1,0 +1,125 @@
+/**
+ * The live feed: GET /api/live?topics=… read as Server-Sent Events with fetch (the token travels in
+ * X-Auth-Token, never in a URL, which EventSource would need). Reconnects with Last-Event-ID so whatever
+ * happened while the connection was down is replayed.
+ */
+
+export interface SseMessage {
+  id?: string
+  event: string
+  data: string
+}
+
+export interface LiveEnvelope {
+  id: string
+  type: string
+  topics: string[]
+  data: Record<string, unknown>
+}
+
+/** An incremental SSE parser: feed it text as it arrives, it calls back once per complete message. */
+export function createSseParser(onMessage: (message: SseMessage) => void, onRetry?: (ms: number) => void) {
+  let buffer = ''
+  let event = ''
+  let data: string[] = []
+  let id: string | undefined
+  return (chunk: string) => {
+    buffer += chunk
+    let newline: number
+    while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
+      const line = buffer.slice(0, newline)
+      buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1))
+      if (line === '') {
+        if (data.length) onMessage({ id, event: event || 'message', data: data.join('\n') })
+        event = ''
+        data = []
+        continue
+      }
+      if (line.startsWith(':')) continue
+      const colon = line.indexOf(':')
+      const field = colon < 0 ? line : line.slice(0, colon)
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '')
+      if (field === 'data') data.push(value)
+      else if (field === 'event') event = value
+      else if (field === 'id') id = value
+      else if (field === 'retry' && /^\d+$/.test(value)) onRetry?.(Number(value))
+    }
+  }
+}
+
+export interface LiveFeedOptions {
+  topics: string[]
+  getToken: () => string | null
+  onEnvelope: (envelope: LiveEnvelope) => void
+  /** called on 401: renew the token and answer whether to go on */
+  onUnauthorized: () => Promise<boolean>
+  /** the connection is (again) live; whatever was missed has been replayed */
+  onReady?: () => void
+}
+
+const MAX_BACKOFF_MS = 30_000
+
+export function openLiveFeed(options: LiveFeedOptions): () => void {
+  const controller = new AbortController()
+  let lastEventId: string | undefined
+  let retryMs = 2000
+  let failures = 0
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      controller.signal.addEventListener('abort', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+
+  const parser = createSseParser(
+    (message) => {
+      if (message.id) lastEventId = message.id
+      if (message.event === 'ready') {
+        failures = 0
+        options.onReady?.()
+        return
+      }
+      try {
+        options.onEnvelope(JSON.parse(message.data) as LiveEnvelope)
+      } catch {
+        /* not an envelope: ignored */
+      }
+    },
+    (ms) => {
+      retryMs = ms
+    },
+  )
+
+  const run = async () => {
+    const url = `${window.location.origin}/api/live?topics=${encodeURIComponent(options.topics.join(','))}`
+    while (!controller.signal.aborted) {
+      try {
+        const headers: Record<string, string> = { Accept: 'text/event-stream' }
+        const token = options.getToken()
+        if (token) headers['X-Auth-Token'] = token
+        if (lastEventId) headers['Last-Event-ID'] = lastEventId
+        const response = await fetch(url, { headers, signal: controller.signal, cache: 'no-store' })
+        if (response.status === 401) {
+          if (!(await options.onUnauthorized())) return
+          continue
+        }
+        if (!response.ok || !response.body) throw new Error(`live feed answered ${response.status}`)
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+        for (;;) {
+          const { value, done } = await reader.read()
+          if (done) break
+          parser(value)
+        }
+      } catch {
+        if (controller.signal.aborted) return
+        failures += 1
+      }
+      await sleep(Math.min(retryMs * 2 ** Math.min(failures, 4), MAX_BACKOFF_MS))
+    }
+  }
+  void run()
+  return () => controller.abort()
+}

@@ -1,0 +1,37 @@
+import type { User } from '@/lib/api/types'
+
+/** A user as GET /api/user answers it, with overrides. */
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    fullName: 'Ana Rocks',
+    dancerName: 'B-girl Ana',
+    birthday: '10/18/1993',
+    country: 'United States',
+    city: 'Los Angeles',
+    state: 'California',
+    avatar: null,
+    card: null,
+    aEmail: 'ana@example.com',
+    isPatron: false,
+    canEdit: true,
+    organizations: [],
+    eventsAttended: 12,
+    battlesEntered: 5,
+    battlesWon: 1,
+    eventsDj: 0,
+    battlesJudged: 2,
+    socials: { email: '', facebook: '', instagram: '', twitter: '', youtube: '', website: '' },
+    privacy: { eventsAttended: true, battlesEntered: true, battlesWon: true, eventsDj: true, battlesJudged: true },
+    profiles: [{ id: 1, dancerName: 'B-girl Ana', avatar: null, isMain: true }],
+    ...overrides,
+  }
+}
+
+/** A JSON Response for a stubbed fetch. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
