@@ -53,6 +53,8 @@ async function stubYouTube(page: Page) {
 async function pick(page: Page, picker: string, name: string) {
   const field = page.getByRole('combobox', { name: picker })
   await field.fill(name)
+  // the list shows the previous search's answer until this one lands: a tap then could hit a moving row
+  await expect(page.getByRole('listbox', { name: `${picker} results` })).toHaveAttribute('aria-busy', 'false')
   const option = page.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
   await expect(option).toBeVisible()
   await press(option)

@@ -54,6 +54,9 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
     { skip: !open },
   )
   const results = data.filter((user) => !exclude.includes(user.id))
+  // until the typed text has been searched, the list shows the previous answer: say so (spinner, aria-busy), so
+  // neither a reader nor a quick tap takes a result that is about to move, and 'No users found' does not flash
+  const searching = isFetching || keyword !== debounced
   const looksLikeEmail = allowInvite && keyword.includes('@')
 
   useEffect(() => () => clearTimeout(closeTimer.current), [])
@@ -125,13 +128,13 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
           },
           input: {
             startAdornment: <SearchIcon aria-hidden="true" />,
-            endAdornment: isFetching ? <CircularProgress size={18} aria-label="Searching" /> : undefined,
+            endAdornment: searching ? <CircularProgress size={18} aria-label="Searching" /> : undefined,
           },
         }}
       />
       {open ? (
         <Paper elevation={6} sx={{ position: 'absolute', zIndex: 10, left: 0, right: 0, mt: 0.5, maxHeight: 320, overflow: 'auto' }}>
-          <List id={listId} role="listbox" aria-label={`${label} results`} dense>
+          <List id={listId} role="listbox" aria-label={`${label} results`} aria-busy={searching} dense>
             {results.map((user, index) => (
               <ListItemButton
                 key={user.id}
@@ -149,7 +152,7 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
               </ListItemButton>
             ))}
           </List>
-          {!results.length && !isFetching ? (
+          {!results.length && !searching ? (
             <Box sx={{ px: 2, pb: 1.5 }}>
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: looksLikeEmail ? 1 : 0 }}>
                 No users found

@@ -330,6 +330,30 @@ describe('UserPicker', () => {
     await user.click(await screen.findByRole('button', { name: 'Invite nobody@example.com' }, { timeout: 2000 }))
     expect(screen.getByText(/Invitations by e-mail are not sent yet/)).toBeInTheDocument()
   })
+
+  it('marks the list busy until the typed text has been searched, without flashing "No users found"', async () => {
+    stubApi(({ path, params }) => {
+      if (path !== '/api/users') return undefined
+      const everyone = [{ id: 2, dancerName: 'Bboy Two', avatar: null, confirmed: true }, { id: 4, dancerName: 'Bgirl Four', avatar: null, confirmed: true }]
+      return jsonResponse({ items: everyone.filter((one) => one.dancerName.toLowerCase().includes((params.get('k') ?? '').toLowerCase())) })
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<UserPicker label="Select admins" selected={[]} onPick={vi.fn()} />, { preloadedState: signedInState() })
+    const field = screen.getByRole('combobox', { name: 'Select admins' })
+    await user.click(field)
+    const list = screen.getByRole('listbox', { name: 'Select admins results' })
+    await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'false'))
+    expect(screen.getAllByRole('option')).toHaveLength(2)
+
+    await user.type(field, 'zz')
+    // the previous answer is still shown, and said to be stale
+    expect(list).toHaveAttribute('aria-busy', 'true')
+    expect(screen.getByLabelText('Searching')).toBeInTheDocument()
+    expect(screen.queryByText('No users found')).toBeNull()
+    await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'false'))
+    expect(screen.getByText('No users found')).toBeInTheDocument()
+    expect(screen.queryByRole('option')).toBeNull()
+  })
 })
 
 describe('rich-text links', () => {
