@@ -21,6 +21,9 @@ class Settings(ServiceSettings):
     access_token_ttl_seconds: int = 900
     refresh_token_ttl_days: int = 30
     refresh_cookie_name: str = "cypher_refresh"
+    # A rotated refresh token shown again this soon, before its successor was ever used, is a retry of a lost
+    # answer and gets a new token instead of ending the session (auth/rules.py). 0 turns retries off.
+    refresh_retry_grace_seconds: int = 30
     cookie_secure: bool | None = None  # None: secure everywhere but development over plain http
 
     login_max_failures: int = 10

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import httpx
 import pytest
 from jose import jwt
+from sqlalchemy import text
+from support import AppClient
 
 from identity.auth.exceptions import INCORRECT_CREDENTIALS, TOO_MANY_ATTEMPTS
 from kit.testing import collect_events
@@ -115,25 +118,54 @@ class TestRefresh:
         assert set(response.json()) == {"accessToken", "expiresIn"}
         assert refresh_cookie(response) != first
 
-    async def test_reuse_of_a_rotated_token_revokes_the_family(self, client: httpx.AsyncClient) -> None:
+    async def test_a_retry_after_a_lost_answer_gets_a_new_token(self, client: httpx.AsyncClient) -> None:
+        """The answer of a refresh never arrived (a reload, a dropped connection): the same cookie again, within
+        the grace and before its successor was used, is a retry, not a replay."""
+        first = refresh_cookie(await signup(client))
+        lost = refresh_cookie(await post_with_cookie(client, "/api/auth/refresh", first))
+        retry = await post_with_cookie(client, "/api/auth/refresh", first)
+        assert retry.status_code == 200
+        kept = refresh_cookie(retry)
+        assert kept not in (first, lost)
+        assert (await post_with_cookie(client, "/api/auth/refresh", kept)).status_code == 200
+
+    async def test_reuse_once_a_successor_was_used_revokes_the_family(self, client: httpx.AsyncClient) -> None:
         first = refresh_cookie(await signup(client))
         second = refresh_cookie(await post_with_cookie(client, "/api/auth/refresh", first))
+        third = refresh_cookie(await post_with_cookie(client, "/api/auth/refresh", second))
         replay = await post_with_cookie(client, "/api/auth/refresh", first)
         assert replay.status_code == 401
-        after = await post_with_cookie(client, "/api/auth/refresh", second)
+        after = await post_with_cookie(client, "/api/auth/refresh", third)
         assert after.status_code == 401  # the legitimate holder's newer token died with the family
 
+    async def test_reuse_after_the_grace_revokes_the_family(self, client: httpx.AsyncClient, session: Any) -> None:
+        first = refresh_cookie(await signup(client))
+        second = refresh_cookie(await post_with_cookie(client, "/api/auth/refresh", first))
+        await session.execute(text("UPDATE refresh_token SET used_at = used_at - interval '31 seconds'"))
+        await session.commit()
+        replay = await post_with_cookie(client, "/api/auth/refresh", first)
+        assert replay.status_code == 401
+        assert (await post_with_cookie(client, "/api/auth/refresh", second)).status_code == 401
+
+    async def test_without_a_grace_any_reuse_revokes_the_family(self, app_with: AppClient) -> None:
+        async with app_with(refresh_retry_grace_seconds=0) as strict:
+            first = refresh_cookie(await signup(strict))
+            second = refresh_cookie(await post_with_cookie(strict, "/api/auth/refresh", first))
+            assert (await post_with_cookie(strict, "/api/auth/refresh", first)).status_code == 401
+            assert (await post_with_cookie(strict, "/api/auth/refresh", second)).status_code == 401
+
     async def test_two_concurrent_refreshes_with_one_token(self, client: httpx.AsyncClient) -> None:
-        """Documented outcome: one rotation wins, the other counts as reuse and revokes the family."""
+        """Two tabs starting together: one rotates, the other is a retry; whichever cookie the browser keeps
+        goes on working."""
         first = refresh_cookie(await signup(client))
         client.cookies.clear()
         client.cookies.set("cypher_refresh", first)
         responses = await asyncio.gather(*(client.post("/api/auth/refresh") for _ in range(2)))
-        statuses = sorted(r.status_code for r in responses)
-        assert statuses == [200, 401]
-        winner = next(r for r in responses if r.status_code == 200)
-        again = await post_with_cookie(client, "/api/auth/refresh", refresh_cookie(winner))
-        assert again.status_code == 401
+        assert [r.status_code for r in responses] == [200, 200]
+        cookies = {refresh_cookie(r) for r in responses}
+        assert len(cookies) == 2
+        for cookie in cookies:
+            assert (await post_with_cookie(client, "/api/auth/refresh", cookie)).status_code == 200
 
     async def test_without_cookie(self, client: httpx.AsyncClient) -> None:
         assert (await client.post("/api/auth/refresh")).status_code == 401

@@ -2,8 +2,9 @@ import type { GrantedToken } from './session-slice'
 
 /**
  * POST /api/auth/refresh, at most one in flight per tab (a shared promise) and across tabs (the Web Locks
- * API): identity rotates the refresh cookie on every use and revokes the whole session when a rotated one is
- * shown again, so two overlapping refreshes would sign the user out.
+ * API): identity rotates the refresh cookie on every use. It forgives a rotated cookie shown again within
+ * seconds (a lost answer) but treats a later one as stolen and ends the session: overlapping refreshes are
+ * only ever a retry, never routine.
  */
 let inFlight: Promise<GrantedToken | null> | null = null
 

@@ -4,7 +4,7 @@ import uuid
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -78,9 +78,14 @@ class RefreshTokenRepository:
         family_id: uuid.UUID,
         token_hash: bytes,
         ttl: timedelta,
+        parent_id: int | None = None,
     ) -> RefreshToken:
         token = RefreshToken(
-            account_id=account_id, family_id=family_id, token_hash=token_hash, expires_at=utcnow() + ttl
+            account_id=account_id,
+            family_id=family_id,
+            parent_id=parent_id,
+            token_hash=token_hash,
+            expires_at=utcnow() + ttl,
         )
         session.add(token)
         await session.flush()
@@ -89,6 +94,14 @@ class RefreshTokenRepository:
     async def lock_by_hash(self, session: AsyncSession, token_hash: bytes) -> RefreshToken | None:
         """Row-locked: of two concurrent refreshes with one token, the second waits and then sees it used."""
         return await session.scalar(select(RefreshToken).where(RefreshToken.token_hash == token_hash).with_for_update())
+
+    async def successor_used(self, session: AsyncSession, token_id: int) -> bool:
+        """Whether a token rotated from this one has been used (or revoked) since."""
+        children = select(RefreshToken.id).where(
+            RefreshToken.parent_id == token_id,
+            or_(RefreshToken.used_at.is_not(None), RefreshToken.revoked_at.is_not(None)),
+        )
+        return bool(await session.scalar(select(children.exists())))
 
     async def revoke_family(self, session: AsyncSession, family_id: uuid.UUID) -> None:
         await session.execute(

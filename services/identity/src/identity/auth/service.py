@@ -19,6 +19,7 @@ from identity.auth.exceptions import (
     TooManyLoginAttempts,
 )
 from identity.auth.repository import account_repository, login_failure_repository, refresh_token_repository
+from identity.auth.rules import is_retry_of_lost_answer
 from identity.auth.schemas import check_password, normalize_email
 from identity.auth.tokens import AccessToken, TokenSigner, hash_refresh_token, new_refresh_token
 from identity.config import Settings
@@ -128,12 +129,14 @@ class AuthService:
         signer: TokenSigner,
         account: Account,
         family_id: uuid.UUID | None = None,
+        parent_id: int | None = None,
     ) -> Session:
         token, token_hash = new_refresh_token()
         await refresh_token_repository.add(
             session,
             account_id=account.id,
             family_id=family_id or uuid.uuid4(),
+            parent_id=parent_id,
             token_hash=token_hash,
             ttl=timedelta(days=settings.refresh_token_ttl_days),
         )
@@ -156,15 +159,24 @@ class AuthService:
         stored = await refresh_token_repository.lock_by_hash(session, hash_refresh_token(token))
         if stored is None or stored.revoked_at is not None or stored.expires_at <= utcnow():
             raise InvalidRefreshToken()
-        if stored.used_at is not None:
+        if stored.used_at is None:
+            stored.used_at = utcnow()
+        elif not is_retry_of_lost_answer(
+            rotated_at=stored.used_at,
+            now=utcnow(),
+            successor_used=await refresh_token_repository.successor_used(session, stored.id),
+            grace=timedelta(seconds=settings.refresh_retry_grace_seconds),
+        ):
             # A rotated token shown again: it was stolen or replayed. End every session of its family.
             await refresh_token_repository.revoke_family(session, stored.family_id)
             raise InvalidRefreshToken(persist=True)
-        stored.used_at = utcnow()
+        # (a retry keeps the first rotation's time: the grace runs from it, however many retries follow)
         account = await account_repository.get(session, stored.account_id)
         if account is None:
             raise InvalidRefreshToken()
-        return await self.start_session(session, settings, signer, account, family_id=stored.family_id)
+        return await self.start_session(
+            session, settings, signer, account, family_id=stored.family_id, parent_id=stored.id
+        )
 
     async def logout(self, session: AsyncSession, token: str | None) -> None:
         if not token:
