@@ -56,7 +56,7 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
   const results = data.filter((user) => !exclude.includes(user.id))
   // until the typed text has been searched, the list shows the previous answer: say so (spinner, aria-busy), so
   // neither a reader nor a quick tap takes a result that is about to move, and 'No users found' does not flash
-  const searching = isFetching || keyword !== debounced
+  const searching = open && (isFetching || keyword !== debounced)
   const looksLikeEmail = allowInvite && keyword.includes('@')
 
   useEffect(() => () => clearTimeout(closeTimer.current), [])

@@ -353,6 +353,13 @@ describe('UserPicker', () => {
     await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'false'))
     expect(screen.getByText('No users found')).toBeInTheDocument()
     expect(screen.queryByRole('option')).toBeNull()
+
+    await user.clear(field)
+    await user.type(field, 'two')
+    await waitFor(() => expect(screen.getByRole('listbox', { name: 'Select admins results' })).toHaveAttribute('aria-busy', 'false'))
+    await user.click(screen.getByRole('option', { name: /Bboy Two/ }))
+    expect(screen.queryByRole('listbox')).toBeNull()
+    expect(screen.queryByLabelText('Searching')).toBeNull() // the list closed on the pick: nothing is searched
   })
 })
 
