@@ -1,12 +1,12 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import httpx
 import pytest
 from jose import jwt
 from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
 from support import AppClient
 
 from identity.auth.exceptions import INCORRECT_CREDENTIALS, TOO_MANY_ATTEMPTS
@@ -138,7 +138,9 @@ class TestRefresh:
         after = await post_with_cookie(client, "/api/auth/refresh", third)
         assert after.status_code == 401  # the legitimate holder's newer token died with the family
 
-    async def test_reuse_after_the_grace_revokes_the_family(self, client: httpx.AsyncClient, session: Any) -> None:
+    async def test_reuse_after_the_grace_revokes_the_family(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
         first = refresh_cookie(await signup(client))
         second = refresh_cookie(await post_with_cookie(client, "/api/auth/refresh", first))
         await session.execute(text("UPDATE refresh_token SET used_at = used_at - interval '31 seconds'"))

@@ -4,7 +4,7 @@ import uuid
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -96,11 +96,9 @@ class RefreshTokenRepository:
         return await session.scalar(select(RefreshToken).where(RefreshToken.token_hash == token_hash).with_for_update())
 
     async def successor_used(self, session: AsyncSession, token_id: int) -> bool:
-        """Whether a token rotated from this one has been used (or revoked) since."""
-        children = select(RefreshToken.id).where(
-            RefreshToken.parent_id == token_id,
-            or_(RefreshToken.used_at.is_not(None), RefreshToken.revoked_at.is_not(None)),
-        )
+        """Whether a token rotated from this one has been used since. (A revoked one needs no check: revocation
+        takes the whole family, this token with it.)"""
+        children = select(RefreshToken.id).where(RefreshToken.parent_id == token_id, RefreshToken.used_at.is_not(None))
         return bool(await session.scalar(select(children.exists())))
 
     async def revoke_family(self, session: AsyncSession, family_id: uuid.UUID) -> None:
