@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from pathlib import Path
+import contextlib
+from collections.abc import AsyncIterator
 
 from fastapi import FastAPI
 from starlette.middleware import Middleware
@@ -13,30 +14,26 @@ from images.images.service import ImageResources
 from images.storage import open_storage
 from kit.app import create_service_app
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+
+@contextlib.asynccontextmanager
+async def image_resources(app: FastAPI) -> AsyncIterator[ImageResources]:
+    """The storage (local or S3), the caches and the limits of the process."""
+    settings: Settings = app.state.settings
+    storage = await open_storage(settings)
+    try:
+        yield ImageResources.create(settings, storage, app.state.sessionmaker)
+    finally:
+        await storage.close()
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     processing.limit_pixels(settings.max_pixels)
-
-    async def on_startup(app: FastAPI) -> None:
-        storage = await open_storage(settings)
-        app.state.images = ImageResources.create(settings, storage, app.state.sessionmaker)
-
-    async def on_shutdown(app: FastAPI) -> None:
-        resources: ImageResources | None = getattr(app.state, "images", None)
-        if resources is not None:
-            await resources.storage.close()
-
-    app = create_service_app(
+    return create_service_app(
         settings,
         title="Cypher images",
         routers=[images_router],
-        migrations_dir=MIGRATIONS_DIR,
-        on_startup=on_startup,
-        on_shutdown=on_shutdown,
+        resources={"images": image_resources},
+        # Innermost of the middleware: inside the kit's request id and metrics, before FastAPI's routing.
+        middleware=[Middleware(CachedVariants)],
     )
-    # Innermost of the user middleware: inside the kit's request id and metrics, before FastAPI's routing.
-    app.user_middleware.append(Middleware(CachedVariants))
-    return app

@@ -6,7 +6,7 @@ import httpx
 
 from kit.testing import as_user, collect_events
 
-from .factories import OWNER, STRANGER, image_bytes, uploaded_id
+from api.factories import OWNER, STRANGER, image_bytes, uploaded_id
 
 WEBP = {"accept": "image/webp"}
 

@@ -5,7 +5,7 @@ from typing import Any
 
 import aioboto3
 
-from .factories import OWNER, AppClient, image_bytes, opened, uploaded_id
+from api.factories import OWNER, AppClient, image_bytes, opened, uploaded_id
 
 WEBP = {"accept": "image/webp"}
 S3_KEYS = {"region_name": "us-east-1", "aws_access_key_id": "test", "aws_secret_access_key": "test"}

@@ -11,7 +11,7 @@ from images.images.rules import DAMAGED, NO_FILE, TOO_LARGE, TOO_MANY_PIXELS, UN
 from kit.outbox import asyncpg_dsn
 from kit.testing import as_user, collect_events
 
-from .factories import OWNER, SVG, image_bytes, opened, phone_photo, png_header_only, upload, uploaded_id
+from api.factories import OWNER, SVG, image_bytes, opened, phone_photo, png_header_only, upload, uploaded_id
 
 LIMIT = 10_000_000
 

@@ -1,28 +1,37 @@
-"""The one way a service is built: engine, bus, relay and consumers in the lifespan; errors, request ids,
-metrics, health and orjson everywhere. A service adds only its routers, handlers and own resources."""
+"""The one way a service is built, lifecycle included: engine, bus, the service's resources, the outbox relay,
+the consumers and the service's own worker loops start in the lifespan and stop in reverse order; errors, request
+ids, idempotency keys, metrics, health and orjson everywhere. A service adds only its routers, handlers, workers,
+resources and middleware; it never starts or cancels a task by hand."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, FastAPI
+from starlette.middleware import Middleware
 
 from kit.bus import Bus
 from kit.consumers import ConsumerRunner, Handler
 from kit.db import create_engine, create_sessionmaker
 from kit.errors import install_error_handlers
 from kit.health import router as health_router
+from kit.idempotency import make_idempotent
 from kit.logs import configure_logging
 from kit.metrics import metrics_endpoint
 from kit.middleware import RequestContextMiddleware
-from kit.migrations import head_revision
+from kit.migrations import head_revision, migrations_dir, package_of
 from kit.outbox import OutboxRelay
 from kit.settings import ServiceSettings
+from kit.workers import Worker
 
-Hook = Callable[[FastAPI], Awaitable[None]]
+# Built in the lifespan, once the engine and the bus exist (app.state.sessionmaker, app.state.bus).
+WorkerFactory = Callable[[FastAPI], Worker]
+ResourceFactory = Callable[[FastAPI], AbstractAsyncContextManager[Any]]
 
 
 def create_service_app(
@@ -30,12 +39,18 @@ def create_service_app(
     *,
     title: str,
     routers: Sequence[APIRouter],
-    migrations_dir: Path,
-    handlers: Sequence[Handler] = (),
-    on_startup: Hook | None = None,
-    on_shutdown: Hook | None = None,
+    handlers: Sequence[Handler[Any]] = (),
+    workers: Sequence[WorkerFactory] = (),
+    resources: Mapping[str, ResourceFactory] = {},
+    middleware: Sequence[Middleware] = (),
+    migrations: Path | None = None,
 ) -> FastAPI:
+    """`resources` are entered in order (a later one may use an earlier one's `app.state.<name>`) and set as
+    `app.state.<name>`; `workers` (e.g. a `NotifiedLoop`) run beside the relay and the consumers when
+    `settings.run_workers`; `middleware` sits inside the kit's request context, before the routing. The
+    migrations are the package's `migrations/` folder (the package of the settings' class)."""
     service = settings.service_name
+    migrations = migrations or migrations_dir(package_of(settings))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -43,39 +58,40 @@ def create_service_app(
         engine = create_engine(settings.database_url, pool_size=settings.db_pool_size)
         app.state.engine = engine
         app.state.sessionmaker = create_sessionmaker(engine)
-        app.state.migration_head = head_revision(migrations_dir)
+        app.state.migration_head = head_revision(migrations)
         bus = Bus(settings.nats_url, name=service, streams=(service,))
         app.state.bus = bus
         bus.start()
         tasks: list[asyncio.Task[None]] = []
-        if settings.run_workers:
-            relay = OutboxRelay(
-                app.state.sessionmaker, bus, settings.database_url, poll_seconds=settings.outbox_poll_seconds
-            )
-            app.state.relay = relay
-            tasks.append(asyncio.create_task(relay.run(), name=f"{service}-outbox-relay"))
-            if handlers:
-                runner = ConsumerRunner(
-                    service,
-                    list(handlers),
-                    app.state.sessionmaker,
-                    bus,
-                    max_deliver=settings.consumer_max_deliver,
-                )
-                app.state.consumers = runner
-                tasks.append(asyncio.create_task(runner.run(), name=f"{service}-consumers"))
-        if on_startup:
-            await on_startup(app)
         try:
-            yield
+            async with contextlib.AsyncExitStack() as stack:
+                for name, resource in resources.items():
+                    setattr(app.state, name, await stack.enter_async_context(resource(app)))
+                if settings.run_workers:
+                    relay = OutboxRelay(
+                        app.state.sessionmaker, bus, settings.database_url, poll_seconds=settings.outbox_poll_seconds
+                    )
+                    app.state.relay = relay
+                    running: list[Worker] = [relay]
+                    if handlers:
+                        runner = ConsumerRunner(
+                            service, list(handlers), app.state.sessionmaker, bus, max_deliver=settings.consumer_max_deliver
+                        )
+                        app.state.consumers = runner
+                        running.append(runner)
+                    running += [factory(app) for factory in workers]
+                    app.state.workers = running
+                    tasks = [asyncio.create_task(w.run(), name=f"{service}-{w.name}") for w in running]
+                try:
+                    yield
+                finally:
+                    # Workers first: they use the resources, the engine and the bus closed below.
+                    for task in tasks:
+                        task.cancel()
+                    for task in tasks:
+                        with contextlib.suppress(asyncio.CancelledError, Exception):
+                            await task
         finally:
-            if on_shutdown:
-                await on_shutdown(app)
-            for task in tasks:
-                task.cancel()
-            for task in tasks:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
             await bus.close()
             await engine.dispose()
 
@@ -87,9 +103,11 @@ def create_service_app(
     )
     app.state.settings = settings
     install_error_handlers(app)
-    app.add_middleware(RequestContextMiddleware)
+    # Outermost first: the request context (ids, logs, metrics), then the service's own.
+    app.user_middleware[:0] = [Middleware(RequestContextMiddleware), *middleware]
     app.include_router(health_router)
     app.add_route("/metrics", metrics_endpoint, include_in_schema=False)
     for router in routers:
         app.include_router(router)
+    make_idempotent(app)
     return app

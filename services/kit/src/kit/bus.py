@@ -17,15 +17,6 @@ from kit.events import STREAMS
 logger = logging.getLogger("kit.bus")
 
 
-def stop_if_cancelled() -> None:
-    """For worker loops (relay, consumers): end the task when its cancellation was requested. nats-py waits
-    with asyncio.wait_for, which on Python 3.11 can swallow a cancellation that arrives as the wait ends; a
-    loop that goes round again would then outlive its service's shutdown and hang the lifespan."""
-    task = asyncio.current_task()
-    if task is not None and task.cancelling():
-        raise asyncio.CancelledError
-
-
 class Bus:
     def __init__(self, url: str, name: str, streams: tuple[str, ...] = ()):
         self.url = url

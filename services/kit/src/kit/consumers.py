@@ -7,9 +7,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from nats.aio.msg import Msg
+from pydantic import ValidationError
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from sqlalchemy import column, table
@@ -18,13 +19,14 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.types import String
 
 from kit import metrics
-from kit.bus import Bus, ensure_stream, stop_if_cancelled
+from kit.bus import Bus, ensure_stream
 from kit.db import transaction
-from kit.events import STREAMS, Envelope
+from kit.events import STREAMS, Envelope, Event
+from kit.workers import stop_if_cancelled
 
 logger = logging.getLogger("kit.consumers")
 
-HandlerFn = Callable[[AsyncSession, Envelope], Awaitable[None]]
+E = TypeVar("E", bound=Event)
 
 processed_message = table(
     "processed_message",
@@ -33,17 +35,42 @@ processed_message = table(
 )
 
 
-@dataclass(frozen=True)
-class Handler:
-    """`purpose` names the durable consumer `<service>-<purpose>`; `subject` may use wildcards."""
+class Handler(Generic[E]):
+    """A consumer of one or more event models: `Handler("leaderboard", WinnersSet, apply)`. `fn(session, event,
+    envelope)` receives the payload validated into its model (the envelope gives id and occurredAt). `purpose`
+    names the durable consumer `<service>-<purpose>`; it subscribes to the events' common subject (`orgs.>` for
+    every orgs event, so they arrive in order), and acks without a call the types it does not take."""
 
-    purpose: str
-    subject: str
-    fn: HandlerFn
+    def __init__(
+        self,
+        purpose: str,
+        events: type[E] | tuple[type[E], ...],
+        fn: Callable[[AsyncSession, E, Envelope], Awaitable[None]],
+    ):
+        models = events if isinstance(events, tuple) else (events,)
+        self.purpose = purpose
+        self.fn = fn
+        self.models: dict[str, type[E]] = {model.type: model for model in models}
+        self.subject = common_subject(list(self.models))
 
     @property
     def source(self) -> str:
         return self.subject.split(".", 1)[0]
+
+
+def common_subject(types: list[str]) -> str:
+    """The narrowest NATS subject covering every type: the type itself, or `<common tokens>.>`."""
+    if len(types) == 1:
+        return types[0]
+    split = [t.split(".") for t in types]
+    common: list[str] = []
+    for tokens in zip(*split, strict=False):
+        if len(set(tokens)) != 1:
+            break
+        common.append(tokens[0])
+    if not common:
+        raise ValueError(f"events of different services need different handlers: {types}")
+    return ".".join([*common, ">"])
 
 
 def backoff_seconds(delivered: int) -> float:
@@ -62,6 +89,8 @@ async def mark_processed(session: AsyncSession, consumer: str, event_id: object)
 
 
 class ConsumerRunner:
+    name = "consumers"
+
     def __init__(
         self,
         service: str,
@@ -145,11 +174,25 @@ class ConsumerRunner:
             await msg.term()
             metrics.CONSUMER_MESSAGES.labels(name, "parked").inc()
             return "parked"
+        model = handler.models.get(envelope.type)
+        if model is None:
+            await msg.ack()  # another type on the same subject (a newer event of that service): not ours
+            metrics.CONSUMER_MESSAGES.labels(name, "ignored").inc()
+            return "ignored"
+        try:
+            event = model.model_validate(envelope.data)
+        except ValidationError as exc:
+            # Retrying cannot make it valid: park it at once (it stays in the stream for a look by hand).
+            logger.error("consumer %s parks event %s, whose payload is not a valid %s: %s", name, envelope.id,
+                         model.__name__, exc)
+            await msg.term()
+            metrics.CONSUMER_MESSAGES.labels(name, "invalid").inc()
+            return "invalid"
         try:
             async with transaction(self.sessionmaker) as session:
                 first = await mark_processed(session, name, envelope.id)
                 if first:
-                    await handler.fn(session, envelope)
+                    await handler.fn(session, event, envelope)
             await msg.ack()
             outcome = "applied" if first else "duplicate"
         except asyncio.CancelledError:

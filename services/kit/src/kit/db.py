@@ -8,10 +8,11 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import Depends, Request
-from sqlalchemy import DateTime, MetaData, func
+from sqlalchemy import DateTime, MetaData
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase
 
+from kit import idempotency
 from kit.errors import ServiceError
 
 NAMING_CONVENTION = {
@@ -21,6 +22,11 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+def asyncpg_dsn(sqlalchemy_url: str) -> str:
+    """The same database for asyncpg itself (LISTEN connections, admin statements in tests and tools)."""
+    return sqlalchemy_url.replace("postgresql+asyncpg://", "postgresql://", 1)
 
 
 def utcnow() -> datetime:
@@ -35,10 +41,6 @@ def make_base() -> type[DeclarativeBase]:
         type_annotation_map = {datetime: DateTime(timezone=True)}
 
     return Base
-
-
-class TimestampMixin:
-    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
 
 
 def create_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
@@ -77,6 +79,7 @@ async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
     sessionmaker: async_sessionmaker[AsyncSession] = request.app.state.sessionmaker
     async with sessionmaker() as session:
         try:
+            await idempotency.begin(request, session)  # a retry of a stored write is answered from its record
             yield session
         except ServiceError as exc:
             await (session.commit() if exc.persist else session.rollback())

@@ -1,7 +1,8 @@
-"""The domain event envelope: {id, type, source, occurredAt, version, topics[], data}.
+"""Domain events: the payload base `Event` and the envelope {id, type, source, occurredAt, version, topics[], data}.
 
 Subject = type = `<service>.<aggregate>.<verb in past tense>`; `topics` name what a live view may follow
-(`event:12`, `user:5`) so the gateway can route them without knowing the domain."""
+(`event:12`, `user:5`) so the gateway can route them without knowing the domain. The payload models themselves
+live in the shared `contracts` package, which producers and consumers both import."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from typing import Any
 import orjson
 from pydantic import Field
 
+from contracts.base import Event
 from kit.schemas import Schema
+
+__all__ = ["STREAMS", "Envelope", "Event", "register_stream"]
 
 # One JetStream stream per service, over `<service>.>`.
 STREAMS: dict[str, str] = {
@@ -41,15 +45,19 @@ class Envelope(Schema):
     def from_json(cls, raw: bytes) -> Envelope:
         return cls.model_validate(orjson.loads(raw))
 
+    @classmethod
+    def of(cls, event: Event, **fields: Any) -> Envelope:
+        """The envelope an outbox would publish for `event` (tests and tools publish with it too)."""
+        return cls(
+            type=event.type,
+            source=event.source(),
+            topics=event.topics(),
+            data=event.model_dump(mode="json", by_alias=True),
+            **fields,
+        )
+
 
 def register_stream(prefix: str, name: str) -> None:
     """Add a stream (kit's own tests use one that no service owns)."""
     STREAMS[prefix] = name
 
-
-def stream_for(event_type: str) -> str:
-    prefix = event_type.split(".", 1)[0]
-    try:
-        return STREAMS[prefix]
-    except KeyError as exc:
-        raise ValueError(f"no stream for event type {event_type!r}") from exc

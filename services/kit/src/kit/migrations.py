@@ -1,9 +1,13 @@
-"""Alembic per service: env.py calls `run_migrations`, the initial revision calls `create_kit_tables`.
-`upgrade_to_head` runs the same migrations from async code (dev runner, tests)."""
+"""Alembic per service, configured here: a service keeps only `migrations/versions/`; env.py and the revision
+template are the kit's (`kit/alembic/`). The initial revision calls `create_kit_tables`, later kit changes come as
+numbered steps (`kit_tables_2`) that a revision of each service calls. `upgrade_to_head` runs the migrations from
+async code (dev runner, tests, `python -m kit.migrate`)."""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
+import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,16 +20,37 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
 
-def alembic_config(migrations_dir: Path, url: str | None = None) -> Config:
+SCRIPTS = Path(__file__).parent / "alembic"  # env.py and script.py.mako, the same for every service
+
+
+def package_of(settings: object) -> str:
+    """A service's package is the one its Settings class lives in (`organizations.config.Settings`)."""
+    return type(settings).__module__.split(".", 1)[0]
+
+
+def migrations_dir(package: str) -> Path:
+    """`services/<svc>/migrations`, next to the package's `src/` (workspace members are installed editable)."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError(package)
+    return Path(spec.origin).resolve().parents[2] / "migrations"
+
+
+def alembic_config(migrations: Path, url: str | None = None, *, package: str | None = None) -> Config:
+    """The kit's scripts with the service's revisions (`<migrations>/versions`); no alembic.ini anywhere."""
     config = Config()
-    config.set_main_option("script_location", str(migrations_dir))
+    config.set_main_option("script_location", str(SCRIPTS))
+    config.set_main_option("version_locations", str(migrations / "versions"))
+    config.set_main_option("path_separator", "os")
+    if package:
+        config.set_main_option("package", package)
     if url:
         config.set_main_option("sqlalchemy.url", url)
     return config
 
 
-def head_revision(migrations_dir: Path) -> str | None:
-    return ScriptDirectory.from_config(alembic_config(migrations_dir)).get_current_head()
+def head_revision(migrations: Path) -> str | None:
+    return ScriptDirectory.from_config(alembic_config(migrations)).get_current_head()
 
 
 def _configure_and_run(connection: Connection, target_metadata: MetaData) -> None:
@@ -34,9 +59,19 @@ def _configure_and_run(connection: Connection, target_metadata: MetaData) -> Non
         context.run_migrations()
 
 
-def run_migrations(target_metadata: MetaData, url: Callable[[], str]) -> None:
-    """Body of every service's migrations/env.py."""
+def _service_parts(package: str | None) -> tuple[MetaData, Callable[[], str]]:
+    """The metadata Alembic compares against (autogenerate) and the database of the service's settings."""
+    if not package:
+        return MetaData(), lambda: ""
+    metadata = importlib.import_module(f"{package}.models").Base.metadata
+    settings = importlib.import_module(f"{package}.config").Settings
+    return metadata, lambda: str(settings().database_url)
+
+
+def run_migrations() -> None:
+    """Body of the kit's env.py."""
     config = context.config
+    target_metadata, url = _service_parts(config.get_main_option("package"))
     if context.is_offline_mode():
         context.configure(
             url=config.get_main_option("sqlalchemy.url") or url(),
@@ -60,8 +95,8 @@ def run_migrations(target_metadata: MetaData, url: Callable[[], str]) -> None:
     asyncio.run(_run())
 
 
-async def upgrade_to_head(migrations_dir: Path, url: str) -> None:
-    config = alembic_config(migrations_dir, url)
+async def upgrade_to_head(migrations: Path, url: str, *, package: str | None = None) -> None:
+    config = alembic_config(migrations, url, package=package)
 
     def _upgrade(connection: Connection) -> None:
         config.attributes["connection"] = connection
@@ -76,7 +111,8 @@ async def upgrade_to_head(migrations_dir: Path, url: str) -> None:
 
 
 def create_kit_tables() -> None:
-    """The outbox and processed-message tables, created by each service's first migration."""
+    """The outbox and processed-message tables as of a service's first migration (unchanged since: a later
+    shape is a later step, so the revisions already applied stay true)."""
     from alembic import op
 
     op.create_table(
@@ -108,3 +144,33 @@ def drop_kit_tables() -> None:
     op.drop_table("processed_message")
     op.drop_index("ix_outbox_message_unsent", table_name="outbox_message")
     op.drop_table("outbox_message")
+
+
+def kit_tables_2() -> None:
+    """Step 2: the outbox loses its unused `attempts` and `last_error`; the idempotency keys' table arrives."""
+    from alembic import op
+
+    op.drop_column("outbox_message", "attempts")
+    op.drop_column("outbox_message", "last_error")
+    op.create_table(
+        "idempotency_key",
+        sa.Column("profile_id", sa.BigInteger(), nullable=False),
+        sa.Column("key", sa.String(200), nullable=False),
+        sa.Column("request_hash", sa.String(64), nullable=False),
+        sa.Column("status", sa.Integer(), nullable=False),
+        sa.Column("content_type", sa.String(200), nullable=True),
+        sa.Column("body", sa.LargeBinary(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), server_default=sa.func.now(), nullable=False),
+        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("profile_id", "key", name="pk_idempotency_key"),
+    )
+    op.create_index("ix_idempotency_key_expires_at", "idempotency_key", ["expires_at"])
+
+
+def drop_kit_tables_2() -> None:
+    from alembic import op
+
+    op.drop_index("ix_idempotency_key_expires_at", table_name="idempotency_key")
+    op.drop_table("idempotency_key")
+    op.add_column("outbox_message", sa.Column("attempts", sa.Integer(), server_default="0", nullable=False))
+    op.add_column("outbox_message", sa.Column("last_error", sa.Text(), nullable=True))

@@ -5,22 +5,17 @@ Nothing is lost while NATS is down (rows wait), nothing is published for a rolle
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Iterable
-from typing import Any
-
-import asyncpg
-from pydantic import BaseModel
 from sqlalchemy import column, func, select, table, text, update
 from sqlalchemy.dialects.postgresql import JSONB, UUID
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
-from sqlalchemy.types import BigInteger, DateTime, Integer, String
+from sqlalchemy.types import BigInteger, DateTime, String
 
 from kit import metrics
-from kit.bus import Bus, stop_if_cancelled
+from kit.bus import Bus
 from kit.db import transaction
-from kit.events import Envelope
+from kit.events import Envelope, Event
+from kit.workers import NotifiedLoop
 
 logger = logging.getLogger("kit.outbox")
 
@@ -34,24 +29,13 @@ outbox_message = table(
     column("envelope", JSONB()),
     column("created_at", DateTime(timezone=True)),
     column("sent_at", DateTime(timezone=True)),
-    column("attempts", Integer()),
-    column("last_error", String()),
 )
 
 
-async def add(
-    session: AsyncSession,
-    type: str,
-    data: dict[str, Any] | BaseModel,
-    *,
-    source: str | None = None,
-    topics: Iterable[str] = (),
-) -> Envelope:
-    """Record an event in the caller's transaction; it is published only if that transaction commits.
-    `data` is best the payload model the service declares in its events.py (its JSON Schema is the contract)."""
-    if isinstance(data, BaseModel):
-        data = data.model_dump(mode="json", by_alias=True)
-    envelope = Envelope(type=type, source=source or type.split(".", 1)[0], topics=list(topics), data=data)
+async def add(session: AsyncSession, event: Event) -> Envelope:
+    """Record an event in the caller's transaction; it is published only if that transaction commits. The event
+    is a payload model of the `contracts` package: it carries its type and its topics."""
+    envelope = Envelope.of(event)
     await session.execute(
         outbox_message.insert().values(
             id=envelope.id, type=envelope.type, envelope=envelope.model_dump(mode="json", by_alias=True)
@@ -62,11 +46,9 @@ async def add(
     return envelope
 
 
-def asyncpg_dsn(sqlalchemy_url: str) -> str:
-    return sqlalchemy_url.replace("postgresql+asyncpg://", "postgresql://", 1)
-
-
 class OutboxRelay:
+    """Publishes the outbox on a `NotifiedLoop`: woken by the NOTIFY of `add` at commit, polling meanwhile."""
+
     def __init__(
         self,
         sessionmaker: async_sessionmaker[AsyncSession],
@@ -78,10 +60,24 @@ class OutboxRelay:
     ):
         self.sessionmaker = sessionmaker
         self.bus = bus
-        self.dsn = asyncpg_dsn(database_url)
-        self.poll_seconds = poll_seconds
         self.batch_size = batch_size
-        self._wake = asyncio.Event()
+        self.loop = NotifiedLoop(
+            "outbox-relay",
+            self._step,
+            database_url=database_url,
+            channel=NOTIFY_CHANNEL,
+            poll_seconds=poll_seconds,
+            on_error=lambda _: metrics.OUTBOX_FAILURES.inc(),
+        )
+        self.name = self.loop.name
+
+    @property
+    def poll_seconds(self) -> float:
+        return self.loop.poll_seconds
+
+    @poll_seconds.setter
+    def poll_seconds(self, value: float) -> None:
+        self.loop.poll_seconds = value
 
     async def publish_pending(self, session: AsyncSession) -> int:
         """Claim a batch (other relays skip locked rows), publish it in order, mark it sent. The caller's
@@ -102,9 +98,7 @@ class OutboxRelay:
             envelope = Envelope.model_validate(row.envelope)
             await js.publish(row.type, envelope.to_json(), headers={"Nats-Msg-Id": str(row.id)})
         await session.execute(
-            update(outbox_message)
-            .where(outbox_message.c.id.in_([r.id for r in rows]))
-            .values(sent_at=func.now(), attempts=outbox_message.c.attempts + 1)
+            update(outbox_message).where(outbox_message.c.id.in_([r.id for r in rows])).values(sent_at=func.now())
         )
         metrics.OUTBOX_PUBLISHED.inc(len(rows))
         return len(rows)
@@ -113,59 +107,12 @@ class OutboxRelay:
         async with transaction(self.sessionmaker) as session:
             return await self.publish_pending(session)
 
-    async def run(self) -> None:
-        listener = asyncio.create_task(self._listen(), name="outbox-listen")
-        delay = 0.2
-        try:
-            await self.bus.wait_ready()
-            while True:
-                stop_if_cancelled()
-                self._wake.clear()
-                try:
-                    sent = await self.run_once()
-                    delay = 0.2
-                except asyncio.CancelledError:
-                    raise
-                except Exception as exc:
-                    metrics.OUTBOX_FAILURES.inc()
-                    logger.warning("outbox relay could not publish (%s); retrying in %.1fs", exc, delay)
-                    await asyncio.sleep(delay)
-                    delay = min(delay * 2, 5.0)
-                    continue
-                if sent >= self.batch_size:
-                    continue
-                # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation that arrives
-                # as the wake-up fires, and the relay then outlives its service's shutdown.
-                try:
-                    async with asyncio.timeout(self.poll_seconds):
-                        await self._wake.wait()
-                except TimeoutError:
-                    pass  # polling fallback: a lost NOTIFY (listener reconnecting) delays, never loses
-        finally:
-            listener.cancel()
-            try:
-                await listener
-            except (asyncio.CancelledError, Exception):
-                pass
+    async def _step(self) -> float | None:
+        await self.bus.wait_ready()
+        return 0 if await self.run_once() >= self.batch_size else None
 
-    async def _listen(self) -> None:
-        while True:
-            conn: asyncpg.Connection | None = None
-            try:
-                conn = await asyncpg.connect(self.dsn)
-                await conn.add_listener(NOTIFY_CHANNEL, lambda *_: self._wake.set())
-                closed = asyncio.Event()
-                conn.add_termination_listener(lambda *_, ended=closed: ended.set())
-                self._wake.set()  # catch up on anything written while we were not listening
-                await closed.wait()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                logger.debug("outbox listener reconnecting: %s", exc)
-                await asyncio.sleep(1)
-            finally:
-                if conn is not None and not conn.is_closed():
-                    await conn.close()
+    async def run(self) -> None:
+        await self.loop.run()
 
 
 async def pending_count(session: AsyncSession) -> int:

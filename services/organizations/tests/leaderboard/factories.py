@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from contracts.battles import Winners, WinnersSet
 from kit.events import Envelope
 
 
@@ -17,16 +18,13 @@ def winners_set(
     occurred_at: datetime | None = None,
 ) -> Envelope:
     extra = {"occurred_at": occurred_at} if occurred_at else {}
-    return Envelope(
-        type="battles.winners.set",
-        source="battles",
-        topics=[f"battle:{battle_id}", f"event:{event_id}"],
-        data={
+    event = WinnersSet.model_validate(
+        {
             "battleId": battle_id,
             "eventId": event_id,
             "orgId": org_id,
             "startDate": start_date,
-            "winners": [{"place": place, "userIds": user_ids} for place, user_ids in winners.items()],
-        },
-        **extra,
+            "winners": [Winners(place=place, user_ids=user_ids) for place, user_ids in winners.items()],
+        }
     )
+    return Envelope.of(event, **extra)

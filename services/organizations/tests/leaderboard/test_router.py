@@ -132,13 +132,13 @@ class TestRanks:
         assert board(second) == [(10, None, None), (11, None, None)]
 
     async def test_one_statement_for_the_board(
-        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str, count_statements: Any
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str, count_queries: Any
     ) -> None:
         org = await create_org(session, members=range(100, 150))
         await create_profiles(session, *((n, f"Dancer {n}") for n in range(100, 150)))
         await publish(nats_url, winners_set(1, org.id, "2026-03-14", {"Top 32": list(range(100, 132))}))
         await eventually(lambda: _awarded(client, org.id, 32))
-        with count_statements() as statements:
+        with count_queries() as statements:
             rows = await leaderboard(client, org.id, y=2026)
         assert len(rows) == 50
         assert len(statements) == 2, statements  # the organization (who may see it), the board

@@ -73,14 +73,14 @@ class TestList:
         assert [m["id"] for m in first] == [100, 101, 102] and [m["id"] for m in second] == [103, 104]
 
     async def test_a_page_costs_the_same_statements_however_long(
-        self, client: httpx.AsyncClient, session: AsyncSession, count_statements: Any
+        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Any
     ) -> None:
         small = await create_org(session, members=[1, 2])
         large = await create_org(session, members=range(100, 160))
         await create_profiles(session, (1, "a"), (2, "b"), *((n, f"Dancer {n}") for n in range(100, 160)))
-        with count_statements() as few:
+        with count_queries() as few:
             await client.get(f"/api/orgs/{small.id}/members")
-        with count_statements() as many:
+        with count_queries() as many:
             body = (await client.get(f"/api/orgs/{large.id}/members")).json()
         assert len(body) == 60
         assert len(few) == len(many) == 2, many  # the organization (who may see it), the page

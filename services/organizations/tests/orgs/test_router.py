@@ -353,11 +353,11 @@ class TestList:
         assert response.status_code == 200 and len(response.json()["items"]) == 3
 
     async def test_a_list_is_one_statement(
-        self, client: httpx.AsyncClient, session: AsyncSession, count_statements: Any
+        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Any
     ) -> None:
         for n in range(30):
             await create_org(session, name=f"Crew {n:02}", admins=[5], members=[n + 100, n + 200])
-        with count_statements() as statements:
+        with count_queries() as statements:
             body = (await client.get("/api/orgs?u=5&k=crew", headers=headers(5))).json()
         assert len(body["items"]) == 30 and body["items"][0]["membersCount"] == 2
         assert len(statements) == 1, statements

@@ -3,23 +3,20 @@ batched request per page, kept in the projection afterwards."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import asyncpg
 import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 from orgs.factories import ADMIN, create_org, create_profiles, headers
 from sqlalchemy import select
 
 from kit.local import free_port
-from kit.migrations import upgrade_to_head
-from kit.outbox import asyncpg_dsn
-from kit.testing import ServiceSpec, serve_app
-from organizations.config import Settings
+from kit.db import asyncpg_dsn
+from kit.testing import migrated_database, serve_app
+from kit.testing.plugin import AppClient
 from organizations.models import Profile
 
 
@@ -56,46 +53,30 @@ async def identity(pg_server_url: str, nats_url: str, clean_state: None) -> Asyn
     identity_app = pytest.importorskip("identity.app")
     identity_config = pytest.importorskip("identity.config")
     tokens = pytest.importorskip("identity.auth.tokens")
-    name = f"test_identity_for_orgs_{uuid.uuid4().hex[:10]}"
-    admin = await asyncpg.connect(asyncpg_dsn(pg_server_url))
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
-    database_url = pg_server_url.rsplit("/", 1)[0] + f"/{name}"
-    await upgrade_to_head(identity_app.MIGRATIONS_DIR, database_url)
-    settings = identity_config.Settings(
-        database_url=database_url,
-        nats_url=nats_url,
-        env="test",
-        log_json=False,
-        jwt_private_key=tokens.generate_private_key_pem(),
-        # No relay: identity's profile events stay in its outbox, so this service sees only the lookup.
-        run_workers=False,
-    )
-    port = free_port()
-    try:
+    async with migrated_database(pg_server_url, "identity") as database_url:
+        settings = identity_config.Settings(
+            database_url=database_url,
+            nats_url=nats_url,
+            env="test",
+            log_json=False,
+            jwt_private_key=tokens.generate_private_key_pem(),
+            # No relay: identity's profile events stay in its outbox, so this service sees only the lookup.
+            run_workers=False,
+        )
+        port = free_port()
         async with serve_app(identity_app.create_app(settings), port):
             yield Identity(f"http://127.0.0.1:{port}", database_url)
-    finally:
-        admin = await asyncpg.connect(asyncpg_dsn(pg_server_url))
-        try:
-            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            await admin.close()
 
 
 @pytest.fixture
-async def orgs_app(service_spec: ServiceSpec, settings: Settings, identity: Identity) -> AsyncIterator[FastAPI]:
-    application = service_spec.app_factory(settings.model_copy(update={"identity_url": identity.url}))
-    async with LifespanManager(application, startup_timeout=30, shutdown_timeout=30):
-        yield application
-
-
-@pytest.fixture
-async def orgs(orgs_app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=orgs_app), base_url="http://testserver") as c:
+async def orgs(app_with: AppClient, identity: Identity) -> AsyncIterator[httpx.AsyncClient]:
+    async with app_with(identity_url=identity.url) as c:
         yield c
+
+
+@pytest.fixture
+def orgs_app(orgs: httpx.AsyncClient) -> FastAPI:
+    return orgs.app  # type: ignore[attr-defined,no-any-return]
 
 
 def identity_requests(app: FastAPI) -> list[httpx.Request]:

@@ -1,26 +1,24 @@
 """The mail loop: sends due rows of `mail` over SMTP (aiosmtplib) and retries with backoff, without limit,
 while the server is unreachable or answers 4xx. Only a 5xx refusal of the recipient ends a mail unsent
-(`failed_at`). Several replicas share the work (FOR UPDATE SKIP LOCKED)."""
+(`failed_at`). Several replicas share the work (FOR UPDATE SKIP LOCKED). It runs on the kit's NotifiedLoop."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 
 import aiosmtplib
-import asyncpg
+from fastapi import FastAPI
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.config import Settings
 from identity.mail.repository import NOTIFY_CHANNEL, mail_repository
 from identity.mail.rules import is_permanent, retry_delay
 from identity.models import Mail
-from kit.bus import stop_if_cancelled
 from kit.db import transaction, utcnow
-from kit.outbox import asyncpg_dsn
+from kit.workers import NotifiedLoop
 
 logger = logging.getLogger("identity.mail")
 
@@ -52,7 +50,6 @@ class MailSender:
     def __init__(self, settings: Settings, sessionmaker: async_sessionmaker[AsyncSession]):
         self.settings = settings
         self.sessionmaker = sessionmaker
-        self._wake = asyncio.Event()
 
     def _client(self) -> aiosmtplib.SMTP:
         s = self.settings
@@ -127,63 +124,26 @@ class MailSender:
                         client.close()
         return sent
 
-    async def _seconds_until_due(self) -> float:
+    async def _step(self) -> float:
+        if await self.send_due() >= BATCH:
+            return 0
         async with self.sessionmaker() as session:
             due = await mail_repository.next_due_at(session)
         if due is None:
             return self.settings.mail_poll_seconds
-        return max(0.0, min(self.settings.mail_poll_seconds, (due - utcnow()).total_seconds()))
+        return max(0.0, (due - utcnow()).total_seconds())
 
-    async def run(self) -> None:
-        listener = asyncio.create_task(self._listen(), name="identity-mail-listen")
-        delay = 0.2
-        try:
-            while True:
-                stop_if_cancelled()  # aiosmtplib and asyncpg wait with wait_for, which can swallow a cancel
-                self._wake.clear()
-                try:
-                    if await self.send_due() >= BATCH:
-                        continue
-                    wait = await self._seconds_until_due()
-                    delay = 0.2
-                except asyncio.CancelledError:
-                    raise
-                except Exception as exc:  # the database is away: the mail waits in it
-                    stop_if_cancelled()
-                    logger.warning("mail loop interrupted (%s); retrying in %.1fs", exc, delay)
-                    wait, delay = delay, min(delay * 2, 5.0)
-                if wait > 0:
-                    # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancellation.
-                    try:
-                        async with asyncio.timeout(wait):
-                            await self._wake.wait()
-                    except TimeoutError:
-                        pass
-        finally:
-            listener.cancel()
-            try:
-                await listener
-            except (asyncio.CancelledError, Exception):
-                pass
+    def loop(self) -> NotifiedLoop:
+        """Woken by the NOTIFY of a new mail; otherwise it sleeps until the next retry falls due."""
+        return NotifiedLoop(
+            "mail-sender",
+            self._step,
+            database_url=self.settings.database_url,
+            channel=NOTIFY_CHANNEL,
+            poll_seconds=self.settings.mail_poll_seconds,
+        )
 
-    async def _listen(self) -> None:
-        """LISTEN for new mail; the loop also polls, so a lost notification delays and never loses."""
-        dsn = asyncpg_dsn(self.settings.database_url)
-        while True:
-            conn: asyncpg.Connection | None = None
-            try:
-                conn = await asyncpg.connect(dsn)
-                await conn.add_listener(NOTIFY_CHANNEL, lambda *_: self._wake.set())
-                closed = asyncio.Event()
-                conn.add_termination_listener(lambda *_, ended=closed: ended.set())
-                self._wake.set()
-                await closed.wait()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                stop_if_cancelled()
-                logger.debug("mail listener reconnecting: %s", exc)
-                await asyncio.sleep(1)
-            finally:
-                if conn is not None and not conn.is_closed():
-                    await conn.close()
+
+def mail_sender(app: FastAPI) -> NotifiedLoop:
+    """The worker factory for `create_service_app(workers=...)`."""
+    return MailSender(app.state.settings, app.state.sessionmaker).loop()

@@ -5,37 +5,47 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from identity.models.organization import ADMIN, MEMBER, PROMOTER
+from contracts.orgs import (
+    MemberAdded,
+    MemberRemoved,
+    MembershipChanged,
+    OrganizationChanged,
+    OrganizationCreated,
+    OrganizationPublished,
+    OrganizationUpdated,
+    RoleAdded,
+    RoleChanged,
+    RoleRemoved,
+)
+from identity.models.organization import MEMBER
 from identity.organizations.repository import organization_repository
 from kit.consumers import Handler
 from kit.events import Envelope
 
-ROLE_EVENTS = {"orgs.role.added": True, "orgs.role.removed": False}
-MEMBER_EVENTS = {"orgs.member.added": True, "orgs.member.removed": False}
-ORG_EVENTS = frozenset({"orgs.org.created", "orgs.org.updated", "orgs.org.published"})
+ORG_EVENTS = (OrganizationCreated, OrganizationUpdated, OrganizationPublished)
+GRANTS = (RoleAdded, MemberAdded)
 
 
-async def apply_org_event(session: AsyncSession, envelope: Envelope) -> None:
-    data = envelope.data
-    if envelope.type in ORG_EVENTS:
+async def apply_org_event(session: AsyncSession, event: OrganizationChanged | MembershipChanged, envelope: Envelope) -> None:
+    if isinstance(event, OrganizationChanged):
         await organization_repository.upsert_organization(
-            session, int(data["id"]), data.get("name"), data.get("image"), envelope.occurred_at
+            session, event.id, event.name, event.image, envelope.occurred_at
         )
         return
-    if envelope.type in ROLE_EVENTS:
-        role, active = str(data["role"]), ROLE_EVENTS[envelope.type]
-        if role not in (ADMIN, PROMOTER):
-            return  # a role this projection does not know of: nothing to show
-    elif envelope.type in MEMBER_EVENTS:
-        role, active = MEMBER, MEMBER_EVENTS[envelope.type]
-    else:
-        return
-    org_id, profile_id = int(data["orgId"]), int(data["userId"])
+    role = event.role if isinstance(event, RoleChanged) else MEMBER
     await organization_repository.upsert_organization(
-        session, org_id, data.get("orgName"), data.get("orgImage"), envelope.occurred_at
+        session, event.org_id, event.org_name, event.org_image, envelope.occurred_at
     )
-    await organization_repository.set_membership(session, org_id, profile_id, role, active, envelope.occurred_at)
+    await organization_repository.set_membership(
+        session, event.org_id, event.user_id, role, isinstance(event, GRANTS), envelope.occurred_at
+    )
 
 
 # One durable consumer over the whole ORGS stream keeps role, member and organization events in order.
-handlers = [Handler("org-projection", "orgs.>", apply_org_event)]
+handlers = [
+    Handler(
+        "org-projection",
+        (*ORG_EVENTS, RoleAdded, RoleRemoved, MemberAdded, MemberRemoved),
+        apply_org_event,  # type: ignore[arg-type]
+    )
+]

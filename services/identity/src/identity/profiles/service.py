@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.identity import ProfileCreated, ProfileReleased, ProfileUpdated
 from identity import events
 from identity.auth import passwords
 from identity.auth.repository import account_repository
@@ -43,7 +44,7 @@ def owns(viewer: Principal, profile: Profile) -> bool:
 class ProfileService:
     async def create_empty(self, session: AsyncSession, account: Account, *, is_main: bool) -> Profile:
         profile = await profile_repository.add(session, Profile(account_id=account.id, is_main=is_main))
-        await events.profile_changed(session, "identity.profile.created", profile)
+        await events.profile_changed(session, ProfileCreated, profile)
         return profile
 
     async def owned(
@@ -126,7 +127,7 @@ class ProfileService:
         if body.privacy is not None:
             profile.privacy = body.privacy.model_dump(by_alias=True)
         await session.flush()
-        await events.profile_changed(session, "identity.profile.updated", profile)
+        await events.profile_changed(session, ProfileUpdated, profile)
         return await self.view(session, profile.id, principal)
 
     async def add(self, session: AsyncSession, principal: Principal, details: ProfileDetails) -> User:
@@ -137,7 +138,7 @@ class ProfileService:
         profile = Profile(account_id=principal.account_id, is_main=False)
         self._apply_details(profile, details)
         await profile_repository.add(session, profile)
-        await events.profile_changed(session, "identity.profile.created", profile)
+        await events.profile_changed(session, ProfileCreated, profile)
         return await self.view(session, profile.id, principal)
 
     async def set_main(self, session: AsyncSession, principal: Principal, profile_id: int) -> User:
@@ -166,7 +167,7 @@ class ProfileService:
         profile.is_main = True
         await session.flush()
         await events.account_created(session, account.id, profile.id)
-        await events.profile_changed(session, "identity.profile.released", profile)
+        await events.profile_changed(session, ProfileReleased, profile)
         return profile.id
 
     async def set_patron(self, session: AsyncSession, principal: Principal, profile_id: int, value: bool) -> User:

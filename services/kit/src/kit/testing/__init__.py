@@ -5,8 +5,24 @@ from kit.testing.helpers import (
     ServiceSpec,
     as_user,
     collect_events,
+    count_queries,
+    create_database,
+    drop_database,
     eventually,
+    migrated_database,
+    publish,
     serve_app,
 )
 
-__all__ = ["ServiceSpec", "as_user", "collect_events", "eventually", "serve_app"]
+__all__ = [
+    "ServiceSpec",
+    "as_user",
+    "collect_events",
+    "count_queries",
+    "create_database",
+    "drop_database",
+    "eventually",
+    "migrated_database",
+    "publish",
+    "serve_app",
+]

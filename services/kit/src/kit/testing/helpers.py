@@ -2,18 +2,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
+import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+import asyncpg
 import nats
 import uvicorn
 from fastapi import FastAPI
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from sqlalchemy import event
 
-from kit.events import STREAMS, Envelope
+from kit.db import asyncpg_dsn
+from kit.bus import ensure_stream
+from kit.events import STREAMS, Envelope, Event
+from kit.migrations import migrations_dir, upgrade_to_head
 from kit.principal import PRINCIPAL_HEADER, Principal, encode_principal
 from kit.settings import DEV_INTERNAL_SECRET, ServiceSettings
 
@@ -22,12 +30,85 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class ServiceSpec:
-    """What kit.testing needs to know about the service under test."""
+    """What kit.testing needs to know about the service under test. `ServiceSpec.of("organizations")` derives it
+    from the package (its `config.Settings`, `app.create_app` and `migrations/`); the plugin's default
+    `service_spec` fixture does so for the package whose tests run (`services/<package>/tests`)."""
 
     name: str
     settings_factory: Callable[..., ServiceSettings]
     app_factory: Callable[[Any], FastAPI]
     migrations_dir: Path
+    package: str | None = None
+    # Tables of the service's own worker loops: their statements are not counted by `count_queries`.
+    background_tables: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, package: str, *, background_tables: tuple[str, ...] = (), **settings: Any) -> ServiceSpec:
+        """`settings` are the test defaults of the service's Settings (a test may still override them)."""
+        settings_class = importlib.import_module(f"{package}.config").Settings
+        return cls(
+            name=package,
+            settings_factory=lambda **overrides: settings_class(**(settings | overrides)),
+            app_factory=importlib.import_module(f"{package}.app").create_app,
+            migrations_dir=migrations_dir(package),
+            package=package,
+            background_tables=background_tables,
+        )
+
+
+# The kit's own background work (relay, consumers' bookkeeping, idempotency records).
+KIT_TABLES = ("outbox_message", "processed_message", "idempotency_key")
+COUNTED = ("SELECT", "INSERT", "UPDATE", "DELETE", "WITH")
+
+
+@contextlib.contextmanager
+def count_queries(app: FastAPI, background_tables: tuple[str, ...] = ()) -> Iterator[list[str]]:
+    """`with count_queries(app) as queries:` collects the SQL statements (SELECT, INSERT, UPDATE, DELETE) the app
+    sends while the block runs; the worker loops' statements, which run beside the requests, are left out."""
+    background = re.compile(r"\b(" + "|".join(map(re.escape, KIT_TABLES + background_tables)) + r")\b")
+    statements: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if statement.lstrip().upper().startswith(COUNTED) and not background.search(statement):
+            statements.append(statement)
+
+    engine = app.state.engine.sync_engine
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+
+
+async def create_database(server_url: str, name: str) -> str:
+    """A new empty database on the server of `server_url` (any database URL of it); its URL."""
+    admin = await asyncpg.connect(asyncpg_dsn(server_url))
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    return server_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+async def drop_database(server_url: str, name: str) -> None:
+    admin = await asyncpg.connect(asyncpg_dsn(server_url))
+    try:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
+
+
+@contextlib.asynccontextmanager
+async def migrated_database(server_url: str, package: str, *, migrations: Path | None = None) -> AsyncIterator[str]:
+    """A fresh database of `package` at its migration head, dropped afterwards (the tests of a service, or another
+    service's database its tests need: organizations' tests run identity on one)."""
+    name = f"test_{package}_{uuid.uuid4().hex[:10]}"
+    url = await create_database(server_url, name)
+    try:
+        await upgrade_to_head(migrations or migrations_dir(package), url, package=package)
+        yield url
+    finally:
+        await drop_database(server_url, name)
 
 
 def as_user(
@@ -113,3 +194,17 @@ async def serve_app(app: Any, port: int, host: str = "127.0.0.1") -> AsyncIterat
     finally:
         server.should_exit = True
         await task
+
+
+async def publish(nats_url: str, event: Event | Envelope, *, msg_id: str | None = None) -> Envelope:
+    """Publish an event as its owner's outbox relay would (JetStream, `Nats-Msg-Id` = the envelope id; another
+    msg_id makes a second delivery of the same event). Tests of consumers and tools (seed_points) use it."""
+    envelope = event if isinstance(event, Envelope) else Envelope.of(event)
+    nc = await nats.connect(nats_url)
+    try:
+        js = nc.jetstream()
+        await ensure_stream(js, envelope.type.split(".", 1)[0])
+        await js.publish(envelope.type, envelope.to_json(), headers={"Nats-Msg-Id": msg_id or str(envelope.id)})
+    finally:
+        await nc.close()
+    return envelope

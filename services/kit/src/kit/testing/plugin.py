@@ -1,12 +1,14 @@
-"""The fixtures. A service's tests/conftest.py declares `pytest_plugins = ["kit.testing.plugin"]` and a
-session fixture `service_spec` returning a ServiceSpec."""
+"""The fixtures. A service's tests/conftest.py is `pytest_plugins = ["kit.testing.plugin"]`; the service under
+test is derived from the tests' folder (override `service_spec` for test defaults of its settings)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
-import uuid
-from collections.abc import AsyncIterator, Iterator
+import sys
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import httpx
@@ -15,11 +17,19 @@ import pytest
 from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 
+from kit.db import asyncpg_dsn
 from kit.local import EmbeddedNats, EmbeddedPostgres
-from kit.migrations import upgrade_to_head
-from kit.outbox import asyncpg_dsn
 from kit.settings import ServiceSettings
-from kit.testing.helpers import ServiceSpec
+from kit.testing import helpers
+from kit.testing.helpers import ServiceSpec, migrated_database
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The one factories layout: `tests/<domain>/factories.py`, imported as `<domain>.factories` (and any helper
+    module of `tests/` by its path from there), as pytest's `pythonpath = .` would make them in each suite."""
+    tests = str(Path(config.rootpath).resolve())
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
 
 
 def repo_root() -> Path:
@@ -56,21 +66,19 @@ def nats_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def service_spec(request: pytest.FixtureRequest) -> ServiceSpec:
+    """The service whose tests run: the package of `services/<package>/tests` (a conftest may override this
+    fixture, e.g. to add test defaults: `ServiceSpec.of("identity", smtp_port=...)`)."""
+    return ServiceSpec.of(Path(request.config.rootpath).resolve().parent.name)
+
+
+@pytest.fixture(scope="session")
 async def database_url(service_spec: ServiceSpec, pg_server_url: str) -> AsyncIterator[str]:
-    name = f"test_{service_spec.name}_{uuid.uuid4().hex[:10]}"
-    admin = await asyncpg.connect(asyncpg_dsn(pg_server_url))
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
-    url = pg_server_url.rsplit("/", 1)[0] + f"/{name}"
-    await upgrade_to_head(service_spec.migrations_dir, url)
-    yield url
-    admin = await asyncpg.connect(asyncpg_dsn(pg_server_url))
-    try:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        await admin.close()
+    """A fresh database of this test session, migrated to head."""
+    async with migrated_database(
+        pg_server_url, service_spec.package or service_spec.name, migrations=service_spec.migrations_dir
+    ) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -130,6 +138,39 @@ async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
         yield c
+
+
+AppClient = Callable[..., contextlib.AbstractAsyncContextManager[httpx.AsyncClient]]
+
+
+@pytest.fixture
+def app_with(service_spec: ServiceSpec, settings: ServiceSettings, clean_state: None) -> AppClient:
+    """`async with app_with(run_workers=False) as client:` another app of the service with some settings changed
+    (its lifespan running, on the same database and NATS), and a client on it (`client.app` is the app)."""
+
+    @contextlib.asynccontextmanager
+    async def make(**overrides: Any) -> AsyncIterator[httpx.AsyncClient]:
+        application = service_spec.app_factory(settings.model_copy(update=overrides))
+        async with running_app(application) as c:
+            yield c
+
+    return make
+
+
+@contextlib.asynccontextmanager
+async def running_app(application: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    async with LifespanManager(application, startup_timeout=30, shutdown_timeout=30):
+        await application.state.bus.wait_ready(timeout=10)
+        transport = httpx.ASGITransport(app=application)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            c.app = application  # type: ignore[attr-defined]
+            yield c
+
+
+@pytest.fixture
+def count_queries(app: FastAPI, service_spec: ServiceSpec) -> Callable[[], contextlib.AbstractContextManager[list[str]]]:
+    """`with count_queries() as queries:` the SQL the app sends during the block (see helpers.count_queries)."""
+    return lambda: helpers.count_queries(app, service_spec.background_tables)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ Revises:
 import sqlalchemy as sa
 from alembic import op
 
-from kit.migrations import create_kit_tables, drop_kit_tables
+from kit.migrations import create_kit_tables, drop_kit_tables, drop_kit_tables_2, kit_tables_2
 
 revision = "0001"
 down_revision = None
@@ -15,6 +15,7 @@ down_revision = None
 
 def upgrade() -> None:
     create_kit_tables()
+    kit_tables_2()
     op.create_table(
         "received",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -25,4 +26,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("received")
+    drop_kit_tables_2()
     drop_kit_tables()

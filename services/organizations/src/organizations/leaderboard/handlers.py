@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
+from contracts.battles import WinnersSet
 from kit.consumers import Handler
-from kit.events import Envelope
 from organizations.leaderboard.service import leaderboard_service
 
-
-async def on_winners_set(session: AsyncSession, envelope: Envelope) -> None:
-    await leaderboard_service.apply_winners(session, envelope)
-
-
-handlers = [Handler("leaderboard", "battles.winners.set", on_winners_set)]
+handlers = [Handler("leaderboard", WinnersSet, leaderboard_service.apply_winners)]

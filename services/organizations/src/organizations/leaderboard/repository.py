@@ -8,8 +8,9 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.paging import Page
+from kit.profiles import with_profiles
 from organizations.leaderboard.rules import ALL_YEARS, Award, LeaderboardSort
-from organizations.models import BattleResult, LeaderboardAward, Organization, OrganizationMember, Profile
+from organizations.models import BattleResult, LeaderboardAward, Organization, OrganizationMember
 
 
 class LeaderboardRepository:
@@ -77,12 +78,9 @@ class LeaderboardRepository:
         if year != ALL_YEARS:
             points = points.where(LeaderboardAward.year == year)
         totals = points.group_by(LeaderboardAward.user_id).subquery("totals")
-        ranked = (
+        members = (
             select(
                 OrganizationMember.user_id.label("id"),
-                Profile.dancer_name,
-                Profile.avatar,
-                Profile.id.is_not(None).label("known"),
                 totals.c.points,
                 case(
                     (totals.c.points.is_not(None), func.rank().over(order_by=totals.c.points.desc().nulls_last())),
@@ -90,7 +88,9 @@ class LeaderboardRepository:
             )
             .select_from(OrganizationMember)
             .outerjoin(totals, totals.c.user_id == OrganizationMember.user_id)
-            .outerjoin(Profile, Profile.id == OrganizationMember.user_id)
+        )
+        ranked = (
+            with_profiles(members, OrganizationMember.user_id)
             .where(OrganizationMember.organization_id == org_id)
             .subquery("ranked")
         )

@@ -11,7 +11,7 @@ from organizations.leaderboard.rules import LeaderboardSort
 from organizations.leaderboard.schemas import LeaderboardMember
 from organizations.leaderboard.service import leaderboard_service
 from organizations.orgs.dependencies import VisibleOrg
-from organizations.profiles.client import IdentityDep
+from kit.profiles import IdentityDep
 
 router = APIRouter(prefix="/api", tags=["organizations"])
 

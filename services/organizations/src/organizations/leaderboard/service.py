@@ -6,14 +6,15 @@ import logging
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.battles import WinnersSet
 from kit.events import Envelope
+from kit import profiles
 from kit.paging import Page
+from kit.profiles import IdentityClient
 from organizations.leaderboard import rules
 from organizations.leaderboard.repository import leaderboard_repository
-from organizations.leaderboard.schemas import LeaderboardMember, WinnersSet
+from organizations.leaderboard.schemas import LeaderboardMember
 from organizations.orgs.access import OrgAccess
-from organizations.profiles.client import IdentityClient
-from organizations.profiles.service import profile_service
 
 logger = logging.getLogger("organizations.leaderboard")
 
@@ -36,13 +37,12 @@ class LeaderboardService:
             )
             for row in rows
         ]
-        await profile_service.complete(session, identity, members, (row.id for row in rows if not row.known))
+        await profiles.complete(session, identity, members, (row.id for row in rows if not row.known))
         return members
 
-    async def apply_winners(self, session: AsyncSession, envelope: Envelope) -> None:
+    async def apply_winners(self, session: AsyncSession, result: WinnersSet, envelope: Envelope) -> None:
         """A battle's winners replace whatever that battle awarded before. A result older than the one
         applied (a late redelivery) changes nothing."""
-        result = WinnersSet.model_validate(envelope.data)
         winners = [(w.place, w.user_ids) for w in result.winners]
         if unknown := rules.unknown_places(winners):
             logger.warning("battle %s: places outside the points table earn nothing: %s", result.battle_id, unknown)

@@ -7,8 +7,9 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.paging import Page
+from kit.profiles import profile, with_profiles
 from kit.text import LIKE_ESCAPE, contains_pattern
-from organizations.models import OrganizationMember, Profile
+from organizations.models import OrganizationMember
 
 
 class MemberRepository:
@@ -16,20 +17,14 @@ class MemberRepository:
         """One statement: members by name (unknown names last), with `known` false for a profile the
         projection has never seen."""
         statement = (
-            select(
-                OrganizationMember.user_id,
-                Profile.dancer_name,
-                Profile.avatar,
-                Profile.id.is_not(None).label("known"),
-            )
-            .outerjoin(Profile, Profile.id == OrganizationMember.user_id)
+            with_profiles(select(OrganizationMember.user_id), OrganizationMember.user_id)
             .where(OrganizationMember.organization_id == org_id)
-            .order_by(func.lower(Profile.dancer_name).asc().nulls_last(), OrganizationMember.user_id)
+            .order_by(func.lower(profile.c.dancer_name).asc().nulls_last(), OrganizationMember.user_id)
             .limit(page.limit)
             .offset(page.offset)
         )
         if keyword:
-            statement = statement.where(Profile.dancer_name.ilike(contains_pattern(keyword), escape=LIKE_ESCAPE))
+            statement = statement.where(profile.c.dancer_name.ilike(contains_pattern(keyword), escape=LIKE_ESCAPE))
         return (await session.execute(statement)).all()
 
     async def add(self, session: AsyncSession, org_id: int, user_id: int) -> bool:

@@ -8,8 +8,8 @@ from kit.db import SessionDep
 from kit.paging import Page, paging
 from organizations.members.service import member_service
 from organizations.orgs.dependencies import OrgEditor, VisibleOrg
-from organizations.profiles.client import IdentityDep
-from organizations.profiles.schemas import User
+from kit.profiles import IdentityDep
+from kit.profiles import User
 
 router = APIRouter(prefix="/api", tags=["organizations"])
 

@@ -16,7 +16,7 @@ from organizations.orgs.schemas import (
     OrganizationUpdate,
 )
 from organizations.orgs.service import organization_service
-from organizations.profiles.client import IdentityDep
+from kit.profiles import IdentityDep
 
 router = APIRouter(prefix="/api", tags=["organizations"])
 

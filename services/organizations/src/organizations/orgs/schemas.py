@@ -9,7 +9,7 @@ from kit import text
 from kit.schemas import Schema
 from organizations.models import OrganizationStatus
 from organizations.orgs import rules
-from organizations.profiles.schemas import User
+from kit.profiles import User
 
 # A field of an empty agreement or waiver is absent from the payload: an empty document is {}.
 Absent: Any = Field(default=None, exclude_if=lambda value: value is None)

@@ -6,10 +6,12 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.orgs import OrganizationCreated, OrganizationPublished
 from kit.db import utcnow
 from kit.errors import Forbidden, Invalid
 from kit.paging import Page
 from kit.principal import Principal
+from kit.profiles import IdentityClient
 from kit.text import format_mdy
 from organizations import events
 from organizations.models import Organization, OrganizationStatus, Role
@@ -27,7 +29,6 @@ from organizations.orgs.schemas import (
     Socials,
 )
 from organizations.orgs.schemas import Organization as OrganizationView
-from organizations.profiles.client import IdentityClient
 from organizations.roles.service import role_service
 
 
@@ -75,7 +76,7 @@ class OrganizationService:
         """An empty draft with the caller as its admin; the creation wizard fills it in."""
         assert principal.profile_id is not None
         organization = await organization_repository.add(session, Organization(status=OrganizationStatus.DRAFT))
-        await events.organization_changed(session, "orgs.org.created", organization)
+        await events.organization_changed(session, OrganizationCreated, organization)
         await role_service.grant(session, organization, principal.profile_id, Role.ADMIN)
         return organization
 
@@ -149,7 +150,7 @@ class OrganizationService:
         org.status = OrganizationStatus.PUBLISHED
         org.published_at = utcnow()
         await session.flush()
-        await events.organization_changed(session, "orgs.org.published", org)
+        await events.organization_changed(session, OrganizationPublished, org)
 
     async def page(
         self, session: AsyncSession, principal: Principal, page: Page, *, user_id: int | None, keyword: str | None

@@ -6,7 +6,8 @@ from sqlalchemy import Row, delete, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from organizations.models import OrganizationRole, Profile, Role
+from kit.profiles import with_profiles
+from organizations.models import OrganizationRole, Role
 
 
 class RoleRepository:
@@ -14,14 +15,7 @@ class RoleRepository:
         """Admins and promoters, oldest first, with their names from the projection (`known` is false for
         a profile the projection has never seen)."""
         statement = (
-            select(
-                OrganizationRole.role,
-                OrganizationRole.user_id,
-                Profile.dancer_name,
-                Profile.avatar,
-                Profile.id.is_not(None).label("known"),
-            )
-            .outerjoin(Profile, Profile.id == OrganizationRole.user_id)
+            with_profiles(select(OrganizationRole.role, OrganizationRole.user_id), OrganizationRole.user_id)
             .where(OrganizationRole.organization_id == org_id)
             .order_by(OrganizationRole.created_at, OrganizationRole.user_id)
         )

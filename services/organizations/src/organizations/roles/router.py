@@ -4,7 +4,7 @@ from fastapi import APIRouter
 
 from kit.db import SessionDep
 from organizations.orgs.dependencies import LockedOrgEditor
-from organizations.profiles.client import IdentityDep
+from kit.profiles import IdentityDep
 from organizations.roles.schemas import RoleChange, Roles
 from organizations.roles.service import role_service
 

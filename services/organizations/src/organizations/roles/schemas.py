@@ -4,7 +4,7 @@ from pydantic import Field
 
 from kit.schemas import Schema
 from organizations.models import Role
-from organizations.profiles.schemas import User
+from kit.profiles import User
 
 
 class RoleChange(Schema):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.orgs import RoleAdded, RoleRemoved
+from kit import profiles
+from kit.profiles import IdentityClient, User
 from organizations import events
 from organizations.models import Organization, Role
 from organizations.orgs.access import OrgAccess
-from organizations.profiles.client import IdentityClient
-from organizations.profiles.schemas import User
-from organizations.profiles.service import profile_service
 from organizations.roles.exceptions import LastAdmin
 from organizations.roles.repository import role_repository
 from organizations.roles.schemas import RoleChange, Roles
@@ -24,18 +24,18 @@ class RoleService:
             user = User(id=row.user_id, dancer_name=row.dancer_name, avatar=row.avatar)
             (roles.admins if row.role == Role.ADMIN else roles.promoters).append(user)
             users.append(user)
-        await profile_service.complete(session, identity, users, (row.user_id for row in rows if not row.known))
+        await profiles.complete(session, identity, users, (row.user_id for row in rows if not row.known))
         return roles
 
     async def grant(self, session: AsyncSession, organization: Organization, user_id: int, role: Role) -> None:
         if await role_repository.add(session, organization.id, user_id, role):
-            await events.role_changed(session, "orgs.role.added", organization, user_id, str(role))
+            await events.role_changed(session, RoleAdded, organization, user_id, str(role))
 
     async def add(
         self, session: AsyncSession, identity: IdentityClient, access: OrgAccess, change: RoleChange
     ) -> Roles:
         """Adding a role the user already holds changes nothing and answers the same lists."""
-        await profile_service.ensure_exists(session, identity, change.user_id)
+        await profiles.ensure_exists(session, identity, change.user_id)
         await self.grant(session, access.organization, change.user_id, change.role)
         return await self.people(session, identity, access.organization.id)
 
@@ -50,7 +50,7 @@ class RoleService:
             if list(admins) == [change.user_id]:
                 raise LastAdmin()
         if await role_repository.remove(session, org.id, change.user_id, change.role):
-            await events.role_changed(session, "orgs.role.removed", org, change.user_id, str(change.role))
+            await events.role_changed(session, RoleRemoved, org, change.user_id, str(change.role))
         return await self.people(session, identity, org.id)
 
 

@@ -1,0 +1,28 @@
+"""The payload of every domain event (docs/events.md), one model per event type. Producers write them to the
+outbox (`outbox.add(session, event)`); consumers declare the model they take (`Handler(purpose, Model, fn)`) and
+receive it validated. `make contracts` generates their JSON Schemas into proto-contracts/events/."""
+
+from __future__ import annotations
+
+from contracts import battles, identity, images, orgs
+from contracts.base import Event
+
+EVENTS: tuple[type[Event], ...] = (
+    identity.AccountCreated,
+    identity.ProfileCreated,
+    identity.ProfileUpdated,
+    identity.ProfileReleased,
+    identity.NotificationCreated,
+    orgs.OrganizationCreated,
+    orgs.OrganizationUpdated,
+    orgs.OrganizationPublished,
+    orgs.RoleAdded,
+    orgs.RoleRemoved,
+    orgs.MemberAdded,
+    orgs.MemberRemoved,
+    battles.WinnersSet,
+    images.ImageUploaded,
+    images.ImageDeleted,
+)
+
+__all__ = ["EVENTS", "battles", "identity", "images", "orgs"]

@@ -1,5 +1,0 @@
-from identity.config import Settings
-from identity.models import Base
-from kit.migrations import run_migrations
-
-run_migrations(Base.metadata, url=lambda: Settings().database_url)
