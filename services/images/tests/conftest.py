@@ -1,21 +1,16 @@
 from __future__ import annotations
 
-import contextlib
 import shutil
 import tempfile
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import boto3
-import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 from moto.server import ThreadedMotoServer
 
-from images.app import MIGRATIONS_DIR, create_app
-from images.config import Settings
 from kit.testing import ServiceSpec
 
 pytest_plugins = ["kit.testing.plugin"]
@@ -24,15 +19,9 @@ pytest_plugins = ["kit.testing.plugin"]
 STORAGE_DIR = Path(tempfile.mkdtemp(prefix="cypher-images-tests-"))
 
 
-def make_settings(**overrides: Any) -> Settings:
-    return Settings(**({"storage_dir": STORAGE_DIR} | overrides))
-
-
 @pytest.fixture(scope="session")
 def service_spec() -> ServiceSpec:
-    return ServiceSpec(
-        name="images", settings_factory=make_settings, app_factory=create_app, migrations_dir=MIGRATIONS_DIR
-    )
+    return ServiceSpec.of("images", storage_dir=STORAGE_DIR)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -45,26 +34,6 @@ def _storage_dir() -> Iterator[None]:
 def stored_files() -> Callable[[], set[str]]:
     """Every file under the session's local storage, as relative paths."""
     return lambda: {str(p.relative_to(STORAGE_DIR)) for p in STORAGE_DIR.rglob("*") if p.is_file()}
-
-
-AppClient = Callable[..., contextlib.AbstractAsyncContextManager[httpx.AsyncClient]]
-
-
-@pytest.fixture
-def client_with(settings: Settings, clean_state: None) -> AppClient:
-    """A client on a second app built with other settings (memory cache off, S3 storage, ...), on the same
-    database and NATS as the `client` fixture's."""
-
-    @contextlib.asynccontextmanager
-    async def open_client(**overrides: Any) -> AsyncIterator[httpx.AsyncClient]:
-        application = create_app(settings.model_copy(update=overrides))
-        async with LifespanManager(application, startup_timeout=30, shutdown_timeout=30):
-            transport = httpx.ASGITransport(app=application)
-            async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
-                c.app = application  # type: ignore[attr-defined]
-                yield c
-
-    return open_client
 
 
 @pytest.fixture(scope="session")

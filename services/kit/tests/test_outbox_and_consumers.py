@@ -8,6 +8,7 @@ import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import asyncpg
 import pytest
@@ -19,18 +20,31 @@ from kit import outbox
 from kit.bus import Bus
 from kit.consumers import ConsumerRunner, Handler
 from kit.db import create_engine, create_sessionmaker, transaction
-from kit.events import Envelope
+from kit.events import Envelope, Event
 from kit.local import EmbeddedNats, free_port
 from kit.metrics import CONSUMER_MESSAGES
-from kit.outbox import OutboxRelay, asyncpg_dsn, pending_count
+from kit.db import asyncpg_dsn
+from kit.outbox import OutboxRelay, pending_count
 from kit.testing import eventually
 
 received = table("received", column("event_id", Uuid()), column("type", String()))
 
 
-async def record(session: AsyncSession, envelope: Envelope) -> None:
+class ThingHappened(Event):
+    """The sample event of these tests (the stream KITTEST is registered in conftest)."""
+
+    type: ClassVar[str] = "kittest.thing.happened"
+
+    n: int
+    fail: bool = False
+
+    def topics(self) -> list[str]:
+        return [f"thing:{self.n}"]
+
+
+async def record(session: AsyncSession, event: ThingHappened, envelope: Envelope) -> None:
     """The sample handler: one row per application, so a double application would show."""
-    if envelope.data.get("fail"):
+    if event.fail:
         raise RuntimeError("this event always fails")
     await session.execute(received.insert().values(event_id=envelope.id, type=envelope.type))
 
@@ -58,7 +72,7 @@ async def parts(database_url: str, tmp_path: Path) -> AsyncIterator[Parts]:
     bus.start()
     await bus.wait_ready(timeout=10)
     relay = OutboxRelay(sessionmaker, bus, database_url, poll_seconds=0.2)
-    runner = ConsumerRunner("kittest", [Handler("record", "kittest.>", record)], sessionmaker, bus, max_deliver=3)
+    runner = ConsumerRunner("kittest", [Handler("record", ThingHappened, record)], sessionmaker, bus, max_deliver=3)
     yield Parts(sessionmaker, bus, relay, runner, server, database_url)
     await bus.close()
     server.stop()
@@ -82,7 +96,7 @@ async def write_events(parts: Parts, count: int, **data: object) -> list[uuid.UU
     ids = []
     for n in range(count):
         async with transaction(parts.sessionmaker) as session:
-            envelope = await outbox.add(session, "kittest.thing.happened", {"n": n, **data})
+            envelope = await outbox.add(session, ThingHappened(n=n, **data))  # type: ignore[arg-type]
             ids.append(envelope.id)
     return ids
 
@@ -129,7 +143,7 @@ class TestOutbox:
     async def test_a_rolled_back_change_publishes_nothing(self, parts: Parts) -> None:
         with pytest.raises(RuntimeError):
             async with transaction(parts.sessionmaker) as session:
-                await outbox.add(session, "kittest.thing.happened", {"n": 1})
+                await outbox.add(session, ThingHappened(n=1))
                 raise RuntimeError("the business change failed")
         async with parts.sessionmaker() as session:
             assert await session.scalar(text("SELECT count(*) FROM outbox_message")) == 0
@@ -173,7 +187,7 @@ class TestConsumer:
         applying a message (it would write after its service shut down)."""
         started, finished = asyncio.Event(), asyncio.Event()
 
-        async def slow(session: AsyncSession, envelope: Envelope) -> None:
+        async def slow(session: AsyncSession, event: ThingHappened, envelope: Envelope) -> None:
             started.set()
             try:
                 await asyncio.sleep(10)
@@ -183,7 +197,7 @@ class TestConsumer:
 
         runner = ConsumerRunner(
             "kittest",
-            [Handler("record", "kittest.>", record), Handler("slow", "kittest.>", slow)],
+            [Handler("record", ThingHappened, record), Handler("slow", ThingHappened, slow)],
             parts.sessionmaker,
             parts.bus,
         )
@@ -213,3 +227,46 @@ async def _metric_above(value: float) -> bool:
 
 async def _metric_is(consumer: str, outcome: str, value: float) -> bool:
     return CONSUMER_MESSAGES.labels(consumer, outcome)._value.get() == value
+
+
+class TestTypedEvents:
+    async def test_the_envelope_carries_the_models_type_and_topics(self, parts: Parts) -> None:
+        async with transaction(parts.sessionmaker) as session:
+            envelope = await outbox.add(session, ThingHappened(n=7))
+        assert (envelope.type, envelope.source, envelope.topics) == ("kittest.thing.happened", "kittest", ["thing:7"])
+        assert envelope.data == {"n": 7, "fail": False}
+
+    async def test_a_payload_that_does_not_validate_is_parked_at_once(self, parts: Parts) -> None:
+        invalid = CONSUMER_MESSAGES.labels("kittest-record", "invalid")._value.get()
+        bad = Envelope(type=ThingHappened.type, source="kittest", data={"n": "not a number"})
+        await parts.bus.js.publish(bad.type, bad.to_json(), headers={"Nats-Msg-Id": str(bad.id)})
+        ok = await write_events(parts, 1)
+        async with running(parts.relay.run(), parts.runner.run()):
+            await eventually(lambda: _has(parts, 1))
+            await eventually(lambda: _metric_is("kittest-record", "invalid", invalid + 1))
+        assert await applied(parts) == ok
+        info = await parts.bus.js.consumer_info("KITTEST", "kittest-record")
+        assert info.num_ack_pending == 0 and info.num_redelivered == 0
+
+    async def test_a_type_the_handler_does_not_take_is_acknowledged_and_ignored(self, parts: Parts) -> None:
+        ignored = CONSUMER_MESSAGES.labels("kittest-record", "ignored")._value.get()
+        other = Envelope(type="kittest.thing.moved", source="kittest", data={})  # on kittest.thing.>, not taken
+        await parts.bus.js.publish(other.type, other.to_json(), headers={"Nats-Msg-Id": str(other.id)})
+        runner = ConsumerRunner(
+            "kittest",
+            [Handler("record", (ThingHappened, ThingRenamed), record)],  # type: ignore[arg-type]
+            parts.sessionmaker,
+            parts.bus,
+        )
+        async with running(runner.run()):
+            await eventually(lambda: _metric_is("kittest-record", "ignored", ignored + 1))
+        assert await applied(parts) == []
+
+    def test_a_handler_of_several_types_subscribes_to_their_common_subject(self) -> None:
+        assert Handler("record", (ThingHappened, ThingRenamed), record).subject == "kittest.thing.>"  # type: ignore[arg-type]
+        assert Handler("record", ThingHappened, record).subject == "kittest.thing.happened"
+
+
+class ThingRenamed(Event):
+    type: ClassVar[str] = "kittest.thing.renamed"
+

@@ -15,7 +15,7 @@ from pydantic import field_validator
 
 from kit.app import create_service_app
 from kit.errors import Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized
-from kit.outbox import asyncpg_dsn
+from kit.db import asyncpg_dsn
 from kit.paging import Page, paging
 from kit.principal import (
     INTERNAL_AUDIENCE,
@@ -112,7 +112,7 @@ def _app_with_routes(settings: ServiceSettings) -> object:
             raise RuntimeError("unexpected")
         raise errors[kind]
 
-    return create_service_app(settings, title="sample", routers=[router], migrations_dir=SAMPLE)
+    return create_service_app(settings, title="sample", routers=[router], migrations=SAMPLE)
 
 
 @pytest.fixture

@@ -85,11 +85,11 @@ class TestSearch:
         ids = await crew(session, *[f"d{i:02}" for i in range(12)])
         for profile_id in ids[:6]:
             await join(session, 1, profile_id)
-        async with count_queries() as small:
+        with count_queries() as small:
             await client.get("/api/users?pp=2&orgs=1&k=d&ex=1")
-        async with count_queries() as large:
+        with count_queries() as large:
             await client.get("/api/users?pp=50&orgs=1&k=d&ex=1")
-        assert small.count == large.count == 1, large.statements
+        assert len(small) == len(large) == 1, large
 
 
 class TestCount:
@@ -103,6 +103,6 @@ class TestCount:
 
     async def test_one_query(self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Any) -> None:
         await crew(session, "a", "b")
-        async with count_queries() as counted:
+        with count_queries() as counted:
             await client.get("/api/users/count?orgs=1,2&k=a")
-        assert counted.count == 1
+        assert len(counted) == 1

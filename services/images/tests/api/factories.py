@@ -14,7 +14,7 @@ from PIL import Image, ImageCms
 
 from kit.testing import as_user
 
-# The `client_with` fixture: a client on an app built with other settings.
+# The `app_with` fixture: a client on an app built with other settings.
 AppClient = Callable[..., contextlib.AbstractAsyncContextManager[httpx.AsyncClient]]
 
 OWNER = as_user(1, 11)

@@ -12,12 +12,12 @@ S3_KEYS = {"region_name": "us-east-1", "aws_access_key_id": "test", "aws_secret_
 
 
 async def test_upload_serve_and_delete_on_s3(
-    client_with: AppClient, s3_bucket: dict[str, Any], stored_files: Callable[[], set[str]]
+    app_with: AppClient, s3_bucket: dict[str, Any], stored_files: Callable[[], set[str]]
 ) -> None:
     bucket = s3_bucket["s3_bucket"]
     local_before = stored_files()
     async with (
-        client_with(**s3_bucket, memory_cache_bytes=0) as client,
+        app_with(**s3_bucket, memory_cache_bytes=0) as client,
         aioboto3.Session().client("s3", endpoint_url=s3_bucket["s3_endpoint_url"], **S3_KEYS) as s3,
     ):
         image_id = await uploaded_id(client, image_bytes("JPEG", (900, 600)))

@@ -111,8 +111,8 @@ class TestVariantsAreMadeOnce:
         storage = client._transport.app.state.images.storage  # type: ignore[attr-defined]
         assert await storage.keys(f"{image_id}/") == [f"{image_id}/original.jpg", f"{image_id}/w190-photo.webp"]
 
-    async def test_served_from_storage_by_a_process_that_did_not_make_it(self, client_with: AppClient) -> None:
-        async with client_with(memory_cache_bytes=0) as first, client_with(memory_cache_bytes=0) as second:
+    async def test_served_from_storage_by_a_process_that_did_not_make_it(self, app_with: AppClient) -> None:
+        async with app_with(memory_cache_bytes=0) as first, app_with(memory_cache_bytes=0) as second:
             image_id = await uploaded_id(first, image_bytes("JPEG", (800, 600)))
             made = await first.get(f"/api/images/{image_id}", params={"size": 400}, headers=WEBP)
             rendered, from_storage = count("rendered"), count("storage")

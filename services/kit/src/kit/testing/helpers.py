@@ -99,13 +99,17 @@ async def drop_database(server_url: str, name: str) -> None:
 
 
 @contextlib.asynccontextmanager
-async def migrated_database(server_url: str, package: str, *, migrations: Path | None = None) -> AsyncIterator[str]:
+async def migrated_database(
+    server_url: str, package: str | None, *, migrations: Path | None = None, name: str | None = None
+) -> AsyncIterator[str]:
     """A fresh database of `package` at its migration head, dropped afterwards (the tests of a service, or another
-    service's database its tests need: organizations' tests run identity on one)."""
-    name = f"test_{package}_{uuid.uuid4().hex[:10]}"
+    service's database its tests need: organizations' tests run identity on one). The kit's own tests pass their
+    sample `migrations` and no package."""
+    name = f"test_{name or package}_{uuid.uuid4().hex[:10]}"
     url = await create_database(server_url, name)
     try:
-        await upgrade_to_head(migrations or migrations_dir(package), url, package=package)
+        found = migrations or migrations_dir(package or "")
+        await upgrade_to_head(found, url, package=package)
         yield url
     finally:
         await drop_database(server_url, name)

@@ -76,7 +76,7 @@ def service_spec(request: pytest.FixtureRequest) -> ServiceSpec:
 async def database_url(service_spec: ServiceSpec, pg_server_url: str) -> AsyncIterator[str]:
     """A fresh database of this test session, migrated to head."""
     async with migrated_database(
-        pg_server_url, service_spec.package or service_spec.name, migrations=service_spec.migrations_dir
+        pg_server_url, service_spec.package, migrations=service_spec.migrations_dir, name=service_spec.name
     ) as url:
         yield url
 
