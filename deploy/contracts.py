@@ -2,8 +2,8 @@
 
 - openapi/<service>.json: each service's OpenAPI (its /api paths; internal endpoints are left out);
 - openapi/gateway.json: the merged API as the gateway serves it (what the SPA's types are generated from);
-- events/<type>.json: the JSON Schema of every event payload a service declares in `<package>/events.py`
-  (a module-level dict `EVENTS = {"<type>": PayloadModel}`), plus envelope.json.
+- events/<type>.json: the JSON Schema of every event payload model of the `contracts` package
+  (`contracts.EVENTS`, each model carrying its type), plus envelope.json.
 
 `python deploy/contracts.py check` exits 1 when the committed files differ from the code."""
 
@@ -16,6 +16,11 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+# Run as a script, this file's folder comes first on sys.path, and this file's name would hide the `contracts`
+# package (the event payload models).
+if sys.path and Path(sys.path[0] or ".").resolve() == Path(__file__).resolve().parent:
+    sys.path.pop(0)
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "proto-contracts"
@@ -79,16 +84,12 @@ def merge(specs: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 
 def event_schemas() -> dict[str, dict[str, Any]]:
+    from contracts import EVENTS
     from kit.events import Envelope
 
     found = {"envelope": Envelope.model_json_schema(by_alias=True)}
-    for package in packages():
-        try:
-            module = importlib.import_module(f"{package}.events")
-        except ModuleNotFoundError:
-            continue
-        for event_type, model in getattr(module, "EVENTS", {}).items():
-            found[event_type] = model.model_json_schema(by_alias=True)
+    for model in EVENTS:
+        found[model.type] = model.model_json_schema(by_alias=True)
     return found
 
 

@@ -14,8 +14,8 @@ import httpx
 from common import ROOT, Load, Processes, free_port, nginx_proxy, processes, table, wait_ready, wrk
 
 from kit.local import EmbeddedNats, EmbeddedPostgres
-from kit.migrations import upgrade_to_head
-from kit.outbox import asyncpg_dsn
+from kit.db import asyncpg_dsn
+from kit.migrations import migrations_dir, upgrade_to_head
 from kit.principal import Principal, encode_principal
 from kit.settings import DEV_INTERNAL_SECRET
 
@@ -34,9 +34,7 @@ async def fresh_database(server: str) -> str:
     await admin.execute('CREATE DATABASE "bench_identity"')
     await admin.close()
     url = f"{server}/bench_identity"
-    from identity.app import MIGRATIONS_DIR
-
-    await upgrade_to_head(MIGRATIONS_DIR, url)
+    await upgrade_to_head(migrations_dir("identity"), url, package="identity")
     return url
 
 

@@ -52,7 +52,7 @@ def start_postgres(pg: EmbeddedPostgres) -> str:
 
     import asyncpg
 
-    from kit.outbox import asyncpg_dsn
+    from kit.db import asyncpg_dsn
 
     async def fresh() -> None:
         admin = await asyncpg.connect(asyncpg_dsn(f"{server}/postgres"))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib
 import os
 import shutil
 import signal
@@ -24,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from kit.local import EmbeddedNats, EmbeddedPostgres, port_open  # noqa: E402
-from kit.migrations import upgrade_to_head  # noqa: E402
-from kit.outbox import asyncpg_dsn  # noqa: E402
+from kit.db import asyncpg_dsn  # noqa: E402
+from kit.migrations import migrations_dir, upgrade_to_head  # noqa: E402
 
 # name, Python package, port offset from --port-base; a service runs when its folder exists.
 SERVICES = [
@@ -93,8 +92,7 @@ async def prepare_database(server_url: str, name: str, package: str) -> str:
     finally:
         await admin.close()
     url = f"{server_url}/{database}"
-    migrations = importlib.import_module(f"{package}.app").MIGRATIONS_DIR
-    await upgrade_to_head(migrations, url)
+    await upgrade_to_head(migrations_dir(package), url, package=package)
     return url
 
 

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 
 import nats
 
+from contracts.battles import Winners, WinnersSet
 from kit.bus import ensure_stream
 from kit.events import Envelope
 
@@ -28,18 +29,14 @@ def winners_set(org_id: int, battle_id: int, event_id: int, start_date: str, win
     unknown = set(winners) - set(PLACES)
     if unknown:
         raise SystemExit(f"unknown places {sorted(unknown)}: use {', '.join(PLACES)}")
-    return Envelope(
-        type="battles.winners.set",
-        source="battles",
-        topics=[f"battle:{battle_id}", f"event:{event_id}"],
-        data={
-            "battleId": battle_id,
-            "eventId": event_id,
-            "orgId": org_id,
-            "startDate": start_date,
-            "winners": [{"place": place, "userIds": ids} for place, ids in winners.items()],
-        },
+    event = WinnersSet(
+        battle_id=battle_id,
+        event_id=event_id,
+        org_id=org_id,
+        start_date=start_date,  # type: ignore[arg-type]  # an ISO date, validated by the model
+        winners=[Winners(place=place, user_ids=ids) for place, ids in winners.items()],
     )
+    return Envelope.of(event)
 
 
 async def publish(nats_url: str, envelope: Envelope) -> None:

@@ -14,10 +14,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def load(relative: str) -> ModuleType:
     path = ROOT / relative
-    spec = importlib.util.spec_from_file_location(path.stem, path)
+    name = f"deploy_{path.stem}"  # `contracts` is the event payloads' package
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    sys.modules[path.stem] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 

@@ -12,9 +12,7 @@ from fastapi import FastAPI
 
 from gateway.app import create_app as create_gateway
 from gateway.config import Settings as GatewaySettings
-from identity.app import MIGRATIONS_DIR, create_app
 from identity.auth.tokens import generate_private_key_pem
-from identity.config import Settings
 from kit.local import free_port
 from kit.testing import ServiceSpec, serve_app
 
@@ -25,12 +23,7 @@ IDENTITY_KEY = generate_private_key_pem()
 
 @pytest.fixture(scope="session")
 def service_spec() -> ServiceSpec:
-    return ServiceSpec(
-        name="gateway_identity",
-        settings_factory=lambda **kw: Settings(jwt_private_key=IDENTITY_KEY, **kw),
-        app_factory=create_app,
-        migrations_dir=MIGRATIONS_DIR,
-    )
+    return ServiceSpec.of("identity", jwt_private_key=IDENTITY_KEY)
 
 
 @dataclass

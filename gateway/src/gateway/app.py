@@ -13,6 +13,7 @@ from fastapi.responses import StreamingResponse
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
+from contracts.images import ImageDeleted
 from gateway.auth import InvalidToken, JwksCache, TokenVerifier
 from gateway.config import Settings
 from gateway.devmail import dev_mail
@@ -78,7 +79,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
         bus.start()
         hub = LiveHub(bus)
         # A deleted image's cached variants go with it (the only thing this cache holds that can change).
-        hub.on("images.image.deleted", lambda data: proxy.cache.purge_prefix(f"/api/images/{data.get('id')}"))
+        hub.on(ImageDeleted.type, lambda data: proxy.cache.purge_prefix(f"/api/images/{image_of(data)}"))
         hub.start()
         app.state.bus, app.state.hub = bus, hub
         try:
@@ -146,6 +147,14 @@ def create_app(settings: Settings | None = None) -> Gateway:
     spa = SpaFiles(settings.spa_dir)
     local.router.routes.append(Route("/{path:path}", spa.serve, methods=["GET", "HEAD"]))
     return Gateway(proxy, local)
+
+
+def image_of(data: dict[str, object]) -> str:
+    """The id of the image an `images.image.deleted` payload names ("" for a payload that does not validate)."""
+    try:
+        return ImageDeleted.model_validate(data).id
+    except ValueError:
+        return ""
 
 
 async def _fetch_jwks_until_ready(jwks: JwksCache) -> None:

@@ -34,10 +34,14 @@ class ProfileChanged(Event):
 
 
 class ProfileCreated(ProfileChanged):
+    """A profile was made (at signup, or as another profile of an account)."""
+
     type: ClassVar[str] = "identity.profile.created"
 
 
 class ProfileUpdated(ProfileChanged):
+    """A profile's name, avatar or place changed."""
+
     type: ClassVar[str] = "identity.profile.updated"
 
 

@@ -18,10 +18,14 @@ class OrganizationChanged(Event):
 
 
 class OrganizationCreated(OrganizationChanged):
+    """A draft organization was made; its creator is its first admin."""
+
     type: ClassVar[str] = "orgs.org.created"
 
 
 class OrganizationPublished(OrganizationChanged):
+    """The organization is visible to everyone from now on."""
+
     type: ClassVar[str] = "orgs.org.published"
 
 
@@ -47,10 +51,14 @@ class MembershipChanged(Event):
 
 
 class MemberAdded(MembershipChanged):
+    """A dancer joined the organization (its leaderboard ranks them)."""
+
     type: ClassVar[str] = "orgs.member.added"
 
 
 class MemberRemoved(MembershipChanged):
+    """A dancer left the organization; their points stay recorded."""
+
     type: ClassVar[str] = "orgs.member.removed"
 
 
@@ -59,8 +67,12 @@ class RoleChanged(MembershipChanged):
 
 
 class RoleAdded(RoleChanged):
+    """A user became an admin or a promoter of the organization."""
+
     type: ClassVar[str] = "orgs.role.added"
 
 
 class RoleRemoved(RoleChanged):
+    """A user is no longer an admin or a promoter of the organization."""
+
     type: ClassVar[str] = "orgs.role.removed"
