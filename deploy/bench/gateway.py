@@ -13,8 +13,8 @@ import asyncpg
 import httpx
 from common import ROOT, Load, Processes, free_port, nginx_proxy, processes, table, wait_ready, wrk
 
-from kit.local import EmbeddedNats, EmbeddedPostgres
 from kit.db import asyncpg_dsn
+from kit.local import EmbeddedNats, EmbeddedPostgres
 from kit.migrations import migrations_dir, upgrade_to_head
 from kit.principal import Principal, encode_principal
 from kit.settings import DEV_INTERNAL_SECRET

@@ -22,8 +22,8 @@ import httpx
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from kit.local import EmbeddedNats, EmbeddedPostgres, port_open  # noqa: E402
 from kit.db import asyncpg_dsn  # noqa: E402
+from kit.local import EmbeddedNats, EmbeddedPostgres, port_open  # noqa: E402
 from kit.migrations import migrations_dir, upgrade_to_head  # noqa: E402
 
 # name, Python package, port offset from --port-base; a service runs when its folder exists.

@@ -19,7 +19,9 @@ def compose(root: Path) -> dict[str, Any]:
 
 def deployed(root: Path) -> list[str]:
     """Every folder of services/ with an app (the kit and the event contracts are libraries)."""
-    return sorted(p.parent.parent.parent.name for p in (root / "services").glob("*/src/*/app.py") if p.parent.name != "kit")
+    return sorted(
+        p.parent.parent.parent.name for p in (root / "services").glob("*/src/*/app.py") if p.parent.name != "kit"
+    )
 
 
 def test_every_service_and_the_platform_pieces_are_present(compose: dict[str, Any], root: Path) -> None:

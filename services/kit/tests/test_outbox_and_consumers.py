@@ -19,11 +19,10 @@ from sqlalchemy.types import String, Uuid
 from kit import outbox
 from kit.bus import Bus
 from kit.consumers import ConsumerRunner, Handler
-from kit.db import create_engine, create_sessionmaker, transaction
+from kit.db import asyncpg_dsn, create_engine, create_sessionmaker, transaction
 from kit.events import Envelope, Event
 from kit.local import EmbeddedNats, free_port
 from kit.metrics import CONSUMER_MESSAGES
-from kit.db import asyncpg_dsn
 from kit.outbox import OutboxRelay, pending_count
 from kit.testing import eventually
 
@@ -269,4 +268,3 @@ class TestTypedEvents:
 
 class ThingRenamed(Event):
     type: ClassVar[str] = "kittest.thing.renamed"
-

@@ -14,8 +14,8 @@ from jose import jwt
 from pydantic import field_validator
 
 from kit.app import create_service_app
-from kit.errors import Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized
 from kit.db import asyncpg_dsn
+from kit.errors import Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized
 from kit.paging import Page, paging
 from kit.principal import (
     INTERNAL_AUDIENCE,

@@ -7,8 +7,7 @@ from typing import Any, ClassVar
 
 from pydantic import field_validator
 
-from contracts.base import Event
-from contracts.base import Payload
+from contracts.base import Event, Payload
 
 
 class Winners(Payload):

@@ -3,10 +3,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import httpx
+from api.factories import OWNER, STRANGER, image_bytes, uploaded_id
 
 from kit.testing import as_user, collect_events
-
-from api.factories import OWNER, STRANGER, image_bytes, uploaded_id
 
 WEBP = {"accept": "image/webp"}
 

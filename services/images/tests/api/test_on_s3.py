@@ -4,7 +4,6 @@ from collections.abc import Callable
 from typing import Any
 
 import aioboto3
-
 from api.factories import OWNER, AppClient, image_bytes, opened, uploaded_id
 
 WEBP = {"accept": "image/webp"}

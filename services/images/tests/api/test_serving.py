@@ -4,11 +4,10 @@ import asyncio
 
 import httpx
 import pytest
+from api.factories import AppClient, image_bytes, opened, uploaded_id
 from prometheus_client import REGISTRY
 
 from images.images.rules import SIZES
-
-from api.factories import AppClient, image_bytes, opened, uploaded_id
 
 WEBP = {"accept": "image/avif,image/webp,image/apng,image/*,*/*;q=0.8"}
 NO_WEBP = {"accept": "image/jpeg,image/png,*/*;q=0.5"}

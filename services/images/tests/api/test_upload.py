@@ -5,13 +5,12 @@ from collections.abc import AsyncIterator, Callable
 import asyncpg
 import httpx
 import pytest
+from api.factories import OWNER, SVG, image_bytes, opened, phone_photo, png_header_only, upload, uploaded_id
 from PIL import Image
 
 from images.images.rules import DAMAGED, NO_FILE, TOO_LARGE, TOO_MANY_PIXELS, UNSUPPORTED
 from kit.db import asyncpg_dsn
 from kit.testing import as_user, collect_events
-
-from api.factories import OWNER, SVG, image_bytes, opened, phone_photo, png_header_only, upload, uploaded_id
 
 LIMIT = 10_000_000
 

@@ -75,7 +75,11 @@ def create_service_app(
                     running: list[Worker] = [relay]
                     if handlers:
                         runner = ConsumerRunner(
-                            service, list(handlers), app.state.sessionmaker, bus, max_deliver=settings.consumer_max_deliver
+                            service,
+                            list(handlers),
+                            app.state.sessionmaker,
+                            bus,
+                            max_deliver=settings.consumer_max_deliver,
                         )
                         app.state.consumers = runner
                         running.append(runner)

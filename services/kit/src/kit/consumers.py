@@ -10,9 +10,9 @@ from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
 from nats.aio.msg import Msg
-from pydantic import ValidationError
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from pydantic import ValidationError
 from sqlalchemy import column, table
 from sqlalchemy.dialects.postgresql import UUID, insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -183,8 +183,13 @@ class ConsumerRunner:
             event = model.model_validate(envelope.data)
         except ValidationError as exc:
             # Retrying cannot make it valid: park it at once (it stays in the stream for a look by hand).
-            logger.error("consumer %s parks event %s, whose payload is not a valid %s: %s", name, envelope.id,
-                         model.__name__, exc)
+            logger.error(
+                "consumer %s parks event %s, whose payload is not a valid %s: %s",
+                name,
+                envelope.id,
+                model.__name__,
+                exc,
+            )
             await msg.term()
             metrics.CONSUMER_MESSAGES.labels(name, "invalid").inc()
             return "invalid"

@@ -60,4 +60,3 @@ class Envelope(Schema):
 def register_stream(prefix: str, name: str) -> None:
     """Add a stream (kit's own tests use one that no service owns)."""
     STREAMS[prefix] = name
-

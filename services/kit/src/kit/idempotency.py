@@ -153,6 +153,5 @@ def make_idempotent(app: FastAPI) -> None:
     """Wrap every write route's handler: it runs inside FastAPI's function scope, so the answer is stored before
     the session dependency commits (`SessionDep` has scope="function")."""
     for route in app.router.routes:
-        if isinstance(route, APIRoute) and route.methods & WRITES:
+        if isinstance(route, APIRoute) and route.methods and route.methods & WRITES:
             route.app = request_response(_idempotent(route.get_route_handler()))
-

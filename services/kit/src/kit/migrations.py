@@ -19,7 +19,6 @@ from sqlalchemy import MetaData
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
-
 SCRIPTS = Path(__file__).parent / "alembic"  # env.py and script.py.mako, the same for every service
 
 

@@ -6,6 +6,7 @@ Nothing is lost while NATS is down (rows wait), nothing is published for a rolle
 from __future__ import annotations
 
 import logging
+
 from sqlalchemy import column, func, select, table, text, update
 from sqlalchemy.dialects.postgresql import JSONB, UUID
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker

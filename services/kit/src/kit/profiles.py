@@ -160,7 +160,7 @@ def identity_client(app: FastAPI) -> IdentityClient:
 
 
 def get_identity(request: Request) -> IdentityClient:
-    return request.app.state.identity  # type: ignore[no-any-return]
+    return request.app.state.identity
 
 
 IdentityDep = Annotated[IdentityClient, Depends(get_identity)]

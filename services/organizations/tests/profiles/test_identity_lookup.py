@@ -13,8 +13,8 @@ from fastapi import FastAPI
 from orgs.factories import ADMIN, create_org, create_profiles, headers
 from sqlalchemy import select
 
-from kit.local import free_port
 from kit.db import asyncpg_dsn
+from kit.local import free_port
 from kit.testing import migrated_database, serve_app
 from kit.testing.plugin import AppClient
 from organizations.models import Profile

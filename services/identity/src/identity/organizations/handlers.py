@@ -26,7 +26,9 @@ ORG_EVENTS = (OrganizationCreated, OrganizationUpdated, OrganizationPublished)
 GRANTS = (RoleAdded, MemberAdded)
 
 
-async def apply_org_event(session: AsyncSession, event: OrganizationChanged | MembershipChanged, envelope: Envelope) -> None:
+async def apply_org_event(
+    session: AsyncSession, event: OrganizationChanged | MembershipChanged, envelope: Envelope
+) -> None:
     if isinstance(event, OrganizationChanged):
         await organization_repository.upsert_organization(
             session, event.id, event.name, event.image, envelope.occurred_at
@@ -46,6 +48,6 @@ handlers = [
     Handler(
         "org-projection",
         (*ORG_EVENTS, RoleAdded, RoleRemoved, MemberAdded, MemberRemoved),
-        apply_org_event,  # type: ignore[arg-type]
+        apply_org_event,
     )
 ]

@@ -18,8 +18,8 @@ from fastapi import FastAPI
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from sqlalchemy import event
 
-from kit.db import asyncpg_dsn
 from kit.bus import ensure_stream
+from kit.db import asyncpg_dsn
 from kit.events import STREAMS, Envelope, Event
 from kit.migrations import migrations_dir, upgrade_to_head
 from kit.principal import PRINCIPAL_HEADER, Principal, encode_principal

@@ -168,7 +168,9 @@ async def running_app(application: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
 
 
 @pytest.fixture
-def count_queries(app: FastAPI, service_spec: ServiceSpec) -> Callable[[], contextlib.AbstractContextManager[list[str]]]:
+def count_queries(
+    app: FastAPI, service_spec: ServiceSpec
+) -> Callable[[], contextlib.AbstractContextManager[list[str]]]:
     """`with count_queries() as queries:` the SQL the app sends during the block (see helpers.count_queries)."""
     return lambda: helpers.count_queries(app, service_spec.background_tables)
 

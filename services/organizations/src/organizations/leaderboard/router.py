@@ -7,11 +7,11 @@ from fastapi import APIRouter, Depends, Query
 
 from kit.db import SessionDep
 from kit.paging import Page, paging
+from kit.profiles import IdentityDep
 from organizations.leaderboard.rules import LeaderboardSort
 from organizations.leaderboard.schemas import LeaderboardMember
 from organizations.leaderboard.service import leaderboard_service
 from organizations.orgs.dependencies import VisibleOrg
-from kit.profiles import IdentityDep
 
 router = APIRouter(prefix="/api", tags=["organizations"])
 

@@ -7,8 +7,8 @@ import logging
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.battles import WinnersSet
-from kit.events import Envelope
 from kit import profiles
+from kit.events import Envelope
 from kit.paging import Page
 from kit.profiles import IdentityClient
 from organizations.leaderboard import rules

@@ -6,10 +6,9 @@ from fastapi import APIRouter, Depends, Path, Query
 
 from kit.db import SessionDep
 from kit.paging import Page, paging
+from kit.profiles import IdentityDep, User
 from organizations.members.service import member_service
 from organizations.orgs.dependencies import OrgEditor, VisibleOrg
-from kit.profiles import IdentityDep
-from kit.profiles import User
 
 router = APIRouter(prefix="/api", tags=["organizations"])
 

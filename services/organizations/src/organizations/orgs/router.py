@@ -7,6 +7,7 @@ from fastapi import APIRouter, Depends, Path, Query
 from kit.db import SessionDep
 from kit.paging import Page, paging
 from kit.principal import PrincipalDep, UserDep
+from kit.profiles import IdentityDep
 from organizations.orgs.dependencies import OrgEditor, VisibleOrg
 from organizations.orgs.schemas import (
     CallerRoles,
@@ -16,7 +17,6 @@ from organizations.orgs.schemas import (
     OrganizationUpdate,
 )
 from organizations.orgs.service import organization_service
-from kit.profiles import IdentityDep
 
 router = APIRouter(prefix="/api", tags=["organizations"])
 

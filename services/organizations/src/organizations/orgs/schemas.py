@@ -6,10 +6,10 @@ from typing import Any
 from pydantic import Field, ValidationInfo, field_validator
 
 from kit import text
+from kit.profiles import User
 from kit.schemas import Schema
 from organizations.models import OrganizationStatus
 from organizations.orgs import rules
-from kit.profiles import User
 
 # A field of an empty agreement or waiver is absent from the payload: an empty document is {}.
 Absent: Any = Field(default=None, exclude_if=lambda value: value is None)

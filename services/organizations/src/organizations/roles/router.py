@@ -3,8 +3,8 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from kit.db import SessionDep
-from organizations.orgs.dependencies import LockedOrgEditor
 from kit.profiles import IdentityDep
+from organizations.orgs.dependencies import LockedOrgEditor
 from organizations.roles.schemas import RoleChange, Roles
 from organizations.roles.service import role_service
 

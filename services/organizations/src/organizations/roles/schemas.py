@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from kit.profiles import User
 from kit.schemas import Schema
 from organizations.models import Role
-from kit.profiles import User
 
 
 class RoleChange(Schema):
