@@ -20,7 +20,7 @@ from kit.consumers import ConsumerRunner, Handler
 from kit.db import create_engine, create_sessionmaker
 from kit.errors import install_error_handlers
 from kit.health import router as health_router
-from kit.idempotency import make_idempotent
+from kit.idempotency import IdempotencyMiddleware, Replay, replay
 from kit.logs import configure_logging
 from kit.metrics import metrics_endpoint
 from kit.middleware import RequestContextMiddleware
@@ -107,11 +107,11 @@ def create_service_app(
     )
     app.state.settings = settings
     install_error_handlers(app)
-    # Outermost first: the request context (ids, logs, metrics), then the service's own.
-    app.user_middleware[:0] = [Middleware(RequestContextMiddleware), *middleware]
+    app.add_exception_handler(Replay, replay)
+    # Outermost first: the request context (ids, logs, metrics), idempotency keys, then the service's own.
+    app.user_middleware[:0] = [Middleware(RequestContextMiddleware), Middleware(IdempotencyMiddleware), *middleware]
     app.include_router(health_router)
     app.add_route("/metrics", metrics_endpoint, include_in_schema=False)
     for router in routers:
         app.include_router(router)
-    make_idempotent(app)
     return app

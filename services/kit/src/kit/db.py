@@ -77,18 +77,26 @@ async def transaction(sessionmaker: async_sessionmaker[AsyncSession]) -> AsyncIt
 
 async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
     sessionmaker: async_sessionmaker[AsyncSession] = request.app.state.sessionmaker
-    async with sessionmaker() as session:
-        try:
-            await idempotency.begin(request, session)  # a retry of a stored write is answered from its record
-            yield session
-        except ServiceError as exc:
-            await (session.commit() if exc.persist else session.rollback())
-            raise
-        except BaseException:
-            await session.rollback()
-            raise
-        else:
+    session = sessionmaker()
+    keyed = False
+    try:
+        # A keyed write (Idempotency-Key): a stored answer is replayed, else the commit waits for the answer.
+        keyed = await idempotency.begin(request, session)
+        yield session
+    except ServiceError as exc:
+        keyed = idempotency.forget(request)
+        await (session.commit() if exc.persist else session.rollback())
+        raise
+    except BaseException:
+        keyed = idempotency.forget(request)
+        await session.rollback()
+        raise
+    else:
+        if not keyed:
             await session.commit()
+    finally:
+        if not keyed:
+            await session.close()  # a keyed session is committed and closed by IdempotencyMiddleware
 
 
 # scope="function": commit before the response is sent, so a client never reads before the write lands.
