@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from fastapi import Request, Response
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from sqlalchemy import column, func, select, table, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.types import BigInteger, DateTime, Integer, LargeBinary, String
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kit.errors import Invalid
 from kit.principal import get_principal
