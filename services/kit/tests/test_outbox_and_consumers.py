@@ -25,6 +25,7 @@ from kit.local import EmbeddedNats, free_port
 from kit.metrics import CONSUMER_MESSAGES
 from kit.outbox import OutboxRelay, pending_count
 from kit.testing import eventually
+from kit.workers import running
 
 received = table("received", column("event_id", Uuid()), column("type", String()))
 
@@ -76,19 +77,6 @@ async def parts(database_url: str, tmp_path: Path) -> AsyncIterator[Parts]:
     await bus.close()
     server.stop()
     await engine.dispose()
-
-
-@contextlib.asynccontextmanager
-async def running(*coroutines: object) -> AsyncIterator[None]:
-    tasks = [asyncio.create_task(c) for c in coroutines]  # type: ignore[arg-type]
-    try:
-        yield
-    finally:
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
 
 async def write_events(parts: Parts, count: int, **data: object) -> list[uuid.UUID]:

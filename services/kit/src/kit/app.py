@@ -5,7 +5,6 @@ resources and middleware; it never starts or cancels a task by hand."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -27,7 +26,7 @@ from kit.middleware import RequestContextMiddleware
 from kit.migrations import head_revision, migrations_dir, package_of
 from kit.outbox import OutboxRelay
 from kit.settings import ServiceSettings
-from kit.workers import Worker
+from kit.workers import Worker, running
 
 # Built in the lifespan, once the engine and the bus exist (app.state.sessionmaker, app.state.bus).
 WorkerFactory = Callable[[FastAPI], Worker]
@@ -62,7 +61,6 @@ def create_service_app(
         bus = Bus(settings.nats_url, name=service, streams=(service,))
         app.state.bus = bus
         bus.start()
-        tasks: list[asyncio.Task[None]] = []
         try:
             async with contextlib.AsyncExitStack() as stack:
                 for name, resource in resources.items():
@@ -72,7 +70,7 @@ def create_service_app(
                         app.state.sessionmaker, bus, settings.database_url, poll_seconds=settings.outbox_poll_seconds
                     )
                     app.state.relay = relay
-                    running: list[Worker] = [relay]
+                    started: list[Worker] = [relay]
                     if handlers:
                         runner = ConsumerRunner(
                             service,
@@ -82,19 +80,12 @@ def create_service_app(
                             max_deliver=settings.consumer_max_deliver,
                         )
                         app.state.consumers = runner
-                        running.append(runner)
-                    running += [factory(app) for factory in workers]
-                    app.state.workers = running
-                    tasks = [asyncio.create_task(w.run(), name=f"{service}-{w.name}") for w in running]
-                try:
-                    yield
-                finally:
-                    # Workers first: they use the resources, the engine and the bus closed below.
-                    for task in tasks:
-                        task.cancel()
-                    for task in tasks:
-                        with contextlib.suppress(asyncio.CancelledError, Exception):
-                            await task
+                        started.append(runner)
+                    started += [factory(app) for factory in workers]
+                    app.state.workers = started
+                    # Entered last, left first: the workers stop before the resources they use are closed.
+                    await stack.enter_async_context(running(*(w.run() for w in started)))
+                yield
         finally:
             await bus.close()
             await engine.dispose()

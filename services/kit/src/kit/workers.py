@@ -7,9 +7,10 @@ bus, and cancels them (and waits for them) before it closes anything they use.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Protocol
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from typing import Any, Protocol
 
 import asyncpg
 
@@ -36,6 +37,20 @@ def stop_if_cancelled() -> None:
     task = asyncio.current_task()
     if task is not None and task.cancelling():
         raise asyncio.CancelledError
+
+
+@contextlib.asynccontextmanager
+async def running(*work: Coroutine[Any, Any, None]) -> AsyncIterator[None]:
+    """Run coroutines (worker loops) as tasks for the block; on leaving, cancel each once and wait for all."""
+    tasks = [asyncio.create_task(w, name=getattr(w, "__qualname__", None)) for w in work]
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
 
 class NotifiedLoop:

@@ -80,22 +80,22 @@ def count_queries(app: FastAPI, background_tables: tuple[str, ...] = ()) -> Iter
         event.remove(engine, "before_cursor_execute", record)
 
 
-async def create_database(server_url: str, name: str) -> str:
-    """A new empty database on the server of `server_url` (any database URL of it); its URL."""
+async def _on_server(server_url: str, statement: str) -> None:
     admin = await asyncpg.connect(asyncpg_dsn(server_url))
     try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
+        await admin.execute(statement)
     finally:
         await admin.close()
+
+
+async def create_database(server_url: str, name: str) -> str:
+    """A new empty database on the server of `server_url` (any database URL of it); its URL."""
+    await _on_server(server_url, f'CREATE DATABASE "{name}"')
     return server_url.rsplit("/", 1)[0] + f"/{name}"
 
 
 async def drop_database(server_url: str, name: str) -> None:
-    admin = await asyncpg.connect(asyncpg_dsn(server_url))
-    try:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        await admin.close()
+    await _on_server(server_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @contextlib.asynccontextmanager
