@@ -1,6 +1,7 @@
 """Durable pull consumers. Each handler runs in its own transaction together with the insert of
 (consumer, event id) into `processed_message`, so a redelivered event is applied once; the message is
-acked after the commit, nak'ed with backoff on failure and terminated (parked) after max deliveries."""
+acked after the commit, nak'ed with backoff on failure and terminated (parked) after max deliveries. The handler
+receives the payload validated into the model it declares; a payload that does not validate is parked at once."""
 
 from __future__ import annotations
 
