@@ -64,9 +64,9 @@ def start_postgres(pg: EmbeddedPostgres) -> str:
 
     asyncio.run(fresh())
     url = f"{server}/bench_images"
-    # Alembic's env.py imports the service package: migrate from a child process at the repository root.
+    # The kit's env.py imports the service package: migrate from a child process at the repository root.
     subprocess.run(
-        [sys.executable, "-m", "alembic", "-c", "services/images/alembic.ini", "upgrade", "head"],
+        [sys.executable, "-m", "kit.migrate", "images"],
         cwd=ROOT,
         env=os.environ | {"IMAGES_DATABASE_URL": url},
         check=True,
