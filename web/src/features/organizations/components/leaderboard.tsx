@@ -25,12 +25,12 @@ import {
   leaderboardYears,
   rankIcon,
   type LeaderboardSortField,
-  type SortDirection,
 } from '../rules'
 import type { LeaderboardMember, Organization } from '../types'
-import { DirectionToggle } from './direction-toggle'
+import { DirectionToggle } from '@/components/ui/direction-toggle'
+import type { SortDirection } from '@/lib/lists'
 import { userName } from './role-users'
-import { ShowMore } from './show-more'
+import { ShowMore } from '@/components/ui/show-more'
 
 export const GOLD = '#c9a227'
 

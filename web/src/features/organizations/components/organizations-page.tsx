@@ -17,8 +17,8 @@ import { useCreateOrganizationMutation, useListOrganizationsInfiniteQuery } from
 import { DEFAULT_LIST_VIEW, ORG_SEARCH_DEBOUNCE_MS, type ListView } from '../rules'
 import type { OrganizationListItem } from '../types'
 import { OrganizationSection } from './organization-section'
-import { SearchField } from './search-field'
-import { ShowMore } from './show-more'
+import { SearchField } from '@/components/ui/search-field'
+import { ShowMore } from '@/components/ui/show-more'
 
 function pagesItems(pages: ({ items: OrganizationListItem[] } | null)[] | undefined): OrganizationListItem[] {
   return (pages ?? []).flatMap((page) => page?.items ?? [])

@@ -23,8 +23,8 @@ import { useAddMemberMutation, useListMembersInfiniteQuery, useRemoveMemberMutat
 import { SETTINGS_MEMBERS_SEARCH_MS } from '../../rules'
 import type { Organization, OrganizationsUser } from '../../types'
 import { userName } from '../role-users'
-import { SearchField } from '../search-field'
-import { ShowMore } from '../show-more'
+import { SearchField } from '@/components/ui/search-field'
+import { ShowMore } from '@/components/ui/show-more'
 
 /** 'Add member': a user picker, the picked user, and Add (POST /orgs/{id}/members/{userId}, "ok" counts). */
 function AddMemberDialog({ org, members, open, onClose }: { org: Organization; members: OrganizationsUser[]; open: boolean; onClose: () => void }) {
