@@ -22,7 +22,7 @@ import { paths, type SettingsTab } from '@/config/paths'
 import type { Privacy, User } from '@/lib/api/types'
 import { toUserUpdate, useGetCurrentUserQuery, useSaveUserMutation } from '@/lib/api/users'
 import { signOut } from '@/lib/auth/actions'
-import { needsState } from '@/lib/countries'
+import { locationForSave } from '@/lib/location'
 import { isApiError } from '@/lib/api/base'
 import { socialErrors, socialInputs, socialsToSave, type SocialKind } from '@/lib/socials'
 import { toastShown } from '@/lib/toast'
@@ -96,9 +96,7 @@ function SettingsForms({ user }: { user: User }) {
       dancerName: profile.dancerName.trim(),
       fullName: profile.fullName.trim(),
       birthday: profile.birthday,
-      country: profile.country,
-      city: profile.city.trim(),
-      state: needsState(profile.country) ? profile.state.trim() : null,
+      ...locationForSave(profile),
       avatar,
       socials: { email: socials.email.trim(), ...socialsToSave(socials) },
       privacy,
