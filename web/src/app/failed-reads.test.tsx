@@ -53,6 +53,14 @@ afterEach(() => vi.unstubAllGlobals())
 const pages = [
   { name: 'the organization page', url: '/organization/5', api: '/api/orgs/5', body: buildOrg({ name: 'Floor Lords' }), shows: 'Floor Lords' },
   { name: 'the profile page', url: '/profile/3', api: '/api/user/3', body: buildUser({ id: 3, dancerName: 'B-boy Three' }), shows: 'B-boy Three' },
+  {
+    name: 'the organizations list',
+    url: '/organizations',
+    api: '/api/orgs',
+    body: { items: [{ id: 5, name: 'Floor Lords', image: null, membersCount: 3, status: 'published', current: 0, future: 0, past: 0 }] },
+    shows: 'Floor Lords',
+    notFoundPage: false,
+  },
 ]
 
 describe.each(pages)('$name', ({ url, api, body, shows }) => {
@@ -71,7 +79,9 @@ describe.each(pages)('$name', ({ url, api, body, shows }) => {
     expect(reads()).toBe(2)
     expect(screen.queryByTestId('error-state')).toBeNull()
   })
+})
 
+describe.each(pages.filter((page) => page.notFoundPage !== false))('$name', ({ url, api, body }) => {
   it('after a 404 shows the not-found page, without a Retry', async () => {
     serve(api, notFound, body)
     open(url)

@@ -14,6 +14,7 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove'
 import { useState } from 'react'
 import { ConfirmActionDialog, ModalDialog } from '@/components/ui/dialogs'
 import { EmptyState, PageLoader } from '@/components/ui/feedback'
+import { ErrorState } from '@/components/ui/error-state'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
 import { UserPicker } from '@/components/ui/user-picker'
 import { paths } from '@/config/paths'
@@ -100,6 +101,8 @@ export function MembersSection({ org }: { org: Organization }) {
       </Stack>
       {list.isLoading || (list.isFetching && !list.isFetchingNextPage && !members.length) ? (
         <PageLoader label="Loading members" />
+      ) : list.isError && !members.length ? (
+        <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : members.length ? (
         <List aria-label="Current members">
           {members.map((member) => (
