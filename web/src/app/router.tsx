@@ -10,7 +10,10 @@ import type { AppStore } from './store'
 export function appRoutes(store: AppStore): RouteObject[] {
   const open = guard(store)
   const signedIn = guard(store, { auth: true })
+  // Signing in and onboarding: a profile without a dancer name may be here (the legal pages and the 404 page
+  // have no guard at all: anyone may read them, also half-way through onboarding).
   const signInPage = guard(store, { onboarding: false })
+  const loginPage = guard(store, { signedInGoesOn: true })
   return [
     {
       id: 'root',
@@ -21,7 +24,7 @@ export function appRoutes(store: AppStore): RouteObject[] {
           errorElement: <RouteError />,
           children: [
             { index: true, loader: open, lazy: lazyRoute(() => import('./routes/home')) },
-            { path: paths.login.path, loader: signInPage, lazy: lazyRoute(() => import('./routes/login')) },
+            { path: paths.login.path, loader: loginPage, lazy: lazyRoute(() => import('./routes/login')) },
             { path: paths.signup.path, loader: signInPage, lazy: lazyRoute(() => import('./routes/signup')) },
             { path: paths.resetPassword.path, loader: signInPage, lazy: lazyRoute(() => import('./routes/reset-password')) },
             { path: paths.magicLink.path, loader: signInPage, lazy: lazyRoute(() => import('./routes/magic-link')) },

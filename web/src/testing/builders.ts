@@ -1,4 +1,5 @@
 import type { User } from '@/lib/api/types'
+import type { Organization } from '@/features/organizations/types'
 
 /** A user as GET /api/user answers it, with overrides. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -34,4 +35,29 @@ export function jsonResponse(body: unknown, status = 200): Response {
     status,
     headers: { 'Content-Type': 'application/json' },
   })
+}
+
+/** An organization as GET /orgs/{id} answers it, editable by the caller. */
+export function buildOrg(overrides: Partial<Organization> = {}): Organization {
+  return {
+    id: 5,
+    name: 'Floor Lords',
+    image: null,
+    status: 'published',
+    description: '',
+    founded: null,
+    rankingDisabled: true,
+    admins: [{ id: 1, dancerName: 'B-girl Ana', avatar: null }],
+    promoters: [],
+    socials: { facebook: '', instagram: '', twitter: '', youtube: '', website: '' },
+    agreement: {},
+    waiver: {},
+    totalMembers: 0,
+    totalEvents: 0,
+    totalPoints: 0,
+    canEdit: true,
+    canCreateEvents: true,
+    createdAt: '2026-11-21T03:27:01Z',
+    ...overrides,
+  }
 }

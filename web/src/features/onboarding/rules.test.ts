@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_VALUES, STEPS, stepErrors, toProfileDetails, withCountry } from './rules'
+import { EMPTY_VALUES, STEPS, stepErrors, toProfileDetails } from './rules'
 
 describe('onboarding', () => {
   it('has six steps in order', () => {
@@ -17,11 +17,6 @@ describe('onboarding', () => {
     expect(stepErrors('location', { ...EMPTY_VALUES, country: 'France', city: 'Paris' })).toEqual({})
     expect(stepErrors('location', { ...EMPTY_VALUES, country: 'Canada', city: 'Montreal' })).toEqual({ state: '' })
     expect(stepErrors('location', { ...EMPTY_VALUES, country: 'France' })).toEqual({ city: '' })
-  })
-  it('clears city and state when the country changes', () => {
-    const values = { ...EMPTY_VALUES, country: 'United States', city: 'Austin', state: 'Texas' }
-    expect(withCountry(values, 'Canada')).toMatchObject({ country: 'Canada', city: '', state: '' })
-    expect(withCountry(values, 'United States')).toBe(values)
   })
   it('sends the full name joined by a space and no state outside the three countries', () => {
     const details = toProfileDetails({ ...EMPTY_VALUES, firstName: ' Ana ', lastName: 'Rocks', dancerName: 'Ana', country: 'France', city: 'Paris', state: 'x' })

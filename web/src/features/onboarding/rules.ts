@@ -1,4 +1,4 @@
-import { needsState } from '@/lib/countries'
+import { locationErrors, locationForSave, LOCATION_MESSAGES } from '@/lib/location'
 import { isBlank, validateBirthday } from '@/lib/validation'
 
 /** The onboarding steps, in order (seed 000 2.6). */
@@ -27,8 +27,6 @@ export const EMPTY_VALUES: OnboardingValues = {
   avatar: null,
 }
 
-export const COUNTRY_REQUIRED = 'Country is required'
-
 /** Field errors of a step. An empty string marks a required field without a message (the spec's rule). */
 export function stepErrors(step: Step, values: OnboardingValues): Partial<Record<keyof OnboardingValues, string>> {
   const errors: Partial<Record<keyof OnboardingValues, string>> = {}
@@ -41,17 +39,10 @@ export function stepErrors(step: Step, values: OnboardingValues): Partial<Record
     const problem = validateBirthday(values.birthday)
     if (problem) errors.birthday = problem
   } else if (step === 'location') {
-    if (!values.country) errors.country = COUNTRY_REQUIRED
-    if (isBlank(values.city)) errors.city = ''
-    if (needsState(values.country) && isBlank(values.state)) errors.state = ''
+    // the steps mark a blank city or state without words (the spec's required rule); the country is named
+    Object.assign(errors, locationErrors(values, { ...LOCATION_MESSAGES, city: '', state: '' }))
   }
   return errors
-}
-
-/** Changing the country clears city and state. */
-export function withCountry(values: OnboardingValues, country: string | null): OnboardingValues {
-  if (country === values.country) return values
-  return { ...values, country, city: '', state: '' }
 }
 
 /** What the server gets: the name joined by a space, the state only where the country uses one. */
@@ -60,9 +51,7 @@ export function toProfileDetails(values: OnboardingValues) {
     fullName: `${values.firstName.trim()} ${values.lastName.trim()}`,
     dancerName: values.dancerName.trim(),
     birthday: values.birthday,
-    country: values.country,
-    city: values.city.trim(),
-    state: needsState(values.country) ? values.state.trim() : null,
+    ...locationForSave(values),
     avatar: values.avatar,
   }
 }

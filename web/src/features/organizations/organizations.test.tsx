@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UserPicker } from '@/components/ui/user-picker'
 import { normaliseLink, RichTextEditor } from '@/components/ui/rich-text-editor'
-import { buildUser, jsonResponse } from '@/testing/builders'
+import { buildOrg, buildUser, jsonResponse } from '@/testing/builders'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { stubApi } from '@/testing/stub-api'
 import { CreateOrganizationPage } from './components/create-organization'
@@ -15,30 +15,6 @@ import { SocialsSection } from './components/settings/socials-section'
 import type { Organization, OrganizationListItem } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
-
-function buildOrg(overrides: Partial<Organization> = {}): Organization {
-  return {
-    id: 5,
-    name: 'Floor Lords',
-    image: null,
-    status: 'published',
-    description: '',
-    founded: null,
-    rankingDisabled: true,
-    admins: [{ id: 1, dancerName: 'B-girl Ana', avatar: null }],
-    promoters: [],
-    socials: { facebook: '', instagram: '', twitter: '', youtube: '', website: '' },
-    agreement: {},
-    waiver: {},
-    totalMembers: 0,
-    totalEvents: 0,
-    totalPoints: 0,
-    canEdit: true,
-    canCreateEvents: true,
-    createdAt: '2026-11-21T03:27:01Z',
-    ...overrides,
-  }
-}
 
 const listItem = (id: number, name: string, membersCount = 3): OrganizationListItem => ({
   id,

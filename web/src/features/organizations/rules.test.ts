@@ -8,7 +8,6 @@ import {
   descriptionForSave,
   documentForSave,
   firstEventPeriod,
-  flipDirection,
   foundedError,
   hasPoints,
   leaderboardSortFields,
@@ -84,7 +83,6 @@ describe('the leaderboard', () => {
     expect(defaultLeaderboardSort(null)).toBe('name')
     expect(leaderboardSortParam('rank', 'asc')).toBe('rank-asc')
     expect(leaderboardSortParam('name', 'desc')).toBe('name-desc')
-    expect(flipDirection('asc')).toBe('desc')
   })
 
   it('shows rank and points only for members with points: gold for 1, a trophy from 2', () => {

@@ -1,5 +1,6 @@
 /** The organization screens' rules (seed 000 sections 2.10-2.13, 5 and 9), pure and tested. */
 import type { LeaderboardMember, LeaderboardSort, LegalDocument } from './types'
+import type { SortDirection } from '@/lib/lists'
 import { sanitizeHtml } from '@/lib/sanitize'
 import { MESSAGES, parseMdy } from '@/lib/validation'
 
@@ -15,8 +16,6 @@ export const LEADERBOARD_FIRST_YEAR = 2021
 export const ALL_YEARS = 0
 export const SETTINGS_MEMBERS_PAGE_SIZE = 100
 export const SETTINGS_MEMBERS_SEARCH_MS = 600
-/** px before the end of a list at which the next page is asked for */
-export const INFINITE_SCROLL_DISTANCE = 400
 export const CREATION_STAGES = 3
 export const ORG_IMAGE_SIZES = [300, 1000] as const
 
@@ -40,7 +39,6 @@ export function orgTabOf(value: string | null | undefined): OrgTab {
 // --- the events tab ----------------------------------------------------------------------------------------
 
 export type EventPeriod = 'now' | 'past' | 'future' | 'draft'
-export type SortDirection = 'asc' | 'desc'
 export type EventSortField = 'date' | 'title'
 
 export const EVENT_PERIODS: { key: EventPeriod; label: string }[] = [
@@ -73,10 +71,6 @@ export function visibleEventPeriods(counts: EventCounts) {
 /** The first non-empty sub-tab is selected first; null when there are no events at all. */
 export function firstEventPeriod(counts: EventCounts): EventPeriod | null {
   return visibleEventPeriods(counts)[0]?.key ?? null
-}
-
-export function flipDirection(direction: SortDirection): SortDirection {
-  return direction === 'asc' ? 'desc' : 'asc'
 }
 
 // --- the leaderboard ---------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { SettingsTab } from '@/config/paths'
-import { needsState } from '@/lib/countries'
+import { locationErrors } from '@/lib/location'
 import { isBlank, MESSAGES, validateBirthday } from '@/lib/validation'
 
 export const SECTIONS: { tab: SettingsTab; label: string }[] = [
@@ -16,9 +16,6 @@ export function sectionOf(value: string | null): SettingsTab | null {
 
 export const SETTINGS_IMAGE_TOO_BIG = 'Use an image smaller than 10Mb'
 export const SETTINGS_IMAGE_HINT = '* Use an image smaller than 10Mb'
-export const CITY_REQUIRED = 'City is required'
-export const STATE_REQUIRED = 'State is required'
-export const COUNTRY_REQUIRED = 'Country is required'
 export const OTHER_PROFILES_EMPTY = 'Create and manage your other profiles.'
 export const RELEASE_SUBTITLE =
   'This profile will no longer be associated with the parent email. It will get its own email and password.'
@@ -39,8 +36,5 @@ export function profileErrors(draft: ProfileDraft, today: Date = new Date()): Pa
   if (isBlank(draft.fullName)) errors.fullName = MESSAGES.fullNameRequired
   const birthday = validateBirthday(draft.birthday, true, today)
   if (birthday) errors.birthday = birthday
-  if (!draft.country) errors.country = COUNTRY_REQUIRED
-  if (isBlank(draft.city)) errors.city = CITY_REQUIRED
-  if (needsState(draft.country) && isBlank(draft.state)) errors.state = STATE_REQUIRED
-  return errors
+  return { ...errors, ...locationErrors(draft) }
 }

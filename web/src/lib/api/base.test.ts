@@ -3,7 +3,8 @@ import { makeStore } from '@/app/store'
 import { signedInState } from '@/testing/render'
 import { buildUser, jsonResponse } from '@/testing/builders'
 import { currentProfile, sessionHint } from '@/lib/storage'
-import { api, API_TIMEOUT_MS } from './base'
+import { APP_ERROR } from '@/lib/toast'
+import { api, API_TIMEOUT_MS, isNotFound } from './base'
 import { usersApi } from './users'
 
 type Handler = (url: string, request: Request | RequestInit | undefined) => Response | Promise<Response>
@@ -55,13 +56,33 @@ describe('the API base', () => {
     expect(calls[1].headers.get('Caller-Id')).toBeNull()
   })
 
-  it('turns a body with an error field into a null result, and shows the message as a toast', async () => {
+  it('turns a failed read into an error naming its status (never an empty result), with the message as a toast', async () => {
     stubFetch(() => jsonResponse({ error: { code: 'not_found', message: 'User not found' } }, 404))
     const store = makeStore()
     const result = await store.dispatch(usersApi.endpoints.getUser.initiate(99))
-    expect(result.data).toBeNull()
-    expect(result.isError).toBe(false)
+    expect(result.data).toBeUndefined()
+    expect(result.error).toMatchObject({ status: 404, code: 'not_found', message: 'User not found' })
+    expect(isNotFound(result.error)).toBe(true)
     expect(store.getState().toast.current).toMatchObject({ text: 'User not found', severity: 'error' })
+  })
+
+  it('a 5xx and a lost connection are errors, not "not found"', async () => {
+    stubFetch(() => jsonResponse({ error: { code: 'unavailable', message: 'Service unavailable' } }, 503))
+    const store = makeStore()
+    const failed = await store.dispatch(usersApi.endpoints.getUser.initiate(5))
+    expect(failed.error).toMatchObject({ status: 503 })
+    expect(isNotFound(failed.error)).toBe(false)
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')))
+    const offline = await store.dispatch(usersApi.endpoints.getUser.initiate(6))
+    expect(offline.error).toMatchObject({ status: 'FETCH_ERROR', message: APP_ERROR })
+    expect(isNotFound(offline.error)).toBe(false)
+  })
+
+  it('reads a 2xx body with an error field as a failure too', async () => {
+    stubFetch(() => jsonResponse({ error: { code: 'invalid', message: 'Refused' } }, 200))
+    const store = makeStore()
+    const result = await store.dispatch(usersApi.endpoints.getUser.initiate(5))
+    expect(result.error).toMatchObject({ status: 200, message: 'Refused' })
   })
 
   it('rejects a failed mutation with the server message and field', async () => {
@@ -106,7 +127,7 @@ describe('the API base', () => {
     )
     const store = makeStore(signedInState('stale'))
     const result = await store.dispatch(usersApi.endpoints.getUser.initiate(1))
-    expect(result.data).toBeNull()
+    expect(result.error).toMatchObject({ status: 401 })
     expect(store.getState().session).toMatchObject({ status: 'guest', accessToken: null, expired: true })
     expect(sessionHint.get()).toBe(false)
     expect(calls.filter((call) => path(call.url) === '/api/auth/refresh')).toHaveLength(1)

@@ -78,8 +78,10 @@ function withBase(args: string | FetchArgs): string | FetchArgs {
  * - `/api` base, X-Auth-Token with the access token, Caller-Id when a current profile id is stored, 15 s;
  * - a 401 triggers one silent refresh (single-flight) and one retry; a refused refresh signs the user out;
  * - every failed response raises an error toast with the response's message (5 s) unless `silent`;
- * - a body with an `error` field is a null result for a query (callers treat it as empty), and a rejected
- *   result `{status, code, message, field}` for a mutation (forms show the spec's message).
+ * - a failure is an error `{status, code, message, field}`, for a query as for a mutation: a 5xx or a lost
+ *   connection must never read as an empty result or a missing thing (a venue's bad Wi-Fi is not "this
+ *   organization does not exist"). Only a 404 means not found (`isNotFound`); a page shows anything else
+ *   with the shared error state and its Retry.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> = async (
   args,
@@ -104,12 +106,10 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiEx
   if (result.error) {
     const error = toApiError(result.error)
     if (!extraOptions?.silent && error.status !== 401) api.dispatch(toastShown(error.message))
-    if (api.type === 'query' && typeof error.status === 'number') return { data: null, meta: result.meta }
     return { error, meta: result.meta }
   }
   if (hasErrorField(result.data)) {
-    if (api.type === 'query') return { data: null, meta: result.meta }
-    return { error: toApiError({ status: result.meta?.response?.status ?? 400, data: result.data }) }
+    return { error: toApiError({ status: result.meta?.response?.status ?? 400, data: result.data }), meta: result.meta }
   }
   return { data: result.data ?? null, meta: result.meta }
 }
@@ -133,4 +133,9 @@ export function errorMessage(error: unknown, fallback = APP_ERROR): string {
 
 export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error
+}
+
+/** The server said the thing does not exist: the only failure that shows the not-found page. */
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404
 }

@@ -85,6 +85,14 @@ export const {
   useCountUsersQuery,
 } = usersApi
 
+/**
+ * A profile is complete once it has a dancer name (seed 000 2.2 and 4): before that the signed-in user
+ * finishes onboarding on /signup?incomplete=true, whatever page they asked for.
+ */
+export function isProfileComplete(user: Pick<User, 'dancerName'>): boolean {
+  return Boolean(user.dancerName?.trim())
+}
+
 /** The body of POST /user from a loaded user: every field as it is, with the changes applied. */
 export function toUserUpdate(user: User, changes: Partial<UserUpdate> = {}): UserUpdate {
   return {

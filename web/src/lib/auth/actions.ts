@@ -46,7 +46,8 @@ export function completeSignIn(dispatch: Dispatch, auth: AuthResponse): void {
   sessionHint.set()
   currentProfile.clear()
   dispatch(tokenGranted({ accessToken: auth.accessToken, expiresIn: auth.expiresIn }))
-  dispatch(usersApi.util.upsertQueryData('getCurrentUser', undefined, auth.user))
+  // synchronously in the cache (not upsertQueryData's thunk): the navigation that follows reads it at once
+  dispatch(usersApi.util.upsertQueryEntries([{ endpointName: 'getCurrentUser', arg: undefined, value: auth.user }]))
 }
 
 /** A new token (after a profile was added, set as main or released): the account's profiles changed. */

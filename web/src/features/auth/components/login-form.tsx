@@ -50,8 +50,8 @@ export function LoginForm() {
     try {
       const auth = await login({ email: trimEmail(email), password }).unwrap()
       completeSignIn(dispatch, auth)
-      const target = safeRedirect(redirect)
-      navigate(auth.user.dancerName ? target : paths.signup.getHref({ incomplete: true, redirect: target }), { replace: true })
+      // The navigation guard sends a profile without a dancer name to finish onboarding first.
+      navigate(safeRedirect(redirect), { replace: true })
     } catch (failure) {
       setError(errorMessage(failure))
     }

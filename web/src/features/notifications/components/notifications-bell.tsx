@@ -13,13 +13,24 @@ import NotificationsIcon from '@mui/icons-material/NotificationsNone'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { formatDateTime } from '@/lib/dates'
+import { useLiveTopics } from '@/lib/live-topics'
 import {
   useGetNotificationsQuery,
   useGetUnreadCountQuery,
   useMarkAllReadMutation,
   useMarkReadMutation,
 } from '../api/notifications-api'
-import { useLiveNotifications } from '../hooks/use-live-notifications'
+
+export const NOTIFICATION_CREATED = 'identity.notification.created'
+
+/**
+ * The bell follows its profile's topic: a new notification re-reads the badge (and the list, if open); any
+ * other event of the topic (the profile changed) re-reads that user, as every live screen does.
+ */
+const LIVE_TAGS = {
+  byType: { [NOTIFICATION_CREATED]: () => ['Notifications'] },
+  onReady: ['Notifications'],
+}
 
 /** The bell with the unread count; its list opens below it. The count follows the live feed. */
 export function NotificationsBell({ profileId, color = 'inherit' }: { profileId: number; color?: 'inherit' | 'default' }) {
@@ -29,7 +40,7 @@ export function NotificationsBell({ profileId, color = 'inherit' }: { profileId:
   const { data: items = [], isFetching } = useGetNotificationsQuery(undefined, { skip: !anchor })
   const [markRead] = useMarkReadMutation()
   const [markAllRead, { isLoading: markingAll }] = useMarkAllReadMutation()
-  useLiveNotifications(profileId)
+  useLiveTopics([`user:${profileId}`], LIVE_TAGS)
 
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications'
   return (

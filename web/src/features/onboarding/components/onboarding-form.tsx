@@ -16,10 +16,11 @@ import { paths, safeRedirect } from '@/config/paths'
 import type { User } from '@/lib/api/types'
 import { toUserUpdate, useSaveUserMutation } from '@/lib/api/users'
 import { needsState } from '@/lib/countries'
+import { stateOf, withCountry } from '@/lib/location'
 import { currentProfile } from '@/lib/storage'
 import { IMAGE_TOO_BIG, SOMETHING_WRONG, toastShown } from '@/lib/toast'
 import { useAddProfileMutation } from '../api/onboarding-api'
-import { EMPTY_VALUES, STEPS, stepErrors, toProfileDetails, withCountry, type OnboardingValues } from '../rules'
+import { EMPTY_VALUES, STEPS, stepErrors, toProfileDetails, type OnboardingValues } from '../rules'
 
 const TITLES = {
   fullName: 'Full name',
@@ -184,7 +185,7 @@ export function OnboardingForm({ user, addToExisting = false }: OnboardingFormPr
               dancer={{
                 dancerName: values.dancerName,
                 city: values.city,
-                state: needsState(values.country) ? values.state : null,
+                state: stateOf(values),
                 country: values.country,
                 avatar: values.avatar,
                 eventsAttended: user?.eventsAttended ?? 0,

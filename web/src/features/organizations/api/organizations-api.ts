@@ -1,4 +1,5 @@
 import { api } from '@/lib/api/base'
+import { nextPage } from '@/lib/lists'
 import { LEADERBOARD_PAGE_SIZE, ORG_LIST_PAGE_SIZE, SETTINGS_MEMBERS_PAGE_SIZE } from '../rules'
 import type {
   LeaderboardMember,
@@ -30,12 +31,6 @@ export interface RoleCall {
   id: number
   userId: number
   role: Role
-}
-
-/** The next page number while the last page came back full; pages are numbered from 0. */
-export function nextPage(pageSize: number) {
-  return (lastPage: unknown[] | null | undefined, _all: unknown, lastPageParam: number) =>
-    lastPage && lastPage.length >= pageSize ? lastPageParam + 1 : undefined
 }
 
 const organizationsApi = api

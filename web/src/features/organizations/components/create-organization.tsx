@@ -8,6 +8,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '@/app/hooks'
 import { PageLoader } from '@/components/ui/feedback'
+import { isNotFound } from '@/lib/api/base'
+import { ErrorState } from '@/components/ui/error-state'
 import { ImageUpload } from '@/components/ui/image-upload'
 import { ProgressDots } from '@/components/ui/progress-dots'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
@@ -109,7 +111,7 @@ export function CreateOrganizationPage({ id }: { id: number }) {
   const navigate = useNavigate()
   const signedIn = useAppSelector(selectIsSignedIn)
   const valid = Number.isInteger(id) && id > 0
-  const { data: org, isLoading, isFetching } = useGetOrganizationQuery(id, { skip: !valid })
+  const { data: org, error, isFetching, refetch } = useGetOrganizationQuery(id, { skip: !valid })
   const { data: me } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
   const [publish, { isLoading: publishing }] = usePublishOrganizationMutation()
   const [stage, setStage] = useState(0)
@@ -117,7 +119,7 @@ export function CreateOrganizationPage({ id }: { id: number }) {
   const moved = useRef(false)
   useDocumentTitle('Create Organization')
 
-  const missing = !valid || (!isLoading && !isFetching && (org === null || (org !== undefined && !org.canEdit)))
+  const missing = !valid || isNotFound(error) || Boolean(org && !org.canEdit)
   useNotFound(missing)
 
   // each stage's title takes the focus, so a screen reader hears where it is
@@ -127,6 +129,7 @@ export function CreateOrganizationPage({ id }: { id: number }) {
   }, [stage])
 
   if (missing) return null
+  if (error && !org) return <ErrorState onRetry={refetch} retrying={isFetching} />
   if (!org) return <PageLoader label="Loading organization" />
 
   const finish = async () => {

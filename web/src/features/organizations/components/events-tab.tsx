@@ -15,10 +15,10 @@ import {
   type EventCounts,
   type EventPeriod,
   type EventSortField,
-  type SortDirection,
 } from '../rules'
 import type { Organization } from '../types'
-import { DirectionToggle } from './direction-toggle'
+import { DirectionToggle } from '@/components/ui/direction-toggle'
+import type { SortDirection } from '@/lib/lists'
 
 export interface EventsView {
   period: EventPeriod

@@ -14,6 +14,7 @@ import GroupsIcon from '@mui/icons-material/Groups'
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium'
 import { useMemo, useState } from 'react'
 import { EmptyState, PageLoader } from '@/components/ui/feedback'
+import { ErrorState } from '@/components/ui/error-state'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
 import { paths } from '@/config/paths'
 import { useLeaderboardInfiniteQuery } from '../api/organizations-api'
@@ -25,12 +26,12 @@ import {
   leaderboardYears,
   rankIcon,
   type LeaderboardSortField,
-  type SortDirection,
 } from '../rules'
 import type { LeaderboardMember, Organization } from '../types'
-import { DirectionToggle } from './direction-toggle'
+import { DirectionToggle } from '@/components/ui/direction-toggle'
+import type { SortDirection } from '@/lib/lists'
 import { userName } from './role-users'
-import { ShowMore } from './show-more'
+import { ShowMore } from '@/components/ui/show-more'
 
 export const GOLD = '#c9a227'
 
@@ -109,6 +110,8 @@ export function Leaderboard({ org, today = new Date(), view: given, onView }: Le
 
       {board.isLoading || (board.isFetching && !board.isFetchingNextPage && !members.length) ? (
         <PageLoader label="Loading the leaderboard" />
+      ) : board.isError && !members.length ? (
+        <ErrorState onRetry={() => void board.refetch()} retrying={board.isFetching} />
       ) : !members.length ? (
         <EmptyState icon={<GroupsIcon fontSize="inherit" />} title="No members yet" text={`Members of ${org.name} and the points they earn in its battles show here.`} />
       ) : (

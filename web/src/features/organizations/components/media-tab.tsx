@@ -12,6 +12,7 @@ import VideoLibraryIcon from '@mui/icons-material/VideoLibrary'
 import { useState } from 'react'
 import { ConfirmActionDialog, ModalDialog } from '@/components/ui/dialogs'
 import { EmptyState, PageLoader } from '@/components/ui/feedback'
+import { ErrorState } from '@/components/ui/error-state'
 import { useDeleteMediaMutation, useOrgMediaQuery, useSaveMediaMutation } from '../api/organizations-api'
 import { videoEmbedUrl, videoIdOf, videoThumbnailUrl } from '../rules'
 import type { Media, Organization } from '../types'
@@ -173,7 +174,7 @@ export function ClipDeleteDialog({ org, clip, onClose }: { org: Organization; cl
  * expansion list does not close them.
  */
 export function MediaTab({ org, onAdd, onDelete }: { org: Organization; onAdd: () => void; onDelete: (clip: Media) => void }) {
-  const { data, isLoading } = useOrgMediaQuery(org.id)
+  const { data, isLoading, isError, isFetching, refetch } = useOrgMediaQuery(org.id)
   const clips = data ?? []
 
   return (
@@ -195,6 +196,8 @@ export function MediaTab({ org, onAdd, onDelete }: { org: Organization; onAdd: (
       </Stack>
       {isLoading ? (
         <PageLoader label="Loading clips" />
+      ) : isError && !clips.length ? (
+        <ErrorState onRetry={() => void refetch()} retrying={isFetching} />
       ) : clips.length ? (
         <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
           {clips.map((clip) => (

@@ -13,6 +13,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { PageLoader } from '@/components/ui/feedback'
+import { isNotFound } from '@/lib/api/base'
+import { ErrorState } from '@/components/ui/error-state'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { paths } from '@/config/paths'
 import { useNotFound } from '@/lib/not-found'
@@ -92,16 +94,17 @@ function OrgTabs({ org, state }: { org: Organization; state: TabsState }) {
 /** /organization/{id} (seed 000 2.12). A missing organization (or a draft for others) is the 404 page. */
 export function OrganizationPage({ id }: { id: number }) {
   const valid = Number.isInteger(id) && id > 0
-  const { data: org, isLoading, isFetching } = useGetOrganizationQuery(id, { skip: !valid })
+  const { data: org, error, isFetching, refetch } = useGetOrganizationQuery(id, { skip: !valid })
   const [board, setBoard] = useState<LeaderboardView | null>(null)
   const [addingMedia, setAddingMedia] = useState(false)
   const [deletingClip, setDeletingClip] = useState<Media | null>(null)
   useDocumentTitle(org?.name || 'Organization')
 
-  const missing = !valid || (!isLoading && !isFetching && org === null)
+  const missing = !valid || isNotFound(error)
   useNotFound(missing)
 
   if (missing) return null
+  if (error && !org) return <ErrorState onRetry={refetch} retrying={isFetching} />
   if (!org) return <PageLoader label="Loading organization" />
 
   return (

@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '@/app/hooks'
 import { EmptyState, PageLoader } from '@/components/ui/feedback'
+import { ErrorState } from '@/components/ui/error-state'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { paths } from '@/config/paths'
 import { useGetCurrentUserQuery } from '@/lib/api/users'
@@ -17,8 +18,8 @@ import { useCreateOrganizationMutation, useListOrganizationsInfiniteQuery } from
 import { DEFAULT_LIST_VIEW, ORG_SEARCH_DEBOUNCE_MS, type ListView } from '../rules'
 import type { OrganizationListItem } from '../types'
 import { OrganizationSection } from './organization-section'
-import { SearchField } from './search-field'
-import { ShowMore } from './show-more'
+import { SearchField } from '@/components/ui/search-field'
+import { ShowMore } from '@/components/ui/show-more'
 
 function pagesItems(pages: ({ items: OrganizationListItem[] } | null)[] | undefined): OrganizationListItem[] {
   return (pages ?? []).flatMap((page) => page?.items ?? [])
@@ -90,6 +91,8 @@ export function OrganizationsPage() {
         placeholder={
           all.isLoading || (searching && !allItems.length) ? (
             <PageLoader label="Loading organizations" />
+          ) : all.isError ? (
+            <ErrorState onRetry={() => void all.refetch()} retrying={all.isFetching} />
           ) : (
             <EmptyState
               title="No organizations found"

@@ -12,6 +12,8 @@ import { useState } from 'react'
 import { useAppSelector } from '@/app/hooks'
 import { CountryFlag } from '@/components/ui/country-flag'
 import { EmptyState, PageLoader } from '@/components/ui/feedback'
+import { isNotFound } from '@/lib/api/base'
+import { ErrorState } from '@/components/ui/error-state'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
 import { SocialLinks, socialEntries } from '@/components/ui/social-links'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
@@ -30,15 +32,16 @@ type ProfileTab = 'events' | 'badges' | 'card'
 export function ProfilePage({ id }: { id: number }) {
   const signedIn = useAppSelector(selectIsSignedIn)
   const valid = Number.isInteger(id) && id > 0
-  const { data: user, isLoading, isFetching } = useGetUserQuery(id, { skip: !valid })
+  const { data: user, error, isFetching, refetch } = useGetUserQuery(id, { skip: !valid })
   const { data: me } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
   const [tab, setTab] = useState<ProfileTab>('events')
   useDocumentTitle(user?.dancerName ?? 'Profile')
 
-  const missing = !valid || (!isLoading && !isFetching && user === null)
+  const missing = !valid || isNotFound(error)
   useNotFound(missing)
 
   if (missing) return null
+  if (error && !user) return <ErrorState onRetry={refetch} retrying={isFetching} />
   if (!user) return <PageLoader label="Loading profile" />
 
   const age = ageFrom(user.birthday)

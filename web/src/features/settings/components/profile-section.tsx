@@ -4,6 +4,7 @@ import { CountrySelect } from '@/components/ui/country-select'
 import { DateMaskField } from '@/components/ui/date-mask-field'
 import { ImageUpload } from '@/components/ui/image-upload'
 import { needsState } from '@/lib/countries'
+import { withCountry } from '@/lib/location'
 import { SETTINGS_IMAGE_HINT, SETTINGS_IMAGE_TOO_BIG, type ProfileDraft } from '../rules'
 
 interface ProfileSectionProps {
@@ -34,7 +35,7 @@ export function ProfileSection({ draft, avatar, errors, onChange, onAvatar }: Pr
       <DateMaskField label="Birthday" placeholder="10/18/1993" value={draft.birthday} onChange={(birthday) => onChange({ birthday })} {...helper('birthday')} />
       <CountrySelect
         value={draft.country}
-        onChange={(country) => onChange(country === draft.country ? {} : { country, city: '', state: '' })}
+        onChange={(country) => onChange(withCountry({ country: draft.country, city: draft.city, state: draft.state }, country))}
         error={Boolean(errors.country)}
         helperText={errors.country ?? ' '}
       />

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useAppDispatch } from '@/app/hooks'
 import { PageLoader } from '@/components/ui/feedback'
+import { ErrorState } from '@/components/ui/error-state'
 import { FormCard } from '@/components/ui/form-card'
 import { EmailInput } from '@/components/ui/email-input'
 import { FormError } from '@/components/ui/notice'
@@ -28,7 +29,7 @@ export function ReleaseProfilePage({ id }: { id: number }) {
   useDocumentTitle('Release profile')
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
-  const { data: me, isLoading: loadingMe } = useGetCurrentUserQuery()
+  const { data: me, isLoading: loadingMe, error: meError, isFetching: fetchingMe, refetch } = useGetCurrentUserQuery()
   const summary = me?.profiles.find((profile) => profile.id === id)
   const { data: profile } = useGetUserQuery(id, { skip: !summary })
   const [release, { isLoading }] = useReleaseProfileMutation()
@@ -40,6 +41,7 @@ export function ReleaseProfilePage({ id }: { id: number }) {
   useNotFound(missing)
 
   if (loadingMe) return <PageLoader />
+  if (meError && !me) return <ErrorState onRetry={refetch} retrying={fetchingMe} />
   if (missing || !summary || !me) return null
 
   const submit = async (event: FormEvent) => {

@@ -16,12 +16,13 @@ import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useAppDispatch } from '@/app/hooks'
 import { PageLoader } from '@/components/ui/feedback'
+import { ErrorState } from '@/components/ui/error-state'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { paths, type SettingsTab } from '@/config/paths'
 import type { Privacy, User } from '@/lib/api/types'
 import { toUserUpdate, useGetCurrentUserQuery, useSaveUserMutation } from '@/lib/api/users'
 import { signOut } from '@/lib/auth/actions'
-import { needsState } from '@/lib/countries'
+import { locationForSave } from '@/lib/location'
 import { isApiError } from '@/lib/api/base'
 import { socialErrors, socialInputs, socialsToSave, type SocialKind } from '@/lib/socials'
 import { toastShown } from '@/lib/toast'
@@ -31,7 +32,6 @@ import { PasswordSection } from './password-section'
 import { ProfileSection } from './profile-section'
 import { SocialSection, type SocialDraft } from './social-section'
 import { StatsSection } from './stats-section'
-import { Notice } from '@/components/ui/notice'
 
 const SAVED_SECTIONS: SettingsTab[] = ['SettingsProfile', 'SettingsSocial', 'SettingsStats']
 
@@ -96,9 +96,7 @@ function SettingsForms({ user }: { user: User }) {
       dancerName: profile.dancerName.trim(),
       fullName: profile.fullName.trim(),
       birthday: profile.birthday,
-      country: profile.country,
-      city: profile.city.trim(),
-      state: needsState(profile.country) ? profile.state.trim() : null,
+      ...locationForSave(profile),
       avatar,
       socials: { email: socials.email.trim(), ...socialsToSave(socials) },
       privacy,
@@ -197,9 +195,9 @@ function SettingsForms({ user }: { user: User }) {
 /** /profile-setting: the account settings of the acting profile (seed 000 2.8). */
 export function SettingsPage() {
   useDocumentTitle('Profile Settings')
-  const { data: user, isLoading } = useGetCurrentUserQuery()
+  const { data: user, isLoading, isFetching, refetch } = useGetCurrentUserQuery()
   if (isLoading) return <PageLoader label="Loading settings" />
-  if (!user) return <Notice severity="error" style={{ margin: 24 }}>Your profile could not be loaded. Please try again later.</Notice>
+  if (!user) return <ErrorState onRetry={refetch} retrying={isFetching} />
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 4 } }}>
       <Link href={paths.profile.getHref(user.id)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, fontWeight: 600 }}>

@@ -14,6 +14,7 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove'
 import { useState } from 'react'
 import { ConfirmActionDialog, ModalDialog } from '@/components/ui/dialogs'
 import { EmptyState, PageLoader } from '@/components/ui/feedback'
+import { ErrorState } from '@/components/ui/error-state'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
 import { UserPicker } from '@/components/ui/user-picker'
 import { paths } from '@/config/paths'
@@ -23,8 +24,8 @@ import { useAddMemberMutation, useListMembersInfiniteQuery, useRemoveMemberMutat
 import { SETTINGS_MEMBERS_SEARCH_MS } from '../../rules'
 import type { Organization, OrganizationsUser } from '../../types'
 import { userName } from '../role-users'
-import { SearchField } from '../search-field'
-import { ShowMore } from '../show-more'
+import { SearchField } from '@/components/ui/search-field'
+import { ShowMore } from '@/components/ui/show-more'
 
 /** 'Add member': a user picker, the picked user, and Add (POST /orgs/{id}/members/{userId}, "ok" counts). */
 function AddMemberDialog({ org, members, open, onClose }: { org: Organization; members: OrganizationsUser[]; open: boolean; onClose: () => void }) {
@@ -100,6 +101,8 @@ export function MembersSection({ org }: { org: Organization }) {
       </Stack>
       {list.isLoading || (list.isFetching && !list.isFetchingNextPage && !members.length) ? (
         <PageLoader label="Loading members" />
+      ) : list.isError && !members.length ? (
+        <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : members.length ? (
         <List aria-label="Current members">
           {members.map((member) => (

@@ -14,6 +14,8 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight'
 import { useEffect, useRef } from 'react'
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router'
 import { PageLoader } from '@/components/ui/feedback'
+import { isNotFound } from '@/lib/api/base'
+import { ErrorState } from '@/components/ui/error-state'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { paths } from '@/config/paths'
 import { useGetOrganizationQuery } from '../../api/organizations-api'
@@ -110,16 +112,18 @@ export function OrganizationSettingsPage({ id }: { id: number }) {
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true })
   const navigate = useNavigate()
   const valid = Number.isInteger(id) && id > 0
-  const { data: org, isLoading, isFetching } = useGetOrganizationQuery(id, { skip: !valid })
+  const { data: org, error, isFetching, refetch } = useGetOrganizationQuery(id, { skip: !valid })
   useDocumentTitle(org ? `${org.name} Settings` : 'Organization Settings')
 
-  const failed = !valid || (!isLoading && !isFetching && org === null)
+  // a missing organization sends the user to Organizations; a failed read says so and offers a Retry
+  const failed = !valid || isNotFound(error)
   const forbidden = Boolean(org && !org.canEdit)
   useEffect(() => {
     if (failed) navigate(paths.organizations.getHref(), { replace: true })
     else if (forbidden) navigate(paths.organization.getHref(id), { replace: true })
   }, [failed, forbidden, navigate, id])
 
+  if (error && !org && !failed) return <ErrorState onRetry={refetch} retrying={isFetching} />
   if (!org || failed || forbidden) return <PageLoader label="Loading settings" />
 
   return (

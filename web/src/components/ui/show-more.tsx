@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import { useInfiniteScroll } from '../hooks/use-infinite-scroll'
+import { useInfiniteScroll } from '@/lib/use-infinite-scroll'
 
 /** What ShowMore reads of an RTK Query infinite query. */
 interface PagedList {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { INFINITE_SCROLL_DISTANCE } from '../rules'
+import { INFINITE_SCROLL_DISTANCE } from './lists'
 
 interface InfiniteScroll {
   hasMore: boolean

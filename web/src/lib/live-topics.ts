@@ -1,0 +1,99 @@
+import { useEffect, useRef } from 'react'
+import { useDispatch, useStore } from 'react-redux'
+import { api } from '@/lib/api/base'
+import { renewToken } from '@/lib/auth/actions'
+import type { WithSession } from '@/lib/auth/session-slice'
+import { openLiveFeed, type LiveEnvelope } from '@/lib/live'
+
+/** An RTK Query tag as `invalidateTags` takes it (a type, or a type and an id). */
+export type LiveTag = string | { type: string; id?: string | number }
+
+/**
+ * The tag type each topic's aggregate is cached under: `org:12` concerns `{type: 'Organization', id: 12}`.
+ * The studios, events and battles screens add their line here when their tags exist.
+ */
+export const TOPIC_TAG_TYPES: Record<string, string> = {
+  org: 'Organization',
+  user: 'User',
+  studio: 'Studio',
+  event: 'Event',
+  battle: 'Battle',
+  sparring: 'Sparring',
+}
+
+/** The tag a topic names (`org:12` → `{type: 'Organization', id: 12}`), or null for an unknown kind. */
+export function topicTag(topic: string): LiveTag | null {
+  const colon = topic.indexOf(':')
+  if (colon <= 0) return null
+  const type = TOPIC_TAG_TYPES[topic.slice(0, colon)]
+  if (!type) return null
+  const raw = topic.slice(colon + 1)
+  const id = /^\d+$/.test(raw) ? Number(raw) : raw
+  return raw ? { type, id } : { type }
+}
+
+export function topicTags(topics: readonly string[]): LiveTag[] {
+  return topics.map(topicTag).filter((tag): tag is LiveTag => tag !== null)
+}
+
+export interface LiveTopicsOptions {
+  /**
+   * What a feature knows better than the topics: the tags an envelope of this type concerns (the bell:
+   * `identity.notification.created` → `Notifications`). A type not listed invalidates the tags of its topics.
+   */
+  byType?: Record<string, (envelope: LiveEnvelope) => LiveTag[]>
+  /** Tags re-read once the subscription is ready; by default those of the subscribed topics. */
+  onReady?: LiveTag[]
+  /** How long after mounting the feed opens: a stream that never ends must not hold up the first paint. */
+  delayMs?: number
+}
+
+/** The tags one envelope concerns. */
+export function envelopeTags(envelope: LiveEnvelope, options: LiveTopicsOptions = {}): LiveTag[] {
+  const declared = options.byType?.[envelope.type]
+  return declared ? declared(envelope) : topicTags(envelope.topics ?? [])
+}
+
+export const LIVE_START_DELAY_MS = 1500
+
+/**
+ * Follows `topics` on the gateway's live feed and invalidates the RTK Query tags each event concerns, so the
+ * screens reading them re-read. A subscription sees only what happens after its `ready` (ARCHITECTURE, Live
+ * updates): on `ready`, and again on every reconnect, the topics' tags are re-read once, so nothing between
+ * the first read and the subscription is lost. No topics (a guest's bell, an id not known yet): no feed.
+ */
+export function useLiveTopics(topics: readonly string[], options: LiveTopicsOptions = {}): void {
+  const dispatch = useDispatch()
+  const store = useStore<WithSession>()
+  // the latest options without reopening the feed: callers pass literals
+  const latest = useRef(options)
+  useEffect(() => {
+    latest.current = options
+  })
+  const key = topics.join(',')
+  const delayMs = options.delayMs ?? LIVE_START_DELAY_MS
+
+  useEffect(() => {
+    const subscribed = key ? key.split(',') : []
+    if (!subscribed.length) return
+    const invalidate = (tags: LiveTag[]) => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tag types of every feature, injected later
+      if (tags.length) dispatch(api.util.invalidateTags(tags as any))
+    }
+    let close: (() => void) | undefined
+    const start = () => {
+      close = openLiveFeed({
+        topics: subscribed,
+        getToken: () => store.getState().session.accessToken,
+        onUnauthorized: () => renewToken(dispatch),
+        onEnvelope: (envelope) => invalidate(envelopeTags(envelope, latest.current)),
+        onReady: () => invalidate(latest.current.onReady ?? topicTags(subscribed)),
+      })
+    }
+    const timer = setTimeout(start, delayMs)
+    return () => {
+      clearTimeout(timer)
+      close?.()
+    }
+  }, [key, delayMs, dispatch, store])
+}
