@@ -18,6 +18,7 @@ from identity.profiles.service import profile_service
 from kit.db import SessionDep
 from kit.principal import PlatformAdminDep, PrincipalDep, UserDep
 from kit.schemas import DataOf
+from kit.types import Id
 
 router = APIRouter(prefix="/api", tags=["users"])
 
@@ -54,12 +55,12 @@ async def release_profile(body: ReleaseRequest, session: SessionDep, principal: 
 
 
 @router.get("/user/{user_id}", response_model=User)
-async def get_user(user_id: int, session: SessionDep, principal: PrincipalDep) -> User:
+async def get_user(user_id: Id, session: SessionDep, principal: PrincipalDep) -> User:
     return await profile_service.view(session, user_id, principal)
 
 
 @router.put("/user/{user_id}/set-main", response_model=UserWithRefresh)
-async def set_main(user_id: int, session: SessionDep, principal: UserDep) -> UserWithRefresh:
+async def set_main(user_id: Id, session: SessionDep, principal: UserDep) -> UserWithRefresh:
     return UserWithRefresh(data=await profile_service.set_main(session, principal, user_id))
 
 
@@ -67,8 +68,6 @@ admin_router = APIRouter(prefix="/api/admin", tags=["admin"])
 
 
 @admin_router.put("/users/{user_id}/patron", response_model=DataOf[User])
-async def set_patron(
-    user_id: int, body: PatronUpdate, session: SessionDep, principal: PlatformAdminDep
-) -> DataOf[User]:
+async def set_patron(user_id: Id, body: PatronUpdate, session: SessionDep, principal: PlatformAdminDep) -> DataOf[User]:
     """Platform admins only (403 for anyone else, 401 for a guest)."""
     return DataOf[User](data=await profile_service.set_patron(session, principal, user_id, body.is_patron))

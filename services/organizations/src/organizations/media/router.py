@@ -2,11 +2,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Depends, Query
 
 from kit.db import SessionDep
 from kit.paging import Page, paging
 from kit.principal import PrincipalDep, UserDep
+from kit.types import Id
 from organizations.media.schemas import Media, MediaIn
 from organizations.media.service import media_service
 
@@ -20,8 +21,8 @@ async def list_media(
     session: SessionDep,
     principal: PrincipalDep,
     page: MediaPage,
-    o: Annotated[int | None, Query(gt=0, description="organization id")] = None,
-    e: Annotated[int | None, Query(gt=0, description="event id")] = None,
+    o: Annotated[Id | None, Query(description="organization id")] = None,
+    e: Annotated[Id | None, Query(description="event id")] = None,
 ) -> list[Media]:
     return await media_service.page(session, principal, org_id=o, event_id=e, page=page)
 
@@ -32,5 +33,5 @@ async def save_media(body: MediaIn, session: SessionDep, principal: UserDep) -> 
 
 
 @router.delete("/media/{media_id}", response_model=list[Media])
-async def delete_media(media_id: Annotated[int, Path(gt=0)], session: SessionDep, principal: UserDep) -> list[Media]:
+async def delete_media(media_id: Id, session: SessionDep, principal: UserDep) -> list[Media]:
     return await media_service.delete(session, principal, media_id)
