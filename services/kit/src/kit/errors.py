@@ -145,6 +145,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     install_db_error_handlers(app)
     install_openapi(app)
+    # A path no route matches is a 404 in our shape, never Starlette's 307 to the path without its slash (the
+    # API's paths are exact; a redirect is a status no operation documents).
+    app.router.redirect_slashes = False
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

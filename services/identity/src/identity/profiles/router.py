@@ -16,6 +16,7 @@ from identity.profiles.schemas import (
 )
 from identity.profiles.service import profile_service
 from kit.db import SessionDep
+from kit.openapi import errors
 from kit.principal import PlatformAdminDep, PrincipalDep, UserDep
 from kit.schemas import DataOf
 from kit.types import Id
@@ -42,13 +43,13 @@ async def add_profile(body: ProfileDetails, session: SessionDep, principal: User
     return NewProfile.model_validate(user.model_dump())
 
 
-@router.put("/user/profiles", response_model=User)
+@router.put("/user/profiles", response_model=User, responses=errors(404))
 async def update_profile(body: ProfileUpdate, session: SessionDep, principal: UserDep) -> User:
     """Saves one of the caller's profiles, named by `id` in the body, whichever profile the caller acts as."""
     return await profile_service.save(session, principal, body.id, body)
 
 
-@router.post("/user/release", response_model=ReleaseResponse)
+@router.post("/user/release", response_model=ReleaseResponse, responses=errors(404))
 async def release_profile(body: ReleaseRequest, session: SessionDep, principal: UserDep) -> ReleaseResponse:
     profile_id = await profile_service.release(session, principal, body)
     return ReleaseResponse(data=ReleasedProfile(id=profile_id))

@@ -9,6 +9,7 @@ from images.images.schemas import ImageCreated
 from images.images.service import ImageResources, image_service
 from images.images.upload import read_upload
 from kit.db import SessionDep
+from kit.openapi import errors
 from kit.principal import UserDep
 
 router = APIRouter(prefix="/api/images", tags=["images"])
@@ -22,7 +23,7 @@ async def get_resources(request: Request) -> ImageResources:
 ResourcesDep = Annotated[ImageResources, Depends(get_resources)]
 
 
-@router.post("", status_code=201, response_model=ImageCreated)
+@router.post("", status_code=201, response_model=ImageCreated, responses=errors(400, 413))
 async def upload_image(request: Request, principal: UserDep, db: SessionDep, resources: ResourcesDep) -> ImageCreated:
     """Multipart field `file`: PNG, JPEG or WebP (judged by the content), at most 10,000,000 bytes and
     40 megapixels. Stored upright and without metadata."""

@@ -5,6 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query
 
 from kit.db import SessionDep
+from kit.openapi import errors
 from kit.paging import Page, paging
 from kit.principal import PrincipalDep, UserDep
 from kit.types import Id
@@ -16,7 +17,7 @@ router = APIRouter(prefix="/api", tags=["media"])
 MediaPage = Annotated[Page, Depends(paging(default=100, cap=100))]
 
 
-@router.get("/media", response_model=list[Media])
+@router.get("/media", response_model=list[Media], responses=errors(404))
 async def list_media(
     session: SessionDep,
     principal: PrincipalDep,
@@ -27,7 +28,7 @@ async def list_media(
     return await media_service.page(session, principal, org_id=o, event_id=e, page=page)
 
 
-@router.post("/media", response_model=list[Media])
+@router.post("/media", response_model=list[Media], responses=errors(404))
 async def save_media(body: MediaIn, session: SessionDep, principal: UserDep) -> list[Media]:
     return await media_service.save(session, principal, body)
 

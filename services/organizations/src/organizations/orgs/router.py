@@ -5,6 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query
 
 from kit.db import SessionDep
+from kit.openapi import errors
 from kit.paging import Page, paging
 from kit.principal import PrincipalDep, UserDep
 from kit.types import Id, IdOrZero, Text
@@ -48,7 +49,7 @@ async def get_organization(access: VisibleOrg, session: SessionDep, identity: Id
     return await organization_service.view(session, identity, access)
 
 
-@router.post("/orgs/{org_id}", response_model=Organization)
+@router.post("/orgs/{org_id}", response_model=Organization, responses=errors(409))
 async def save_organization(
     body: OrganizationUpdate, access: OrgEditor, session: SessionDep, identity: IdentityDep
 ) -> Organization:
