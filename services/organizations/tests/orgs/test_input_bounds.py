@@ -149,3 +149,19 @@ def headers() -> dict[str, str]:
     from orgs.factories import headers as as_admin
 
     return as_admin(ADMIN)
+
+
+class TestADraftStaysHidden:
+    """What the fuzzer's object-level authorization check probes: another user's draft, read by its parts."""
+
+    @pytest.mark.parametrize("part", ["", "/members", "/leaderboard"])
+    async def test_a_stranger_and_a_guest_do_not_find_it(
+        self, client: httpx.AsyncClient, session: AsyncSession, part: str
+    ) -> None:
+        from orgs.factories import STRANGER
+        from orgs.factories import headers as as_profile
+
+        org = await create_org(session, status="draft", members=[ADMIN])
+        assert (await client.get(f"/api/orgs/{org.id}{part}", headers=as_profile(ADMIN))).status_code == 200
+        assert_kit_error(await client.get(f"/api/orgs/{org.id}{part}", headers=as_profile(STRANGER)), 404)
+        assert_kit_error(await client.get(f"/api/orgs/{org.id}{part}"), 404)
