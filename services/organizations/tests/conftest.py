@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,7 @@ from sqlalchemy import event
 
 from kit.local import free_port
 from kit.testing import ServiceSpec
+from kit.testing.served import served_service, upload_image
 from organizations.app import MIGRATIONS_DIR, create_app
 from organizations.config import Settings
 
@@ -34,6 +35,25 @@ def service_spec() -> ServiceSpec:
     return ServiceSpec(
         name="organizations", settings_factory=make_settings, app_factory=create_app, migrations_dir=MIGRATIONS_DIR
     )
+
+
+@pytest.fixture(scope="session")
+async def images_url(pg_server_url: str, nats_url: str, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[str]:
+    """The real images service on a port: image references are checked against it (kit.images)."""
+    storage = tmp_path_factory.mktemp("images")
+    async with served_service("images", pg_server_url, nats_url, storage_dir=storage, run_workers=False) as images:
+        yield images.url
+
+
+@pytest.fixture(scope="session")
+def settings(settings: Settings, images_url: str) -> Settings:
+    return settings.model_copy(update={"images_url": images_url})
+
+
+@pytest.fixture
+async def image_id(images_url: str) -> str:
+    """An image that exists, for a field that refers to one."""
+    return await upload_image(images_url)
 
 
 StatementCounter = Callable[[], contextlib.AbstractContextManager[list[str]]]

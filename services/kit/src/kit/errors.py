@@ -28,9 +28,11 @@ class ServiceError(Exception):
         code: str | None = None,
         headers: dict[str, str] | None = None,
         persist: bool = False,
+        field: str | None = None,
     ):
         super().__init__(message)
         self.message = message
+        self.field = field  # the refused field's wire name, as a validation error names it
         if code:
             self.code = code
         self.headers = headers or {}
@@ -124,6 +126,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, exc: ServiceError) -> JSONResponse:
+        if exc.field:
+            body = error_body(exc.code, exc.message, field=exc.field)
+            return JSONResponse(body, status_code=exc.status, headers=exc.headers)
         return error_response(exc.status, exc.code, exc.message, exc.headers)
 
     @app.exception_handler(RequestValidationError)

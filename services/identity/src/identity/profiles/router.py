@@ -16,6 +16,7 @@ from identity.profiles.schemas import (
 )
 from identity.profiles.service import profile_service
 from kit.db import SessionDep
+from kit.images import ImageRefsDep
 from kit.openapi import errors
 from kit.principal import PlatformAdminDep, PrincipalDep, UserDep
 from kit.schemas import DataOf
@@ -32,21 +33,23 @@ async def current_user(session: SessionDep, principal: UserDep) -> User:
 
 
 @router.post("/user", response_model=User)
-async def save_user(body: UserUpdate, session: SessionDep, principal: UserDep) -> User:
+async def save_user(body: UserUpdate, session: SessionDep, images: ImageRefsDep, principal: UserDep) -> User:
     """The whole user; saves the profile the caller acts as and returns it as saved."""
-    return await profile_service.save_acting(session, principal, body)
+    return await profile_service.save_acting(session, images, principal, body)
 
 
 @router.post("/user/profiles", response_model=NewProfile)
-async def add_profile(body: ProfileDetails, session: SessionDep, principal: UserDep) -> NewProfile:
-    user = await profile_service.add(session, principal, body)
+async def add_profile(
+    body: ProfileDetails, session: SessionDep, images: ImageRefsDep, principal: UserDep
+) -> NewProfile:
+    user = await profile_service.add(session, images, principal, body)
     return NewProfile.model_validate(user.model_dump())
 
 
 @router.put("/user/profiles", response_model=User, responses=errors(404))
-async def update_profile(body: ProfileUpdate, session: SessionDep, principal: UserDep) -> User:
+async def update_profile(body: ProfileUpdate, session: SessionDep, images: ImageRefsDep, principal: UserDep) -> User:
     """Saves one of the caller's profiles, named by `id` in the body, whichever profile the caller acts as."""
-    return await profile_service.save(session, principal, body.id, body)
+    return await profile_service.save(session, images, principal, body.id, body)
 
 
 @router.post("/user/release", response_model=ReleaseResponse, responses=errors(404))

@@ -7,6 +7,7 @@ from pydantic import Field, ValidationInfo, field_validator
 
 from identity.profiles import rules
 from identity.profiles.countries import canonical_country
+from kit.images import ImageRef
 from kit.schemas import DataOf, Schema
 from kit.text import DATE_FORMAT, SOCIAL_KINDS, social_link
 from kit.types import Id, Name
@@ -107,7 +108,7 @@ class ProfileDetails(Schema):
     country: Name | None = Required
     city: Name | None = Required
     state: Name | None = Required
-    avatar: str | None = Field(default=None, max_length=64)
+    avatar: ImageRef = None
 
     @field_validator("dancer_name")
     @classmethod
@@ -175,7 +176,7 @@ class UserUpdate(ProfileDetails):
     stay as they are."""
 
     id: Id | None = None
-    card: str | None = Field(default=None, max_length=64)
+    card: ImageRef = None
     socials: Socials | None = None
     privacy: Privacy | None = None
 

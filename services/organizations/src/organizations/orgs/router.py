@@ -5,6 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query
 
 from kit.db import SessionDep
+from kit.images import ImageRefsDep
 from kit.openapi import errors
 from kit.paging import Page, paging
 from kit.principal import PrincipalDep, UserDep
@@ -51,9 +52,9 @@ async def get_organization(access: VisibleOrg, session: SessionDep, identity: Id
 
 @router.post("/orgs/{org_id}", response_model=Organization, responses=errors(409))
 async def save_organization(
-    body: OrganizationUpdate, access: OrgEditor, session: SessionDep, identity: IdentityDep
+    body: OrganizationUpdate, access: OrgEditor, session: SessionDep, identity: IdentityDep, images: ImageRefsDep
 ) -> Organization:
-    return await organization_service.save(session, identity, access, body)
+    return await organization_service.save(session, identity, images, access, body)
 
 
 @router.post("/orgs/{org_id}/publish", response_model=Organization)

@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import Field, ValidationInfo, field_validator
 
 from kit import text
+from kit.images import ImageRef
 from kit.schemas import Schema
 from kit.types import Name
 from organizations.models import OrganizationStatus
@@ -66,7 +67,7 @@ class OrganizationUpdate(Schema):
     out keeps its stored value. Admins, promoters and counters are not changed here (see /role)."""
 
     name: Name = Field(default="", validate_default=True)
-    image: str | None = Field(default=None, max_length=64)
+    image: ImageRef = None
     description: str | None = Field(default=None, max_length=DESCRIPTION_MAX_LENGTH)
     founded: date | None = None
     ranking_disabled: bool | None = None
