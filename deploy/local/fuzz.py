@@ -170,7 +170,7 @@ def main() -> int:
             ]
             log(f"schemathesis on {SCHEMA.relative_to(ROOT)} against {stack.url} as ana and bo")
             started = time.monotonic()
-            result = subprocess.run(command, cwd=ROOT, check=False)
+            result = subprocess.run(command, cwd=out, check=False)  # its .schemathesis cache goes there too
             log(f"schemathesis exited with code {result.returncode} after {time.monotonic() - started:.0f} s")
             log(f"report in {out.relative_to(ROOT)}")
             return result.returncode
