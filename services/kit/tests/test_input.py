@@ -193,5 +193,8 @@ class TestOpenApi:
                 assert response["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
         schemas = spec["components"]["schemas"]
         assert "HTTPValidationError" not in schemas and "Error" in schemas and "ErrorDetail" in schemas
+        assert spec["paths"]["/api/things"]["post"]["security"] == [{"accessToken": []}]
+        assert "security" not in spec["paths"]["/api/things/{thing_id}"]["get"]  # public
+        assert spec["components"]["securitySchemes"]["accessToken"]["name"] == "X-Auth-Token"
         thing_id = spec["paths"]["/api/things/{thing_id}"]["get"]["parameters"][0]["schema"]
         assert thing_id["maximum"] == ID_MAX and thing_id["minimum"] == 1

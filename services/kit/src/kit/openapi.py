@@ -10,7 +10,9 @@ answers 400). So the document is rewritten once, for every service, from what th
 - 413 when it takes a body (the gateway's body size limit);
 - 429 under /api/auth/ (the gateway's rate limits);
 - and what a route declares itself with `responses=errors(409, ...)` (a conflict, a service's own limit).
-"""
+
+Operations for signed-in users (UserDep, PlatformAdminDep) declare the access token themselves (`security`,
+kit.principal's `accessToken` scheme)."""
 
 from __future__ import annotations
 
