@@ -94,16 +94,22 @@ def write_config(directory: Path, users: dict[str, dict[str, str]]) -> Path:
     (directory / "auth.json").write_text(json.dumps(auth, indent=2))
     peers = ", ".join(f'"{name}"' for name in users)
     config = directory / "schemathesis.toml"
+    checks = "\n".join(f"{name}.enabled = true" for name in CHECKS)
     config.write_text(
         f"""[auth.wfc]
 path = "{directory / "auth.json"}"
 peers = [{peers}]
 
+# Here rather than with --checks: a check named on the command line would override the exclusion below.
+[checks]
+enabled = false
+{checks}
+
 # An organization is shared by role: the fuzzer, as ana, makes bo an admin or promoter of ana's draft
 # (POST /api/orgs/{{org_id}}/role), after which bo reads it by design. Drafts hidden from everyone else are
-# tested in services/organizations/tests/orgs/test_input_bounds.py (TestADraftStaysHidden).
+# tested in services/organizations/tests/orgs/test_input_bounds.py (TestADraftStaysHidden). One filter only:
+# several include-* keys in one block match an operation that meets any of them.
 [[operations]]
-include-method = "GET"
 include-path-regex = "^/api/orgs/[{{]org_id[}}]"
 checks.object_level_authorization.enabled = false
 """
@@ -131,8 +137,6 @@ def main() -> int:
                 stack.url,
                 "--phases",
                 "examples,coverage,fuzzing,stateful",
-                "--checks",
-                ",".join(CHECKS),
                 "--max-examples",
                 str(MAX_EXAMPLES),
                 "--max-time",

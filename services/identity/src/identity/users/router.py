@@ -31,7 +31,7 @@ def ids_of(field: str, value: str | None, parse: Callable[[str | None], tuple[in
     try:
         return parse(value)
     except ValueError as exc:
-        raise Invalid(f"{field}: {exc}") from None
+        raise Invalid(f"{field}: {exc}", field=field) from None
 
 
 FilterDep = Annotated[UserFilter, Depends(user_filter)]
