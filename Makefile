@@ -8,11 +8,11 @@ PY_SOURCES := $(wildcard services/*/src) gateway/src
 WEB := web
 NPM_STAMP := $(WEB)/node_modules/.install-stamp
 
-.PHONY: help install dev test lint test-py test-web test-e2e bench bench-tools contracts audit web-build clean
+.PHONY: help install dev test lint test-py test-fuzz test-web test-e2e bench bench-tools contracts audit web-build clean
 
 help:
 	@echo "make dev        run the whole platform on http://localhost:8080 (installs what is missing)"
-	@echo "make test       lint + every test suite against real PostgreSQL and NATS"
+	@echo "make test       lint + every test suite against real PostgreSQL and NATS, schemathesis, Playwright"
 	@echo "make bench      gateway vs direct vs nginx, and image variant timings"
 	@echo "make contracts  regenerate proto-contracts/ (OpenAPI, event schemas, TypeScript types)"
 	@echo "make audit      web quality bars: Lighthouse, bundle size, console errors"
@@ -48,13 +48,17 @@ test-py: install
 		$(UV) run pytest $$suite --rootdir=$$suite -c pyproject.toml; \
 	done
 
+# schemathesis through the gateway on a throwaway stack, as two signed-in users (about four minutes).
+test-fuzz: install
+	$(UV) run python deploy/local/fuzz.py
+
 test-web: install
 	@if [ -f $(WEB)/package.json ]; then cd $(WEB) && npm run test; fi
 
 test-e2e: web-build
 	@if [ -f $(WEB)/playwright.config.ts ]; then $(UV) run python deploy/local/e2e.py; fi
 
-test: lint test-py test-web test-e2e
+test: lint test-py test-fuzz test-web test-e2e
 
 # wrk drives the load and nginx is the reference; a clean machine has neither (Debian's packages).
 bench-tools:
@@ -77,4 +81,4 @@ audit: web-build
 	@if [ -f $(WEB)/package.json ]; then $(UV) run python deploy/local/audit.py; fi
 
 clean:
-	rm -rf .run/test .run/e2e $(WEB)/dist
+	rm -rf .run/test .run/e2e .run/fuzz .run/fuzz-report $(WEB)/dist

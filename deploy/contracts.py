@@ -76,6 +76,9 @@ def merge(specs: dict[str, dict[str, Any]]) -> dict[str, Any]:
         spec = _rename_refs(spec, renames)
         for name, schema in spec.get("components", {}).get("schemas", {}).items():
             schemas[renames.get(name, name)] = schema
+        # The access token's scheme (kit.openapi), the same in every service.
+        for name, scheme in spec.get("components", {}).get("securitySchemes", {}).items():
+            merged["components"].setdefault("securitySchemes", {})[name] = scheme
         for path, operations in spec["paths"].items():
             merged["paths"][path] = operations
     merged["paths"] = dict(sorted(merged["paths"].items()))

@@ -209,6 +209,10 @@ def disruption_budget(name: str) -> dict[str, Any]:
     }
 
 
+# The services whose writes refer to images (kit.images asks the images service whether one exists).
+IMAGE_READERS = ("identity", "organizations")
+
+
 def network_policy(name: str, database: bool) -> dict[str, Any]:
     if name == "gateway":
         ingress = [
@@ -219,6 +223,9 @@ def network_policy(name: str, database: bool) -> dict[str, Any]:
         ]
     else:
         ingress = [{"from": [{"podSelector": {"matchLabels": labels("gateway")}}], "ports": [{"port": 8000}]}]
+    if name == "images":  # GET /internal/images: services check that an image a write refers to exists
+        readers = [{"podSelector": {"matchLabels": labels(reader)}} for reader in IMAGE_READERS]
+        ingress.append({"from": readers, "ports": [{"port": 8000}]})
     egress: list[dict[str, Any]] = [
         {
             "to": [{"namespaceSelector": {}, "podSelector": {"matchLabels": {"k8s-app": "kube-dns"}}}],
@@ -242,6 +249,8 @@ def network_policy(name: str, database: bool) -> dict[str, Any]:
         )
     if name in ("organizations", "studios", "events", "battles"):  # the rare internal read of a profile
         egress.append({"to": [{"podSelector": {"matchLabels": labels("identity")}}], "ports": [{"port": 8000}]})
+    if name in IMAGE_READERS:  # kit.images: the existence of a referred image
+        egress.append({"to": [{"podSelector": {"matchLabels": labels("images")}}], "ports": [{"port": 8000}]})
     if name in ("images", "identity"):  # object storage, SMTP and the sign-in provider live outside the cluster
         egress.append(
             {

@@ -111,6 +111,8 @@ def service_env(name: str, run: Path, args: argparse.Namespace) -> dict[str, str
     """What a service needs in development beyond its database and NATS."""
     # The rare internal read of a profile goes to identity, wherever --port-base put it.
     env: dict[str, str] = {f"{name.upper()}_IDENTITY_URL": f"http://127.0.0.1:{args.port_base + 1}"}
+    # The existence of an image a write refers to is asked of the images service (kit.images).
+    env[f"{name.upper()}_IMAGES_URL"] = f"http://127.0.0.1:{args.port_base + 6}"
     if name == "identity":
         env |= {
             "IDENTITY_JWT_PRIVATE_KEY_FILE": str(identity_key(run)),

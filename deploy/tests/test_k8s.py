@@ -67,13 +67,18 @@ def test_each_workload_has_a_service_budget_policy_and_autoscaler(documents: lis
     assert names - {"web"} <= set(by_kind(documents, "HorizontalPodAutoscaler"))
 
 
+# Besides the gateway, a service is called only by those that read its internal endpoints.
+INTERNAL_READERS = {"images": ["identity", "organizations"]}
+
+
 def test_only_the_gateway_may_call_a_service(documents: list[dict[str, Any]]) -> None:
     for name, policy in by_kind(documents, "NetworkPolicy").items():
         if name in ("gateway", "web"):
             continue
         sources = [s for rule in policy["spec"]["ingress"] for s in rule["from"]]
         pods = [s["podSelector"]["matchLabels"] for s in sources if "podSelector" in s]
-        assert pods == [{"app.kubernetes.io/name": "gateway", "app.kubernetes.io/part-of": "cypher"}], name
+        expected = ["gateway", *INTERNAL_READERS.get(name, [])]
+        assert pods == [{"app.kubernetes.io/name": n, "app.kubernetes.io/part-of": "cypher"} for n in expected], name
 
 
 def test_no_secret_values_in_the_repository(documents: list[dict[str, Any]]) -> None:

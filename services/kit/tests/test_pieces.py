@@ -144,8 +144,9 @@ class TestServiceApp:
         }
         missing = await sample.post("/api/things", json={})
         assert missing.json()["error"]["field"] == "dancerName"
+        # A path parameter that does not validate names nothing: 404 (kit.types).
         wrong_type = await sample.get("/api/things/abc")
-        assert wrong_type.status_code == 400 and wrong_type.json()["error"]["field"] == "thing_id"
+        assert wrong_type.status_code == 404 and wrong_type.json()["error"]["code"] == "not_found"
 
     @pytest.mark.parametrize(
         ("kind", "status", "code"),

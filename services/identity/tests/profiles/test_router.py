@@ -19,7 +19,6 @@ VALID = {
     "country": "united states",
     "city": "Queens",
     "state": "NY",
-    "avatar": "img-1",
 }
 
 
@@ -115,12 +114,13 @@ class TestCurrentUser:
 
 class TestSaveUser:
     async def test_saves_the_acting_profile_and_answers_it(
-        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str, image_id: str
     ) -> None:
         account, profile = await create_account(session, dancer_name=None)
         body = user_body(
             id=profile.id,
-            card="card-9",
+            avatar=image_id,
+            card=image_id,
             socials={"facebook": "@ana", "youtube": "UCana", "website": "ana.dance", "email": "ana@x.io"},
             privacy={"eventsAttended": False},
             isPatron=True,  # read-only: ignored
@@ -131,7 +131,7 @@ class TestSaveUser:
         user = response.json()
         assert user["dancerName"] == "Bgirl Ana" and user["fullName"] == "Ana Ruiz"
         assert user["country"] == "United States" and user["state"] == "NY" and user["birthday"] == "10/18/1993"
-        assert user["card"] == "card-9" and user["avatar"] == "img-1" and user["isPatron"] is False
+        assert user["card"] == image_id and user["avatar"] == image_id and user["isPatron"] is False
         assert user["eventsAttended"] == 0 and user["privacy"]["eventsAttended"] is False
         assert user["socials"] == {
             "email": "ana@x.io",
@@ -148,7 +148,7 @@ class TestSaveUser:
             "id": profile.id,
             "accountId": account.id,
             "dancerName": "Bgirl Ana",
-            "avatar": "img-1",
+            "avatar": image_id,
             "country": "United States",
             "city": "Queens",
             "state": "NY",

@@ -9,6 +9,7 @@ from starlette.middleware import Middleware
 from images.config import Settings
 from images.images import processing
 from images.images.fastpath import CachedVariants
+from images.images.router import internal_router as images_internal_router
 from images.images.router import router as images_router
 from images.images.service import ImageResources
 from images.storage import open_storage
@@ -32,7 +33,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return create_service_app(
         settings,
         title="Cypher images",
-        routers=[images_router],
+        routers=[images_router, images_internal_router],
         resources={"images": image_resources},
         # Innermost of the middleware: inside the kit's request id and metrics, before FastAPI's routing.
         middleware=[Middleware(CachedVariants)],

@@ -28,9 +28,11 @@ class ServiceError(Exception):
         code: str | None = None,
         headers: dict[str, str] | None = None,
         persist: bool = False,
+        field: str | None = None,
     ):
         super().__init__(message)
         self.message = message
+        self.field = field  # the refused field's wire name, as a validation error names it
         if code:
             self.code = code
         self.headers = headers or {}
@@ -117,12 +119,23 @@ def _field_name(loc: tuple[Any, ...]) -> str:
 
 
 def install_error_handlers(app: FastAPI) -> None:
+    """Also: database refusals of bad input as 400 (kit.dberrors), and the OpenAPI document listing these
+    errors (kit.openapi)."""
+    from kit.dberrors import install_db_error_handlers
+    from kit.openapi import install_openapi
+
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, exc: ServiceError) -> JSONResponse:
+        if exc.field:
+            body = error_body(exc.code, exc.message, field=exc.field)
+            return JSONResponse(body, status_code=exc.status, headers=exc.headers)
         return error_response(exc.status, exc.code, exc.message, exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+        # A path names a thing: one that cannot be valid (an id out of range, not a number) does not exist.
+        if any(tuple(error.get("loc", ()))[:1] == ("path",) for error in exc.errors()):
+            return error_response(404, "not_found", "Not found")
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "Invalid request"}
         field = _field_name(tuple(first.get("loc", ())))
         raw = str(first.get("msg", "Invalid request"))
@@ -134,6 +147,12 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = _HTTP_CODES.get(exc.status_code, "error")
         return error_response(exc.status_code, code, str(exc.detail), dict(exc.headers or {}))
+
+    install_db_error_handlers(app)
+    install_openapi(app)
+    # A path no route matches is a 404 in our shape, never Starlette's 307 to the path without its slash (the
+    # API's paths are exact; a redirect is a status no operation documents).
+    app.router.redirect_slashes = False
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

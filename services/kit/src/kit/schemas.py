@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 from pydantic.alias_generators import to_camel
+
+from kit.types import CANNOT_STORE, unstorable
+
+
+def _first_unstorable(value: Any, where: str) -> str | None:
+    """The path of the first text in a JSON value that PostgreSQL cannot store (NUL, unpaired surrogate)."""
+    if isinstance(value, str):
+        return where if unstorable(value) else None
+    if isinstance(value, dict):
+        items: Any = value.items()
+    elif isinstance(value, list | tuple):
+        items = enumerate(value)
+    else:
+        return None
+    for key, item in items:
+        if isinstance(key, str) and unstorable(key):
+            return where or "body"
+        found = _first_unstorable(item, f"{where}.{key}" if where else str(key))
+        if found:
+            return found
+    return None
 
 
 class Schema(BaseModel):
@@ -16,6 +37,17 @@ class Schema(BaseModel):
         str_strip_whitespace=True,
         serialize_by_alias=True,
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _storable_text(cls, data: Any) -> Any:
+        """Every text a client sends, at any depth: a NUL or an unpaired surrogate is refused here, naming
+        the field, instead of failing in the database (or in the JSON answer) as a server error."""
+        if isinstance(data, dict):
+            where = _first_unstorable(data, "")
+            if where:
+                raise ValueError(f"{where} {CANNOT_STORE}")
+        return data
 
 
 T = TypeVar("T")

@@ -58,3 +58,5 @@ class ServiceSettings(CommonSettings):
     run_workers: bool = True
     outbox_poll_seconds: float = 2.0
     consumer_max_deliver: int = 8
+    # The images service, for the existence of an image a write refers to (kit.images); e.g. IDENTITY_IMAGES_URL.
+    images_url: str = "http://127.0.0.1:8106"

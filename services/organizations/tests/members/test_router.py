@@ -39,10 +39,11 @@ class TestAddAndRemove:
         assert added.data == {"orgId": org.id, "userId": 7, "orgName": "Floor Lords", "orgImage": "img-9"}
         assert added.topics == [f"org:{org.id}", "user:7"]
 
-    async def test_refuses_a_user_id_that_is_no_number(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+    async def test_a_user_id_that_is_no_id_is_not_found(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        # A path names a thing; one that cannot be an id (kit.types) names nothing.
         org = await create_org(session)
-        assert (await client.post(f"/api/orgs/{org.id}/members/abc", headers=headers(ADMIN))).status_code == 400
-        assert (await client.post(f"/api/orgs/{org.id}/members/0", headers=headers(ADMIN))).status_code == 400
+        assert (await client.post(f"/api/orgs/{org.id}/members/abc", headers=headers(ADMIN))).status_code == 404
+        assert (await client.post(f"/api/orgs/{org.id}/members/0", headers=headers(ADMIN))).status_code == 404
 
 
 class TestList:

@@ -14,7 +14,6 @@ from organizations.models import BattleResult, LeaderboardAward
 
 WHOLE = {
     "name": "Floor Lords",
-    "image": "img-1",
     "description": "<p>Since <b>1999</b></p>",
     "founded": "05/17/1999",
     "rankingDisabled": False,
@@ -112,12 +111,14 @@ class TestView:
 
 
 class TestSave:
-    async def test_saves_the_whole_organization(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+    async def test_saves_the_whole_organization(
+        self, client: httpx.AsyncClient, session: AsyncSession, image_id: str
+    ) -> None:
         org = await create_org(session, status="draft", name="")
-        response = await client.post(f"/api/orgs/{org.id}", json=WHOLE, headers=headers(ADMIN))
+        response = await client.post(f"/api/orgs/{org.id}", json=WHOLE | {"image": image_id}, headers=headers(ADMIN))
         assert response.status_code == 200, response.text
         body = response.json()
-        assert body["name"] == "Floor Lords" and body["image"] == "img-1"
+        assert body["name"] == "Floor Lords" and body["image"] == image_id
         assert body["description"] == "<p>Since <b>1999</b></p>"
         assert body["founded"] == "05/17/1999" and body["rankingDisabled"] is False
         assert body["socials"] == {
@@ -226,16 +227,16 @@ class TestSave:
         assert response.status_code == 200
 
     async def test_publishes_updated_with_agreement_and_waiver(
-        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str, image_id: str
     ) -> None:
         org = await create_org(session)
-        await client.post(f"/api/orgs/{org.id}", json=WHOLE, headers=headers(ADMIN))
+        await client.post(f"/api/orgs/{org.id}", json=WHOLE | {"image": image_id}, headers=headers(ADMIN))
         (updated,) = await collect_events(nats_url, "orgs.org.updated", count=1)
         assert updated.topics == [f"org:{org.id}"]
         assert updated.data == {
             "id": org.id,
             "name": "Floor Lords",
-            "image": "img-1",
+            "image": image_id,
             "status": "published",
             "agreement": {},
             "waiver": {"title": "Waiver", "subtitle": "Read me", "version": "1", "text": "<p>I agree</p>"},

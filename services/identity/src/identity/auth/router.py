@@ -16,6 +16,7 @@ from identity.auth.service import Session, auth_service
 from identity.auth.tokens import TokenSigner
 from identity.config import Settings
 from kit.db import SessionDep
+from kit.openapi import errors
 from kit.principal import UserDep
 from kit.schemas import DataOf
 
@@ -62,7 +63,7 @@ async def auth_response(db: SessionDep, result: Session, response: Response, set
     return AuthResponse(access_token=result.access.token, expires_in=result.access.expires_in, user=user)
 
 
-@router.post("/signup", status_code=201, response_model=AuthResponse)
+@router.post("/signup", status_code=201, response_model=AuthResponse, responses=errors(409))
 async def signup(
     body: SignupRequest, response: Response, db: SessionDep, settings: SettingsDep, signer: SignerDep
 ) -> AuthResponse:

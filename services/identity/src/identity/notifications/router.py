@@ -11,6 +11,7 @@ from kit.db import SessionDep
 from kit.paging import Page, paging
 from kit.principal import UserDep
 from kit.schemas import DataOf, Items
+from kit.types import Id
 
 router = APIRouter(prefix="/api/notifications", tags=["notifications"])
 
@@ -34,6 +35,6 @@ async def read_all(session: SessionDep, principal: UserDep) -> DataOf[Unread]:
 
 
 @router.post("/{notification_id}/read", response_model=DataOf[Unread])
-async def read_one(notification_id: int, session: SessionDep, principal: UserDep) -> DataOf[Unread]:
+async def read_one(notification_id: Id, session: SessionDep, principal: UserDep) -> DataOf[Unread]:
     unread = await notification_service.mark_read(session, principal, notification_id)
     return DataOf[Unread](data=Unread(unread=unread))

@@ -13,6 +13,7 @@ from identity.oidc.rules import provider_refusal
 from identity.oidc.service import LOGIN_TTL, oidc_service
 from kit.db import SessionDep
 from kit.errors import NotFound
+from kit.openapi import errors
 
 logger = logging.getLogger("identity.oidc")
 
@@ -33,7 +34,7 @@ def to_spa(settings: Settings, **query: str) -> RedirectResponse:
     return RedirectResponse(f"{settings.public_url}/login?{urlencode(query)}", status_code=303)
 
 
-@router.get("/start", response_class=RedirectResponse, status_code=302)
+@router.get("/start", response_class=RedirectResponse, status_code=302, responses=errors(404))
 async def start(
     request: Request, session: SessionDep, settings: SettingsDep, redirect: str | None = Query(None)
 ) -> RedirectResponse:
@@ -58,7 +59,7 @@ async def start(
     return response
 
 
-@router.get("/callback", response_class=RedirectResponse, status_code=303)
+@router.get("/callback", response_class=RedirectResponse, status_code=303, responses=errors(404))
 async def callback(
     request: Request,
     session: SessionDep,

@@ -16,8 +16,11 @@ from identity.profiles.schemas import (
 )
 from identity.profiles.service import profile_service
 from kit.db import SessionDep
+from kit.images import ImageRefsDep
+from kit.openapi import errors
 from kit.principal import PlatformAdminDep, PrincipalDep, UserDep
 from kit.schemas import DataOf
+from kit.types import Id
 
 router = APIRouter(prefix="/api", tags=["users"])
 
@@ -30,36 +33,38 @@ async def current_user(session: SessionDep, principal: UserDep) -> User:
 
 
 @router.post("/user", response_model=User)
-async def save_user(body: UserUpdate, session: SessionDep, principal: UserDep) -> User:
+async def save_user(body: UserUpdate, session: SessionDep, images: ImageRefsDep, principal: UserDep) -> User:
     """The whole user; saves the profile the caller acts as and returns it as saved."""
-    return await profile_service.save_acting(session, principal, body)
+    return await profile_service.save_acting(session, images, principal, body)
 
 
 @router.post("/user/profiles", response_model=NewProfile)
-async def add_profile(body: ProfileDetails, session: SessionDep, principal: UserDep) -> NewProfile:
-    user = await profile_service.add(session, principal, body)
+async def add_profile(
+    body: ProfileDetails, session: SessionDep, images: ImageRefsDep, principal: UserDep
+) -> NewProfile:
+    user = await profile_service.add(session, images, principal, body)
     return NewProfile.model_validate(user.model_dump())
 
 
-@router.put("/user/profiles", response_model=User)
-async def update_profile(body: ProfileUpdate, session: SessionDep, principal: UserDep) -> User:
+@router.put("/user/profiles", response_model=User, responses=errors(404))
+async def update_profile(body: ProfileUpdate, session: SessionDep, images: ImageRefsDep, principal: UserDep) -> User:
     """Saves one of the caller's profiles, named by `id` in the body, whichever profile the caller acts as."""
-    return await profile_service.save(session, principal, body.id, body)
+    return await profile_service.save(session, images, principal, body.id, body)
 
 
-@router.post("/user/release", response_model=ReleaseResponse)
+@router.post("/user/release", response_model=ReleaseResponse, responses=errors(404))
 async def release_profile(body: ReleaseRequest, session: SessionDep, principal: UserDep) -> ReleaseResponse:
     profile_id = await profile_service.release(session, principal, body)
     return ReleaseResponse(data=ReleasedProfile(id=profile_id))
 
 
 @router.get("/user/{user_id}", response_model=User)
-async def get_user(user_id: int, session: SessionDep, principal: PrincipalDep) -> User:
+async def get_user(user_id: Id, session: SessionDep, principal: PrincipalDep) -> User:
     return await profile_service.view(session, user_id, principal)
 
 
 @router.put("/user/{user_id}/set-main", response_model=UserWithRefresh)
-async def set_main(user_id: int, session: SessionDep, principal: UserDep) -> UserWithRefresh:
+async def set_main(user_id: Id, session: SessionDep, principal: UserDep) -> UserWithRefresh:
     return UserWithRefresh(data=await profile_service.set_main(session, principal, user_id))
 
 
@@ -67,8 +72,6 @@ admin_router = APIRouter(prefix="/api/admin", tags=["admin"])
 
 
 @admin_router.put("/users/{user_id}/patron", response_model=DataOf[User])
-async def set_patron(
-    user_id: int, body: PatronUpdate, session: SessionDep, principal: PlatformAdminDep
-) -> DataOf[User]:
+async def set_patron(user_id: Id, body: PatronUpdate, session: SessionDep, principal: PlatformAdminDep) -> DataOf[User]:
     """Platform admins only (403 for anyone else, 401 for a guest)."""
     return DataOf[User](data=await profile_service.set_patron(session, principal, user_id, body.is_patron))

@@ -7,8 +7,10 @@ from pydantic import Field, ValidationInfo, field_validator
 
 from identity.profiles import rules
 from identity.profiles.countries import canonical_country
+from kit.images import ImageRef
 from kit.schemas import DataOf, Schema
 from kit.text import DATE_FORMAT, SOCIAL_KINDS, social_link
+from kit.types import Id, Name
 
 # A private stat, or another person's aEmail, is absent from the payload rather than null.
 Hidden: Any = Field(default=None, exclude_if=lambda value: value is None)
@@ -100,13 +102,13 @@ class ProfileDetails(Schema):
     """The onboarding fields, validated on the server with the spec's messages. Fields are checked in this
     order and the first failure is the answer."""
 
-    dancer_name: str | None = Required
-    full_name: str | None = Required
+    dancer_name: Name | None = Required
+    full_name: Name | None = Required
     birthday: date | None = Required
-    country: str | None = Required
-    city: str | None = Required
-    state: str | None = Required
-    avatar: str | None = Field(default=None, max_length=64)
+    country: Name | None = Required
+    city: Name | None = Required
+    state: Name | None = Required
+    avatar: ImageRef = None
 
     @field_validator("dancer_name")
     @classmethod
@@ -173,8 +175,8 @@ class UserUpdate(ProfileDetails):
     profiles) may be sent back as they were loaded; they are ignored. Socials and privacy, when absent,
     stay as they are."""
 
-    id: int | None = None
-    card: str | None = Field(default=None, max_length=64)
+    id: Id | None = None
+    card: ImageRef = None
     socials: Socials | None = None
     privacy: Privacy | None = None
 
@@ -187,7 +189,7 @@ class UserUpdate(ProfileDetails):
 class ProfileUpdate(UserUpdate):
     """PUT /api/user/profiles: the same body, naming which of the account's profiles it saves."""
 
-    id: int
+    id: Id
 
 
 class NewProfile(User):
@@ -203,7 +205,7 @@ class UserWithRefresh(DataOf[User]):
 
 
 class ReleaseRequest(Schema):
-    id: int
+    id: Id
     email: str = ""
     password: str = ""
 

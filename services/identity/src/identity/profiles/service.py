@@ -29,6 +29,7 @@ from identity.profiles.schemas import (
     UserUpdate,
 )
 from kit.errors import Forbidden, Invalid, NotFound
+from kit.images import ImageRefs
 from kit.principal import Principal
 from kit.text import format_mdy
 
@@ -111,15 +112,20 @@ class ProfileService:
             **stats,
         )
 
-    async def save_acting(self, session: AsyncSession, principal: Principal, body: UserUpdate) -> User:
+    async def save_acting(
+        self, session: AsyncSession, images: ImageRefs, principal: Principal, body: UserUpdate
+    ) -> User:
         """POST /api/user saves the profile the caller acts as, and only that one."""
         assert principal.profile_id is not None
         if body.id is not None and body.id != principal.profile_id:
             raise Forbidden("Only the profile you act as can be saved here", code="not_acting_profile")
-        return await self.save(session, principal, principal.profile_id, body)
+        return await self.save(session, images, principal, principal.profile_id, body)
 
-    async def save(self, session: AsyncSession, principal: Principal, profile_id: int, body: UserUpdate) -> User:
+    async def save(
+        self, session: AsyncSession, images: ImageRefs, principal: Principal, profile_id: int, body: UserUpdate
+    ) -> User:
         profile = await self.owned(session, principal, profile_id)
+        await images.require({"avatar": (profile.avatar, body.avatar), "card": (profile.card, body.card)})
         self._apply_details(profile, body)
         profile.card = body.card
         if body.socials is not None:
@@ -130,11 +136,14 @@ class ProfileService:
         await events.profile_changed(session, ProfileUpdated, profile)
         return await self.view(session, profile.id, principal)
 
-    async def add(self, session: AsyncSession, principal: Principal, details: ProfileDetails) -> User:
+    async def add(
+        self, session: AsyncSession, images: ImageRefs, principal: Principal, details: ProfileDetails
+    ) -> User:
         """Another profile on the caller's account (onboarding's add-to-existing mode)."""
         assert principal.account_id is not None
         if await profile_repository.count_for_account(session, principal.account_id) >= MAX_PROFILES_PER_ACCOUNT:
             raise TooManyProfiles(MAX_PROFILES_PER_ACCOUNT)
+        await images.require({"avatar": (None, details.avatar)})
         profile = Profile(account_id=principal.account_id, is_main=False)
         self._apply_details(profile, details)
         await profile_repository.add(session, profile)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
@@ -9,18 +10,28 @@ from identity.users.rules import SortBy, UserFilter, parse_ids, parse_orgs
 from identity.users.schemas import Count, UserListItem
 from identity.users.service import MAX_LOOKUP, user_service
 from kit.db import SessionDep
+from kit.errors import Invalid
 from kit.paging import Page, paging
 from kit.schemas import Items
+from kit.types import Text
 
 router = APIRouter(prefix="/api", tags=["users"])
 
 
 def user_filter(
-    k: str = Query("", max_length=100, description="case-insensitive part of the dancer name"),
+    k: Text = Query("", max_length=100, description="case-insensitive part of the dancer name"),
     orgs: str | None = Query(None, description="comma-separated organization ids; 0 means any"),
     ex: str | None = Query(None, description="comma-separated profile ids to leave out"),
 ) -> UserFilter:
-    return UserFilter(keyword=k.strip(), org_ids=parse_orgs(orgs), exclude=parse_ids(ex))
+    return UserFilter(keyword=k.strip(), org_ids=ids_of("orgs", orgs, parse_orgs), exclude=ids_of("ex", ex, parse_ids))
+
+
+def ids_of(field: str, value: str | None, parse: Callable[[str | None], tuple[int, ...]]) -> tuple[int, ...]:
+    """A comma-separated id list of the query; a number beyond the id range is a 400 naming the field."""
+    try:
+        return parse(value)
+    except ValueError as exc:
+        raise Invalid(f"{field}: {exc}", field=field) from None
 
 
 FilterDep = Annotated[UserFilter, Depends(user_filter)]
@@ -48,4 +59,4 @@ async def lookup_profiles(
     session: SessionDep, ids: str = Query("", description=f"comma-separated profile ids, at most {MAX_LOOKUP}")
 ) -> list[ProfileRef]:
     """Never routed by the gateway: other services read profiles missing from their projection."""
-    return await user_service.lookup(session, parse_ids(ids, limit=MAX_LOOKUP + 1))
+    return await user_service.lookup(session, ids_of("ids", ids, lambda v: parse_ids(v, limit=MAX_LOOKUP + 1)))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from kit.types import parse_id_list
+
 SortBy = Literal["name-asc", "name-desc"]
 MAX_IDS = 500
 
@@ -20,13 +22,8 @@ class UserFilter:
 
 def parse_ids(value: str | None, *, limit: int = MAX_IDS) -> tuple[int, ...]:
     """'1, 2,3' → (1, 2, 3): ids in a comma-separated query value, in order, without repeats; anything that is
-    not a positive integer is skipped."""
-    ids: dict[int, None] = {}
-    for part in (value or "").split(","):
-        part = part.strip()
-        if part.isdigit() and int(part) > 0:
-            ids[int(part)] = None
-    return tuple(ids)[:limit]
+    not a positive integer is skipped, a number beyond the id range is a ValueError (kit.types)."""
+    return parse_id_list(value, limit=limit)
 
 
 def parse_orgs(value: str | None) -> tuple[int, ...]:

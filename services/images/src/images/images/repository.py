@@ -24,6 +24,9 @@ class ImageRepository:
         ).first()
         return ImageFacts(row.width, row.height, row.has_alpha, row.format) if row else None
 
+    async def existing(self, session: AsyncSession, image_ids: list[str]) -> list[str]:
+        return list((await session.scalars(select(Image.id).where(Image.id.in_(image_ids)))).all())
+
     async def delete(self, session: AsyncSession, image_id: str) -> None:
         await session.execute(delete(Image).where(Image.id == image_id))
 

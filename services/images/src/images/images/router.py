@@ -4,12 +4,15 @@ from typing import Annotated
 
 from fastapi import APIRouter, BackgroundTasks, Depends, Header, Query, Request, Response
 
-from images.images.rules import ImageType
+from images.images.repository import image_repository
+from images.images.rules import ImageType, is_image_id
 from images.images.schemas import ImageCreated
 from images.images.service import ImageResources, image_service
 from images.images.upload import read_upload
 from kit.db import SessionDep
+from kit.openapi import errors
 from kit.principal import UserDep
+from kit.schemas import Schema
 
 router = APIRouter(prefix="/api/images", tags=["images"])
 
@@ -22,7 +25,7 @@ async def get_resources(request: Request) -> ImageResources:
 ResourcesDep = Annotated[ImageResources, Depends(get_resources)]
 
 
-@router.post("", status_code=201, response_model=ImageCreated)
+@router.post("", status_code=201, response_model=ImageCreated, responses=errors(400, 413))
 async def upload_image(request: Request, principal: UserDep, db: SessionDep, resources: ResourcesDep) -> ImageCreated:
     """Multipart field `file`: PNG, JPEG or WebP (judged by the content), at most 10,000,000 bytes and
     40 megapixels. Stored upright and without metadata."""
@@ -64,3 +67,22 @@ async def delete_image(
     await image_service.delete(db, resources, principal, image_id)
     background.add_task(image_service.delete_files, resources, image_id)
     return Response(status_code=204)
+
+
+internal_router = APIRouter(prefix="/internal", tags=["internal"])
+
+MAX_LOOKUP = 100
+
+
+class ExistingImages(Schema):
+    ids: list[str]
+
+
+@internal_router.get("/images", response_model=ExistingImages)
+async def existing_images(
+    db: SessionDep, ids: Annotated[str, Query(description=f"comma-separated image ids, at most {MAX_LOOKUP}")] = ""
+) -> ExistingImages:
+    """Never routed by the gateway: which of these ids are images, for services that store a reference to one
+    (kit.images). Anything not of an image id's form is simply not found."""
+    wanted = [i for i in dict.fromkeys(ids.split(",")) if is_image_id(i)][:MAX_LOOKUP]
+    return ExistingImages(ids=await image_repository.existing(db, wanted) if wanted else [])

@@ -2,11 +2,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Depends, Query
 
 from kit.db import SessionDep
+from kit.openapi import errors
 from kit.paging import Page, paging
 from kit.principal import PrincipalDep, UserDep
+from kit.types import Id
 from organizations.media.schemas import Media, MediaIn
 from organizations.media.service import media_service
 
@@ -15,22 +17,22 @@ router = APIRouter(prefix="/api", tags=["media"])
 MediaPage = Annotated[Page, Depends(paging(default=100, cap=100))]
 
 
-@router.get("/media", response_model=list[Media])
+@router.get("/media", response_model=list[Media], responses=errors(404))
 async def list_media(
     session: SessionDep,
     principal: PrincipalDep,
     page: MediaPage,
-    o: Annotated[int | None, Query(gt=0, description="organization id")] = None,
-    e: Annotated[int | None, Query(gt=0, description="event id")] = None,
+    o: Annotated[Id | None, Query(description="organization id")] = None,
+    e: Annotated[Id | None, Query(description="event id")] = None,
 ) -> list[Media]:
     return await media_service.page(session, principal, org_id=o, event_id=e, page=page)
 
 
-@router.post("/media", response_model=list[Media])
+@router.post("/media", response_model=list[Media], responses=errors(404))
 async def save_media(body: MediaIn, session: SessionDep, principal: UserDep) -> list[Media]:
     return await media_service.save(session, principal, body)
 
 
 @router.delete("/media/{media_id}", response_model=list[Media])
-async def delete_media(media_id: Annotated[int, Path(gt=0)], session: SessionDep, principal: UserDep) -> list[Media]:
+async def delete_media(media_id: Id, session: SessionDep, principal: UserDep) -> list[Media]:
     return await media_service.delete(session, principal, media_id)

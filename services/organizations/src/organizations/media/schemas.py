@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from kit.schemas import Schema
+from kit.types import Id, Name
 from organizations.media.rules import video_id
 
 
@@ -13,12 +14,12 @@ class MediaIn(Schema):
     """Without `id`, a new clip; with it, that clip's link and name change. `userId` is ignored: the clip is
     recorded as the caller's."""
 
-    id: int | None = None
+    id: Id | None = None
     link: str
-    name: str | None = Field(default=None, max_length=200)
-    user_id: int | None = None
-    org_id: int | None = Field(default=None, gt=0)
-    event_id: int | None = Field(default=None, gt=0)
+    name: Name | None = Field(default=None, max_length=200)
+    user_id: Id | None = None
+    org_id: Id | None = None
+    event_id: Id | None = None
 
     @field_validator("link", mode="before")
     @classmethod

@@ -2,12 +2,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Depends, Query
 
 from kit.db import SessionDep
+from kit.images import ImageRefsDep
+from kit.openapi import errors
 from kit.paging import Page, paging
 from kit.principal import PrincipalDep, UserDep
 from kit.profiles import IdentityDep
+from kit.types import Id, IdOrZero, Text
 from organizations.orgs.dependencies import OrgEditor, VisibleOrg
 from organizations.orgs.schemas import (
     CallerRoles,
@@ -35,8 +38,8 @@ async def list_organizations(
     session: SessionDep,
     principal: PrincipalDep,
     page: ListPage,
-    u: Annotated[int | None, Query(ge=0, description="a user id: their organizations; 0 = everyone's")] = None,
-    k: Annotated[str | None, Query(max_length=100, description="part of the name")] = None,
+    u: Annotated[IdOrZero | None, Query(description="a user id: their organizations; 0 = everyone's")] = None,
+    k: Annotated[Text | None, Query(max_length=100, description="part of the name")] = None,
 ) -> OrganizationList:
     # Seed 001 section 7 calls GET /orgs with u 0 for the whole list (the events filter), as identity's orgs=0.
     return await organization_service.page(session, principal, page, user_id=u or None, keyword=k)
@@ -47,11 +50,11 @@ async def get_organization(access: VisibleOrg, session: SessionDep, identity: Id
     return await organization_service.view(session, identity, access)
 
 
-@router.post("/orgs/{org_id}", response_model=Organization)
+@router.post("/orgs/{org_id}", response_model=Organization, responses=errors(409))
 async def save_organization(
-    body: OrganizationUpdate, access: OrgEditor, session: SessionDep, identity: IdentityDep
+    body: OrganizationUpdate, access: OrgEditor, session: SessionDep, identity: IdentityDep, images: ImageRefsDep
 ) -> Organization:
-    return await organization_service.save(session, identity, access, body)
+    return await organization_service.save(session, identity, images, access, body)
 
 
 @router.post("/orgs/{org_id}/publish", response_model=Organization)
@@ -63,7 +66,7 @@ internal_router = APIRouter(prefix="/internal", tags=["internal"])
 
 
 @internal_router.get("/orgs/{org_id}/roles/{user_id}", response_model=CallerRoles)
-async def roles_of(org_id: int, user_id: Annotated[int, Path(gt=0)], session: SessionDep) -> CallerRoles:
+async def roles_of(org_id: Id, user_id: Id, session: SessionDep) -> CallerRoles:
     """Never routed by the gateway: the events service checks here (or projects orgs.role.* events) whether
     a user may create events under the organization."""
     return await organization_service.roles_of(session, org_id, user_id)

@@ -6,8 +6,10 @@ from typing import Any
 from pydantic import Field, ValidationInfo, field_validator
 
 from kit import text
+from kit.images import ImageRef
 from kit.profiles import User
 from kit.schemas import Schema
+from kit.types import Name
 from organizations.models import OrganizationStatus
 from organizations.orgs import rules
 
@@ -54,9 +56,9 @@ class LegalDocument(Schema):
 
 
 class LegalDocumentIn(Schema):
-    title: str | None = Field(default=None, max_length=200)
-    subtitle: str | None = Field(default=None, max_length=300)
-    version: str | None = Field(default=None, max_length=50)
+    title: Name | None = Field(default=None, max_length=200)
+    subtitle: Name | None = Field(default=None, max_length=300)
+    version: Name | None = Field(default=None, max_length=50)
     text: str | None = Field(default=None, max_length=DESCRIPTION_MAX_LENGTH)
 
 
@@ -64,8 +66,8 @@ class OrganizationUpdate(Schema):
     """The whole organization as the SPA saves it. `name` is required in every save; any other field left
     out keeps its stored value. Admins, promoters and counters are not changed here (see /role)."""
 
-    name: str = Field(default="", validate_default=True)
-    image: str | None = Field(default=None, max_length=64)
+    name: Name = Field(default="", validate_default=True)
+    image: ImageRef = None
     description: str | None = Field(default=None, max_length=DESCRIPTION_MAX_LENGTH)
     founded: date | None = None
     ranking_disabled: bool | None = None

@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from contracts.orgs import OrganizationCreated, OrganizationPublished
 from kit.db import utcnow
 from kit.errors import Forbidden, Invalid
+from kit.images import ImageRefs
 from kit.paging import Page
 from kit.principal import Principal
 from kit.profiles import IdentityClient
@@ -106,7 +107,12 @@ class OrganizationService:
         )
 
     async def save(
-        self, session: AsyncSession, identity: IdentityClient, access: OrgAccess, update: OrganizationUpdate
+        self,
+        session: AsyncSession,
+        identity: IdentityClient,
+        images: ImageRefs,
+        access: OrgAccess,
+        update: OrganizationUpdate,
     ) -> OrganizationView:
         """The whole organization: the name always, any other field that the body carries. A body saying
         status "published" on a draft publishes it (the wizard's last step may save and publish at once)."""
@@ -116,6 +122,7 @@ class OrganizationService:
             raise CannotUnpublish()
         org.name = update.name
         if "image" in given:
+            await images.require({"image": (org.image, update.image)})
             org.image = update.image or None
         if "description" in given:
             org.description = rules.description(update.description)

@@ -1,14 +1,13 @@
 from __future__ import annotations
 
-from pydantic import Field
-
 from kit.profiles import User
 from kit.schemas import Schema
+from kit.types import Id
 from organizations.models import Role
 
 
 class RoleChange(Schema):
-    user_id: int = Field(gt=0)
+    user_id: Id
     role: Role
 
 
