@@ -49,8 +49,11 @@ def create_app(settings: Settings | None = None) -> Gateway:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging("gateway", settings.log_level, settings.log_json)
+        # An idle pooled connection is dropped before the service's uvicorn drops it (timeout_keep_alive, 5 s):
+        # otherwise a request can be written onto a connection the service is closing, and a POST is not
+        # retried (aiohttp retries only idempotent methods on a stale connection), so it answered 503.
         connector = aiohttp.TCPConnector(
-            limit=0, limit_per_host=0, keepalive_timeout=60, ttl_dns_cache=300, enable_cleanup_closed=True
+            limit=0, limit_per_host=0, keepalive_timeout=4, ttl_dns_cache=300, enable_cleanup_closed=True
         )
         session = aiohttp.ClientSession(
             connector=connector,

@@ -1,4 +1,5 @@
-"""One pure ASGI middleware for request id, metrics by route template and slow-request logging."""
+"""One pure ASGI middleware for request id, metrics by route template, slow-request logging, and the last word
+on an unexpected exception."""
 
 from __future__ import annotations
 
@@ -8,10 +9,14 @@ import uuid
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from kit.errors import error_body
 from kit.logs import request_id_var
 from kit.metrics import HTTP_LATENCY, HTTP_REQUESTS
+from kit.responses import dumps
 
 logger = logging.getLogger("kit.http")
+errors_logger = logging.getLogger("kit.errors")
+INTERNAL_ERROR = dumps(error_body("internal", "Something went wrong, please try again later"))
 
 REQUEST_ID_HEADER = b"x-request-id"
 _UNTRACKED = {"/metrics", "/healthz", "/readyz"}
@@ -36,16 +41,40 @@ class RequestContextMiddleware:
         token = request_id_var.set(request_id)
         started = time.perf_counter()
         status = 500
+        response_started = response_ended = False
 
         async def send_with_id(message: Message) -> None:
-            nonlocal status
+            nonlocal status, response_started, response_ended
             if message["type"] == "http.response.start":
                 status = message["status"]
+                response_started = True
                 message["headers"] = [*message.get("headers", []), (REQUEST_ID_HEADER, request_id.encode())]
+            elif message["type"] == "http.response.body" and not message.get("more_body", False):
+                response_ended = True
             await send(message)
 
         try:
             await self.app(scope, receive, send_with_id)
+        except Exception:
+            # Starlette answers an unexpected exception with its 500 and then raises it on to the server, and
+            # uvicorn closes the connection for it - one the gateway's pool had already taken back for the next
+            # request, which then failed with 503. The 500 is answered here and the exception ends here, so
+            # the connection stays good. Only an answer cut short mid-body still closes it.
+            errors_logger.exception("unhandled error on %s %s", scope["method"], scope["path"])
+            if response_started and not response_ended:
+                raise
+            if not response_started:
+                await send_with_id(
+                    {
+                        "type": "http.response.start",
+                        "status": 500,
+                        "headers": [
+                            (b"content-type", b"application/json"),
+                            (b"content-length", str(len(INTERNAL_ERROR)).encode()),
+                        ],
+                    }
+                )
+                await send_with_id({"type": "http.response.body", "body": INTERNAL_ERROR})
         finally:
             elapsed = time.perf_counter() - started
             path = scope["path"]
