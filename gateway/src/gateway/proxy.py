@@ -279,11 +279,12 @@ class ApiProxy:
             assert verifier is not None
             try:
                 verified = await verifier.verify(call.token)
+                principal = verifier.internal_token(call.token, verified, call.caller_id)
             except InvalidToken as exc:
                 raise Refused(401, BAD_TOKEN) from exc
             except ForeignProfile as exc:
                 raise Refused(403, FOREIGN_PROFILE) from exc
-            call.forwarded.append((PRINCIPAL_HEADER, verifier.internal_token(call.token, verified, call.caller_id)))
+            call.forwarded.append((PRINCIPAL_HEADER, principal))
 
     # --- forward: the service's answer copied back -------------------------------------------------------------
 
