@@ -17,10 +17,10 @@ from gateway.auth import InvalidToken, JwksCache, TokenVerifier
 from gateway.config import Settings
 from gateway.devmail import dev_mail
 from gateway.live import LiveHub, allowed_topics
-from gateway.proxy import ApiProxy, Resources
+from gateway.proxy import ApiProxy, Resources, nosniff
 from gateway.spa import SpaFiles
 from kit.bus import Bus
-from kit.errors import Forbidden, Invalid, Unauthorized, install_error_handlers
+from kit.errors import Forbidden, Invalid, Unauthorized, error_response, install_error_handlers
 from kit.logs import configure_logging
 from kit.metrics import metrics_endpoint
 from kit.responses import JSONResponse
@@ -35,10 +35,12 @@ class Gateway:
         self.state = local.state
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+        if scope["type"] != "http":
+            await self.local(scope, receive, send)
+        elif scope["path"].startswith("/api/"):
             await self.proxy(scope, receive, send)
         else:
-            await self.local(scope, receive, send)
+            await self.local(scope, receive, nosniff(send))
 
 
 def create_app(settings: Settings | None = None) -> Gateway:
@@ -140,7 +142,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
 
     @local.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(request: Request, rest: str) -> JSONResponse:
-        return JSONResponse({"error": {"code": "not_found", "message": "Not found"}}, status_code=404)
+        return error_response(404, "not_found", "Not found")
 
     if settings.dev_mail_dir is not None and not settings.is_production:
         local.add_route("/dev/mail", dev_mail, methods=["GET"], include_in_schema=False)

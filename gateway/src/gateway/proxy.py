@@ -16,7 +16,7 @@ from typing import Any
 import aiohttp
 import orjson
 from multidict import CIMultiDict
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from yarl import URL
 
 from gateway.auth import ForeignProfile, InvalidToken, TokenVerifier
@@ -186,7 +186,7 @@ class ApiProxy:
         path = checked_path(raw)
         service = resolve(path) if path is not None else None
         if service == GATEWAY:
-            await self.local_app(scope, receive, send)
+            await self.local_app(scope, receive, nosniff(send))
             return
         call = self._triage(scope, raw, path, service)
         try:
@@ -434,6 +434,17 @@ class ApiProxy:
         ]
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def nosniff(send: Send) -> Send:
+    """For the answers of the gateway's own app (the live feed, the SPA, health), which the proxy does not build."""
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message.get("headers", []), NOSNIFF]
+        await send(message)
+
+    return sending
 
 
 def _refusal(exc: BaseException, call: Call) -> Refused:
