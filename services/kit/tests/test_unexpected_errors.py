@@ -22,6 +22,10 @@ def _app() -> FastAPI:
     install_error_handlers(app)
     app.add_middleware(RequestContextMiddleware)
 
+    @app.get("/internal/secret")
+    async def secret() -> dict[str, bool]:
+        return {"secret": True}
+
     @app.get("/boom")
     async def boom() -> None:
         raise RuntimeError("a bug")
@@ -53,3 +57,12 @@ async def test_an_answer_cut_short_still_closes_the_connection() -> None:
     async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
         with pytest.raises(RuntimeError, match="mid-answer"):
             await client.get("/cut")
+
+
+async def test_an_internal_endpoint_does_not_answer_a_forwarded_request() -> None:
+    """A second lock behind the gateway's: whatever the gateway forwards carries X-Forwarded-For."""
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=_app()), base_url="http://t") as client:
+        assert (await client.get("/internal/secret")).json() == {"secret": True}  # a service calling another
+        forwarded = await client.get("/internal/secret", headers={"X-Forwarded-For": "6.6.6.6"})
+        assert forwarded.status_code == 404
+        assert forwarded.json() == {"error": {"code": "not_found", "message": "Not found"}}
