@@ -109,3 +109,17 @@ def test_the_cache_is_bounded_in_bytes_least_recently_used_first() -> None:
     assert cache.size <= 1000
     assert cache.get(("/api/images/1", b"", b"", b"")) is None
     assert cache.purge_prefix("/api/images/4") == 1
+
+
+async def test_cached_answers_repeat_no_header_and_say_nosniff(start_gateway: Any, image_service: Any) -> None:
+    url, hits = image_service
+    gw = await start_gateway(images_url=url)
+    origin = {"accept": "image/webp", "origin": "http://localhost:5173"}
+    answers = [await gw.client.get("/api/images/vary?size=300", headers=origin) for _ in range(2)]
+    answers.append(await gw.client.get("/api/images/vary?size=300", headers=origin | {"if-none-match": '"vary-1"'}))
+    assert hits["vary"] == 1 and answers[2].status_code == 304
+    for answer in answers:
+        names = [name.decode().lower() for name, _ in answer.headers.raw]
+        assert sorted(set(names)) == sorted(names), answer.headers.raw
+        assert answer.headers["vary"] == "Accept, origin"
+        assert answer.headers["x-content-type-options"] == "nosniff"

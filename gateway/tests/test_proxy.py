@@ -31,6 +31,13 @@ async def test_upstream() -> AsyncIterator[str]:
         headers = {k: v for k, v in request.headers.items() if k.startswith("x-")}
         return JSONResponse({"size": len(body), "headers": headers, "query": str(request.url.query)})
 
+    @app.post("/api/images")
+    async def upload(request: Request) -> Response:
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+        return JSONResponse({"size": size})
+
     @app.get("/api/orgs/big")
     async def big() -> Response:
         return Response(b"x" * 3_000_000, media_type="application/octet-stream")
@@ -100,10 +107,11 @@ class TestUpstreamFailures:
 
 class TestForwarding:
     async def test_streams_large_bodies_both_ways(self, start_gateway: Any, test_upstream: str) -> None:
-        gw = await start_gateway(organizations_url=test_upstream)
-        upload = await gw.client.post("/api/orgs/echo?a=1&b=two", content=b"y" * 5_000_000)
-        assert upload.status_code == 200
-        assert upload.json()["size"] == 5_000_000 and upload.json()["query"] == "a=1&b=two"
+        gw = await start_gateway(organizations_url=test_upstream, images_url=test_upstream)
+        upload = await gw.client.post("/api/images", content=b"y" * 5_000_000)
+        assert upload.status_code == 200 and upload.json()["size"] == 5_000_000
+        echoed = await gw.client.post("/api/orgs/echo?a=1&b=two", content=b"y" * 500_000)
+        assert echoed.json()["size"] == 500_000 and echoed.json()["query"] == "a=1&b=two"
         download = await gw.client.get("/api/orgs/big")
         assert len(download.content) == 3_000_000
 

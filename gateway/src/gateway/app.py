@@ -18,10 +18,10 @@ from gateway.auth import InvalidToken, JwksCache, TokenVerifier
 from gateway.config import Settings
 from gateway.devmail import dev_mail
 from gateway.live import LiveHub, allowed_topics
-from gateway.proxy import ApiProxy, Resources
+from gateway.proxy import ApiProxy, Resources, nosniff
 from gateway.spa import SpaFiles
 from kit.bus import Bus
-from kit.errors import Forbidden, Invalid, Unauthorized, install_error_handlers
+from kit.errors import Forbidden, Invalid, Unauthorized, error_response, install_error_handlers
 from kit.logs import configure_logging
 from kit.metrics import metrics_endpoint
 from kit.responses import JSONResponse
@@ -36,10 +36,12 @@ class Gateway:
         self.state = local.state
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+        if scope["type"] != "http":
+            await self.local(scope, receive, send)
+        elif scope["path"].startswith("/api/"):
             await self.proxy(scope, receive, send)
         else:
-            await self.local(scope, receive, send)
+            await self.local(scope, receive, nosniff(send))
 
 
 def create_app(settings: Settings | None = None) -> Gateway:
@@ -50,8 +52,11 @@ def create_app(settings: Settings | None = None) -> Gateway:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging("gateway", settings.log_level, settings.log_json)
+        # An idle pooled connection is dropped before the service's uvicorn drops it (timeout_keep_alive, 5 s):
+        # otherwise a request can be written onto a connection the service is closing, and a POST is not
+        # retried (aiohttp retries only idempotent methods on a stale connection), so it answered 503.
         connector = aiohttp.TCPConnector(
-            limit=0, limit_per_host=0, keepalive_timeout=60, ttl_dns_cache=300, enable_cleanup_closed=True
+            limit=0, limit_per_host=0, keepalive_timeout=4, ttl_dns_cache=300, enable_cleanup_closed=True
         )
         session = aiohttp.ClientSession(
             connector=connector,
@@ -138,7 +143,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
 
     @local.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(request: Request, rest: str) -> JSONResponse:
-        return JSONResponse({"error": {"code": "not_found", "message": "Not found"}}, status_code=404)
+        return error_response(404, "not_found", "Not found")
 
     if settings.dev_mail_dir is not None and not settings.is_production:
         local.add_route("/dev/mail", dev_mail, methods=["GET"], include_in_schema=False)

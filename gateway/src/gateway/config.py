@@ -34,6 +34,11 @@ class Settings(CommonSettings):
     auth_rate_per_email: int = 30
     auth_rate_per_email_window_seconds: float = 600.0
 
+    # Request bodies are counted at the gateway (413 beyond): an image upload may carry the images service's
+    # 10,000,000-byte file plus its multipart envelope; any other call is JSON or a line of text.
+    body_limit_bytes: int = 1024 * 1024
+    upload_limit_bytes: int = 10_000_000 + 64 * 1024
+
     # Public immutable answers (image variants) under these prefixes are kept in memory and answered here.
     response_cache_prefixes: list[str] = ["/api/images/"]
     response_cache_megabytes: int = 64

@@ -1,5 +1,8 @@
-"""The /api hot path as a bare ASGI callable: resolve the service, verify the token (cached), forward on a
-pooled aiohttp session, copy the answer back. No framework routing or middleware stack on this path."""
+"""The /api hot path as a bare ASGI callable, in four steps a request goes through in order: triage (the
+path, the headers, CORS, the size of the body), authorize (rate limits, the access token), forward (on a
+pooled aiohttp session, the answer copied back) and cache (public immutable answers kept for repeats). No
+framework routing or middleware stack on this path. Every answer the gateway gives itself carries the kit's
+error body."""
 
 from __future__ import annotations
 
@@ -7,20 +10,25 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
 import orjson
 from multidict import CIMultiDict
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from yarl import URL
 
 from gateway.auth import ForeignProfile, InvalidToken, TokenVerifier
 from gateway.cache import CachedAnswer, CacheKey, ResponseCache, cacheable
 from gateway.config import Settings
 from gateway.metrics import GATEWAY_REQUESTS, GATEWAY_UPSTREAM_SECONDS
+from gateway.paths import checked_path
 from gateway.ratelimit import SlidingWindow
-from gateway.routes import GATEWAY, resolve
+from gateway.routes import GATEWAY, resolve, upload_route
+from kit.errors import error_body
 from kit.principal import PRINCIPAL_HEADER
+from kit.responses import dumps
 
 logger = logging.getLogger("gateway.proxy")
 
@@ -82,23 +90,27 @@ TOKENLESS = frozenset(
 )
 BUFFER_LIMIT = 256 * 1024  # request bodies up to this are read at once, bigger ones (uploads) are streamed
 RESPONSE_BUFFER_LIMIT = 1024 * 1024
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-def _error(status: int, code: str, message: str) -> bytes:
-    return orjson.dumps({"error": {"code": code, "message": message}})
+def _error(code: str, message: str) -> bytes:
+    return dumps(error_body(code, message))
 
 
-NOT_FOUND = _error(404, "not_found", "Not found")
-UNAVAILABLE = _error(503, "service_unavailable", "The service is unavailable, please try again later")
-TIMEOUT = _error(504, "upstream_timeout", "The service took too long to answer, please try again")
-BAD_TOKEN = _error(401, "invalid_token", "Your session has expired, please log in again")
-FOREIGN_PROFILE = _error(403, "forbidden", "This profile does not belong to your account")
-TOO_MANY = _error(429, "too_many_requests", "Too many requests, please try again later")
-BAD_GATEWAY = _error(502, "bad_gateway", "The service answered in a way we could not understand")
+NOT_FOUND = _error("not_found", "Not found")
+UNAVAILABLE = _error("service_unavailable", "The service is unavailable, please try again later")
+TIMEOUT = _error("upstream_timeout", "The service took too long to answer, please try again")
+BAD_TOKEN = _error("invalid_token", "Your session has expired, please log in again")
+FOREIGN_PROFILE = _error("forbidden", "This profile does not belong to your account")
+TOO_MANY = _error("too_many_requests", "Too many requests, please try again later")
+BAD_GATEWAY = _error("bad_gateway", "The service answered in a way we could not understand")
+TOO_LARGE = _error("payload_too_large", "The request body is too large")
 
-
-UPSTREAM_DROPPED = HOP_BY_HOP | {b"x-request-id"}  # the gateway sets its own
+# The gateway sets its own request id and nosniff; uvicorn adds `server` and `date` to every answer it sends,
+# so the service's would appear twice.
+UPSTREAM_DROPPED = HOP_BY_HOP | {b"x-request-id", b"x-content-type-options", b"server", b"date"}
 NOT_MODIFIED_HEADERS = frozenset({b"etag", b"cache-control", b"vary", b"expires", b"last-modified"})
+NOSNIFF = (b"x-content-type-options", b"nosniff")
 
 
 class Resources:
@@ -106,6 +118,40 @@ class Resources:
 
     session: aiohttp.ClientSession | None = None
     verifier: TokenVerifier | None = None
+
+
+class Refused(Exception):
+    """An answer the gateway gives itself instead of the service's: a status and a prepared kit error body."""
+
+    def __init__(self, status: int, body: bytes, headers: tuple[tuple[bytes, bytes], ...] = ()):
+        self.status = status
+        self.body = body
+        self.headers = headers
+
+
+class BodyTooLarge(Exception):
+    """Raised inside a streamed request body to cut the upload to the service off."""
+
+
+@dataclass(slots=True)
+class Call:
+    """What triage learned about one request; the later steps read it and add to it."""
+
+    method: str
+    path: str | None  # decoded, the one reading routing and caching use; None when refused
+    target: str  # the same path as received (and the query), forwarded byte for byte
+    service: str | None
+    extra: list[tuple[bytes, bytes]]  # headers every answer to this request carries
+    forwarded: list[tuple[str, str]] = field(default_factory=list)
+    cors: bool = False
+    token: str | None = None
+    caller_id: str | None = None
+    request_id: str = ""
+    client_ip: str = ""
+    scheme: str = "http"
+    content_length: int = -1
+    cache_key: CacheKey | None = None
+    too_large: bool = False
 
 
 class ApiProxy:
@@ -119,6 +165,8 @@ class ApiProxy:
         self.email_limit = SlidingWindow(settings.auth_rate_per_email, settings.auth_rate_per_email_window_seconds)
         self.cache = ResponseCache(settings.response_cache_megabytes * 1024 * 1024)
         self.cache_prefixes = tuple(settings.response_cache_prefixes)
+        self.body_limit = settings.body_limit_bytes
+        self.upload_limit = settings.upload_limit_bytes
         self.timeout = aiohttp.ClientTimeout(
             total=None,
             sock_connect=settings.upstream_connect_timeout_seconds,
@@ -126,34 +174,59 @@ class ApiProxy:
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path: str = scope["path"]
-        method: str = scope["method"]
+        # A repeated image variant first: keys are only ever stored for paths that passed triage.
         if (
-            method == "GET"
-            and path.startswith(self.cache_prefixes)
+            scope["method"] == "GET"
             and len(self.cache)
+            and scope["path"].startswith(self.cache_prefixes)
             and await self._from_cache(scope, send)
         ):
             return
-        service = resolve(path)
+        raw: bytes = scope.get("raw_path") or scope["path"].encode()
+        path = checked_path(raw)
+        service = resolve(path) if path is not None else None
         if service == GATEWAY:
-            await self.local_app(scope, receive, send)
+            await self.local_app(scope, receive, nosniff(send))
             return
+        call = self._triage(scope, raw, path, service)
+        try:
+            if call.cors and call.method == "OPTIONS":
+                await self._preflight(scope, send, call.extra)
+                return
+            if call.service is None:
+                raise Refused(404, NOT_FOUND)
+            body = await self._body(call, receive)
+            await self._authorize(call, body)
+            await self._forward(call, body, send)
+        except Refused as refused:
+            await self._send(send, refused.status, refused.body, [*refused.headers, *call.extra], call.service)
 
-        token = caller_id = origin = request_id = None
+    # --- triage: the path, the headers, CORS, the body's size ------------------------------------------------
+
+    def _triage(self, scope: Scope, raw: bytes, path: str | None, service: str | None) -> Call:
+        """One pass over the headers: what we keep for the service, what we act on ourselves."""
+        query: bytes = scope.get("query_string", b"")
+        target = raw.decode("latin-1")
+        call = Call(
+            method=scope["method"],
+            path=path,
+            target=f"{target}?{query.decode('latin-1')}" if query else target,
+            service=service if path is not None else None,
+            extra=[],
+        )
+        origin = request_id = None
         accept = accept_encoding = b""
-        content_length = -1
-        forwarded: list[tuple[str, str]] = []
+        forwarded = call.forwarded
         for key, value in scope["headers"]:
             if key in DROPPED or key.startswith(b"x-cypher-"):
                 if key == b"x-auth-token":
-                    token = value.decode("latin-1")
+                    call.token = value.decode("latin-1")
                 elif key == b"caller-id":
-                    caller_id = value.decode("latin-1").strip()
+                    call.caller_id = value.decode("latin-1").strip()
                 elif key == b"x-request-id":
                     request_id = value.decode("latin-1")[:128]
                 elif key == b"content-length":
-                    content_length = int(value) if value.isdigit() else -1
+                    call.content_length = int(value) if value.isdigit() else -1
                 continue
             if key == b"origin":
                 origin = value
@@ -162,102 +235,113 @@ class ApiProxy:
             elif key == b"accept-encoding":
                 accept_encoding = value
             forwarded.append((key.decode("latin-1"), value.decode("latin-1")))
-        request_id = request_id or uuid.uuid4().hex
-        extra = [(b"x-request-id", request_id.encode())]
+        call.request_id = request_id or uuid.uuid4().hex
+        call.client_ip = self._client_ip(scope)
+        call.scheme = scope.get("scheme", "http")
+        call.extra = [(b"x-request-id", call.request_id.encode()), NOSNIFF]
         if origin is not None and origin in self.cors_origins:
-            extra += self._cors(origin)
-            if method == "OPTIONS":
-                await self._preflight(scope, send, extra)
-                return
+            call.cors = True
+            call.extra += self._cors(origin)
+        if call.method == "GET" and path is not None and path.startswith(self.cache_prefixes):
+            call.cache_key = (path, query, accept, accept_encoding)  # a miss (hits left above): filled on the answer
+        return call
 
-        if service is None:
-            await self._send(send, 404, NOT_FOUND, extra, service="none")
-            return
-        query = scope.get("query_string", b"")
-        cache_key: CacheKey | None = None
-        if method == "GET" and path.startswith(self.cache_prefixes):
-            cache_key = (path, query, accept, accept_encoding)  # a miss (hits left above): filled on the answer
-        client_ip = self._client_ip(scope)
+    async def _body(self, call: Call, receive: Receive) -> bytes | AsyncIterator[bytes] | None:
+        """Small bodies read at once, big ones streamed; either way counted against the route's limit (an
+        upload's or any other call's), and a declared length over it refused before a byte is read."""
+        if call.method not in BODY_METHODS:
+            return None
+        assert call.path is not None
+        limit = self.upload_limit if upload_route(call.method, call.path) else self.body_limit
+        length = call.content_length
+        if length > limit:
+            raise Refused(413, TOO_LARGE)
+        if 0 <= length <= BUFFER_LIMIT or (length < 0 and call.path in EMAIL_LIMITED):
+            return await _read_body(receive, limit)
+        return _stream_body(receive, limit, call)
 
-        body: bytes | AsyncIterator[bytes] | None = None
-        if method in ("POST", "PUT", "PATCH", "DELETE"):
-            if 0 <= content_length <= BUFFER_LIMIT or (content_length < 0 and path in EMAIL_LIMITED):
-                body = await _read_body(receive)
-            else:
-                body = _stream_body(receive)
+    # --- authorize: rate limits, the access token --------------------------------------------------------------
 
+    async def _authorize(self, call: Call, body: bytes | AsyncIterator[bytes] | None) -> None:
+        """Sign-in calls are rate limited; a token, when sent, must be valid, and becomes the principal header."""
+        path = call.path
+        assert path is not None
         if path.startswith("/api/auth/") or path in EMAIL_LIMITED:
-            wait = self.ip_limit.hit(client_ip)
+            wait = self.ip_limit.hit(call.client_ip)
             if not wait and path in EMAIL_LIMITED and isinstance(body, bytes):
                 email = _email_of(body)
                 if email:
                     wait = self.email_limit.hit(email)
             if wait:
-                await self._send(send, 429, TOO_MANY, [*extra, (b"retry-after", str(wait).encode())], service)
-                return
-
-        if token and path not in TOKENLESS:
+                raise Refused(429, TOO_MANY, ((b"retry-after", str(wait).encode()),))
+        if call.token and path not in TOKENLESS:
             verifier = self.resources.verifier
             assert verifier is not None
             try:
-                verified = await verifier.verify(token)
-                forwarded.append((PRINCIPAL_HEADER, verifier.internal_token(token, verified, caller_id)))
-            except InvalidToken:
-                await self._send(send, 401, BAD_TOKEN, extra, service)
-                return
-            except ForeignProfile:
-                await self._send(send, 403, FOREIGN_PROFILE, extra, service)
-                return
+                verified = await verifier.verify(call.token)
+                principal = verifier.internal_token(call.token, verified, call.caller_id)
+            except InvalidToken as exc:
+                raise Refused(401, BAD_TOKEN) from exc
+            except ForeignProfile as exc:
+                raise Refused(403, FOREIGN_PROFILE) from exc
+            call.forwarded.append((PRINCIPAL_HEADER, principal))
 
+    # --- forward: the service's answer copied back -------------------------------------------------------------
+
+    async def _forward(self, call: Call, body: bytes | AsyncIterator[bytes] | None, send: Send) -> None:
+        service = call.service
+        assert service is not None
         base = self.urls.get(service)
         if base is None:
-            await self._send(send, 503, UNAVAILABLE, extra, service)
-            return
-        forwarded += [
-            ("x-request-id", request_id),
-            ("x-forwarded-for", client_ip),
-            ("x-forwarded-proto", scope.get("scheme", "http")),
+            raise Refused(503, UNAVAILABLE)
+        call.forwarded += [
+            ("x-request-id", call.request_id),
+            ("x-forwarded-for", call.client_ip),
+            ("x-forwarded-proto", call.scheme),
         ]
-        url = f"{base}{path}?{query.decode('latin-1')}" if query else f"{base}{path}"
         session = self.resources.session
         assert session is not None
         started = time.perf_counter()
+        answered = False
         try:
             async with session.request(
-                method,
-                url,
-                headers=CIMultiDict(forwarded),
+                call.method,
+                URL(base + call.target, encoded=True),  # exactly the path triage checked: no re-encoding
+                headers=CIMultiDict(call.forwarded),
                 data=body,
                 timeout=self.timeout,
                 allow_redirects=False,
             ) as upstream:
+                status = upstream.status
                 own = [(k.lower(), v) for k, v in upstream.raw_headers if k.lower() not in UPSTREAM_DROPPED]
-                headers = own + extra
+                headers = _join_vary(own + call.extra) if call.cors else own + call.extra
                 length = upstream.content_length
                 if length is not None and length <= RESPONSE_BUFFER_LIMIT:
                     payload = await upstream.read()
-                    await send({"type": "http.response.start", "status": upstream.status, "headers": headers})
+                    answered = True
+                    await send({"type": "http.response.start", "status": status, "headers": headers})
                     await send({"type": "http.response.body", "body": payload})
-                    if cache_key is not None and cacheable(upstream.status, own, length, self.cache.entry_limit):
-                        etag = next((v for k, v in own if k == b"etag"), None)
-                        self.cache.put(cache_key, CachedAnswer(upstream.status, own, payload, etag))
+                    if call.cache_key is not None:
+                        self._keep(call.cache_key, status, own, length, payload)
                 else:
-                    await send({"type": "http.response.start", "status": upstream.status, "headers": headers})
+                    answered = True
+                    await send({"type": "http.response.start", "status": status, "headers": headers})
                     async for chunk in upstream.content.iter_chunked(64 * 1024):
                         await send({"type": "http.response.body", "body": chunk, "more_body": True})
                     await send({"type": "http.response.body", "body": b""})
-                status = upstream.status
-        except (TimeoutError, aiohttp.ServerTimeoutError):
-            await self._send(send, 504, TIMEOUT, extra, service)
-            return
-        except (aiohttp.ClientConnectorError, aiohttp.ServerDisconnectedError, aiohttp.ClientOSError):
-            await self._send(send, 503, UNAVAILABLE, extra, service)
-            return
-        except aiohttp.ClientResponseError:
-            await self._send(send, 502, BAD_GATEWAY, extra, service)
-            return
+        except (TimeoutError, aiohttp.ClientError, BodyTooLarge) as exc:
+            if answered:
+                raise  # the answer is cut short: the client's connection must close
+            raise _refusal(exc, call) from exc
         GATEWAY_REQUESTS.labels(service, status).inc()
         GATEWAY_UPSTREAM_SECONDS.labels(service).observe(time.perf_counter() - started)
+
+    # --- cache: public immutable answers kept for the next ask -------------------------------------------------
+
+    def _keep(self, key: CacheKey, status: int, own: list[tuple[bytes, bytes]], length: int, payload: bytes) -> None:
+        if cacheable(status, own, length, self.cache.entry_limit):
+            etag = next((v for k, v in own if k == b"etag"), None)
+            self.cache.put(key, CachedAnswer(status, own, payload, etag))
 
     async def _from_cache(self, scope: Scope, send: Send) -> bool:
         """The hot path for a repeated image variant: one pass over the headers, no decoding, no routing."""
@@ -277,11 +361,30 @@ class ApiProxy:
         cached = self.cache.get((scope["path"], scope.get("query_string", b""), accept, accept_encoding))
         if cached is None:
             return False
-        extra = [(b"x-request-id", request_id or uuid.uuid4().hex.encode())]
-        if origin is not None and origin in self.cors_origins:
-            extra += self._cors(origin)
-        await self._send_cached(send, cached, if_none_match, extra, "images")
+        extra = [(b"x-request-id", request_id or uuid.uuid4().hex.encode()), NOSNIFF]
+        cors = origin is not None and origin in self.cors_origins
+        if cors:
+            extra += self._cors(origin)  # type: ignore[arg-type]
+        await self._send_cached(send, cached, if_none_match, extra, cors)
         return True
+
+    async def _send_cached(
+        self, send: Send, cached: CachedAnswer, if_none_match: bytes, extra: list[tuple[bytes, bytes]], cors: bool
+    ) -> None:
+        if cached.etag is not None and if_none_match and cached.etag in if_none_match:
+            kept = [(k, v) for k, v in cached.headers if k in NOT_MODIFIED_HEADERS]
+            headers = kept + extra
+            status = 304
+        else:
+            headers = cached.headers + extra
+            status = cached.status
+        await send(
+            {"type": "http.response.start", "status": status, "headers": _join_vary(headers) if cors else headers}
+        )
+        await send({"type": "http.response.body", "body": b"" if status == 304 else cached.body})
+        GATEWAY_REQUESTS.labels("images", status).inc()
+
+    # --- helpers ---------------------------------------------------------------------------------------------
 
     @staticmethod
     def _cors(origin: bytes) -> list[tuple[bytes, bytes]]:
@@ -291,19 +394,6 @@ class ApiProxy:
             (b"access-control-expose-headers", b"x-request-id, retry-after"),
             (b"vary", b"origin"),
         ]
-
-    async def _send_cached(
-        self, send: Send, cached: CachedAnswer, if_none_match: bytes, extra: list[tuple[bytes, bytes]], service: str
-    ) -> None:
-        if cached.etag is not None and if_none_match and cached.etag in if_none_match:
-            kept = [(k, v) for k, v in cached.headers if k in NOT_MODIFIED_HEADERS]
-            await send({"type": "http.response.start", "status": 304, "headers": kept + extra})
-            await send({"type": "http.response.body", "body": b""})
-            GATEWAY_REQUESTS.labels(service, 304).inc()
-            return
-        await send({"type": "http.response.start", "status": cached.status, "headers": cached.headers + extra})
-        await send({"type": "http.response.body", "body": cached.body})
-        GATEWAY_REQUESTS.labels(service, cached.status).inc()
 
     def _client_ip(self, scope: Scope) -> str:
         peer = scope.get("client")
@@ -333,8 +423,10 @@ class ApiProxy:
         await send({"type": "http.response.body", "body": b""})
 
     @staticmethod
-    async def _send(send: Send, status: int, body: bytes, extra: list[tuple[bytes, bytes]], service: str) -> None:
-        GATEWAY_REQUESTS.labels(service, status).inc()
+    async def _send(
+        send: Send, status: int, body: bytes, extra: list[tuple[bytes, bytes]], service: str | None
+    ) -> None:
+        GATEWAY_REQUESTS.labels(service or "none", status).inc()
         headers = [
             (b"content-type", b"application/json"),
             (b"content-length", str(len(body)).encode()),
@@ -344,25 +436,68 @@ class ApiProxy:
         await send({"type": "http.response.body", "body": body})
 
 
-async def _read_body(receive: Receive) -> bytes:
+def nosniff(send: Send) -> Send:
+    """For the answers of the gateway's own app (the live feed, the SPA, health), which the proxy does not build."""
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message.get("headers", []), NOSNIFF]
+        await send(message)
+
+    return sending
+
+
+def _refusal(exc: BaseException, call: Call) -> Refused:
+    """What the client hears when the service could not be reached or did not answer in time."""
+    if call.too_large or isinstance(exc, BodyTooLarge):
+        return Refused(413, TOO_LARGE)
+    if isinstance(exc, TimeoutError | aiohttp.ServerTimeoutError):
+        return Refused(504, TIMEOUT)
+    if isinstance(exc, aiohttp.ClientResponseError | aiohttp.ClientPayloadError):
+        return Refused(502, BAD_GATEWAY)
+    return Refused(503, UNAVAILABLE)  # refused, reset or closed connections
+
+
+def _join_vary(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """One Vary header: CORS adds `origin` to what the service varies on (images vary on Accept)."""
+    values = [v for k, v in headers if k == b"vary"]
+    if len(values) < 2:
+        return headers
+    return [(k, v) for k, v in headers if k != b"vary"] + [(b"vary", b", ".join(values))]
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes:
+    """The whole body, refused (413) as soon as it passes `limit`: a chunked body has no length to check first."""
     chunks = []
+    size = 0
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
             break
-        chunks.append(message.get("body", b""))
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise Refused(413, TOO_LARGE)
+        chunks.append(chunk)
         if not message.get("more_body", False):
             break
     return b"".join(chunks)
 
 
-async def _stream_body(receive: Receive) -> AsyncIterator[bytes]:
+async def _stream_body(receive: Receive, limit: int, call: Call) -> AsyncIterator[bytes]:
+    """The body as it arrives, counted: past `limit` the upload to the service is cut off (the service never
+    sees a complete request) and the caller answers 413."""
+    size = 0
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
             return
         chunk = message.get("body", b"")
         if chunk:
+            size += len(chunk)
+            if size > limit:
+                call.too_large = True
+                raise BodyTooLarge
             yield chunk
         if not message.get("more_body", False):
             return

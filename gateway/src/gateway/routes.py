@@ -6,6 +6,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 GATEWAY = "gateway"
+# The calls whose body may be big: the images service's upload (its file limit plus the multipart envelope).
+# Every other body is held to the gateway's body limit.
+UPLOADS = frozenset({("POST", "/api/images")})
 
 ROUTES: dict[str, tuple[str, ...]] = {
     "identity": (
@@ -76,3 +79,7 @@ def resolve(path: str) -> str | None:
     if any(not p for p in parts):
         return None
     return _resolve_shape("/".join(parts))
+
+
+def upload_route(method: str, path: str) -> bool:
+    return (method, path.removesuffix("/")) in UPLOADS

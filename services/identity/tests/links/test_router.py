@@ -59,6 +59,13 @@ class TestAskForResetPassword:
         response = await ask(client, path, "not-an-email")
         assert response.status_code == 400 and response.json()["error"]["message"] == "Invalid e-mail"
 
+    @pytest.mark.parametrize("path", ["/api/user/reset-password", "/api/user/magic-link"])
+    @pytest.mark.parametrize("body", [b"\xff\xfe@example.com", b"a\xc0\xae@example.com", b"\xed\xa0\x80@example.com"])
+    async def test_bytes_that_are_not_utf8_are_refused(self, client: httpx.AsyncClient, path: str, body: bytes) -> None:
+        response = await client.post(path, content=body, headers={"content-type": "text/plain"})
+        assert response.status_code == 400
+        assert response.json()["error"] == {"code": "invalid", "message": "The email must be UTF-8 text"}
+
     async def test_a_json_string_body_works_too(
         self, client: httpx.AsyncClient, session: AsyncSession, mailbox: Mailbox
     ) -> None:

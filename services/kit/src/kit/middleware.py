@@ -1,4 +1,5 @@
-"""One pure ASGI middleware for request id, metrics by route template and slow-request logging."""
+"""One pure ASGI middleware for request id, metrics by route template, slow-request logging, the last word on
+an unexpected exception, and a second lock on /internal/ endpoints."""
 
 from __future__ import annotations
 
@@ -8,10 +9,17 @@ import uuid
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from kit.errors import error_body
 from kit.logs import request_id_var
 from kit.metrics import HTTP_LATENCY, HTTP_REQUESTS
+from kit.responses import dumps
 
 logger = logging.getLogger("kit.http")
+errors_logger = logging.getLogger("kit.errors")
+INTERNAL_ERROR = dumps(error_body("internal", "Something went wrong, please try again later"))
+NOT_FOUND = dumps(error_body("not_found", "Not found"))
+# The gateway adds this to every request it forwards; a service calling another's /internal/ endpoint does not.
+FORWARDED_HEADER = b"x-forwarded-for"
 
 REQUEST_ID_HEADER = b"x-request-id"
 _UNTRACKED = {"/metrics", "/healthz", "/readyz"}
@@ -22,6 +30,16 @@ def _request_id(scope: Scope) -> str:
         if key == REQUEST_ID_HEADER and value:
             return value.decode("latin-1")[:128]
     return uuid.uuid4().hex
+
+
+def _forwarded_by_the_gateway(scope: Scope) -> bool:
+    return any(key == FORWARDED_HEADER for key, _ in scope["headers"])
+
+
+async def _answer(send: Send, status: int, body: bytes) -> None:
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 class RequestContextMiddleware:
@@ -36,16 +54,35 @@ class RequestContextMiddleware:
         token = request_id_var.set(request_id)
         started = time.perf_counter()
         status = 500
+        response_started = response_ended = False
 
         async def send_with_id(message: Message) -> None:
-            nonlocal status
+            nonlocal status, response_started, response_ended
             if message["type"] == "http.response.start":
                 status = message["status"]
+                response_started = True
                 message["headers"] = [*message.get("headers", []), (REQUEST_ID_HEADER, request_id.encode())]
+            elif message["type"] == "http.response.body" and not message.get("more_body", False):
+                response_ended = True
             await send(message)
 
         try:
-            await self.app(scope, receive, send_with_id)
+            if scope["path"].startswith("/internal/") and _forwarded_by_the_gateway(scope):
+                # The gateway never forwards /internal/ (gateway/paths.py); should a path ever slip past it,
+                # the service still does not answer a request that came from outside.
+                await _answer(send_with_id, 404, NOT_FOUND)
+            else:
+                await self.app(scope, receive, send_with_id)
+        except Exception:
+            # Starlette answers an unexpected exception with its 500 and then raises it on to the server, and
+            # uvicorn closes the connection for it - one the gateway's pool had already taken back for the next
+            # request, which then failed with 503. The 500 is answered here and the exception ends here, so
+            # the connection stays good. Only an answer cut short mid-body still closes it.
+            errors_logger.exception("unhandled error on %s %s", scope["method"], scope["path"])
+            if response_started and not response_ended:
+                raise
+            if not response_started:
+                await _answer(send_with_id, 500, INTERNAL_ERROR)
         finally:
             elapsed = time.perf_counter() - started
             path = scope["path"]

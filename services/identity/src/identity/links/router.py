@@ -10,6 +10,7 @@ from identity.auth.schemas import AuthResponse
 from identity.links.schemas import MagicLinkSignIn, ResetPasswordRequest
 from identity.links.service import link_service
 from kit.db import SessionDep
+from kit.errors import Invalid
 from kit.schemas import DataOf
 
 router = APIRouter(prefix="/api", tags=["auth"])
@@ -18,8 +19,12 @@ MAX_EMAIL_BODY = 1024
 
 
 async def email_body(request: Request) -> str:
-    """The email as the whole text/plain body (the spec's shape); a JSON string is accepted too."""
-    raw = (await request.body())[:MAX_EMAIL_BODY].decode("utf-8", "replace").strip()
+    """The email as the whole text/plain body (the spec's shape); a JSON string is accepted too. Bytes that are
+    not UTF-8 are refused as a JSON body's would be, never guessed at."""
+    try:
+        raw = (await request.body())[:MAX_EMAIL_BODY].decode("utf-8").strip()
+    except UnicodeDecodeError as exc:
+        raise Invalid("The email must be UTF-8 text") from exc
     if raw.startswith('"'):
         try:
             value = json.loads(raw)
