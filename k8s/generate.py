@@ -211,6 +211,8 @@ def disruption_budget(name: str) -> dict[str, Any]:
 
 # The services whose writes refer to images (kit.images asks the images service whether one exists).
 IMAGE_READERS = ("identity", "organizations")
+# The services that keep a profile projection (kit.profiles reads identity's /internal/profiles on a miss).
+PROFILE_READERS = ("organizations", "studios", "events", "battles")
 
 
 def network_policy(name: str, database: bool) -> dict[str, Any]:
@@ -225,6 +227,9 @@ def network_policy(name: str, database: bool) -> dict[str, Any]:
         ingress = [{"from": [{"podSelector": {"matchLabels": labels("gateway")}}], "ports": [{"port": 8000}]}]
     if name == "images":  # GET /internal/images: services check that an image a write refers to exists
         readers = [{"podSelector": {"matchLabels": labels(reader)}} for reader in IMAGE_READERS]
+        ingress.append({"from": readers, "ports": [{"port": 8000}]})
+    if name == "identity":  # GET /internal/profiles: a profile missing from a service's projection
+        readers = [{"podSelector": {"matchLabels": labels(reader)}} for reader in PROFILE_READERS]
         ingress.append({"from": readers, "ports": [{"port": 8000}]})
     egress: list[dict[str, Any]] = [
         {
@@ -247,7 +252,7 @@ def network_policy(name: str, database: bool) -> dict[str, Any]:
                 "ports": [{"port": 8000}],
             }
         )
-    if name in ("organizations", "studios", "events", "battles"):  # the rare internal read of a profile
+    if name in PROFILE_READERS:  # the rare internal read of a profile
         egress.append({"to": [{"podSelector": {"matchLabels": labels("identity")}}], "ports": [{"port": 8000}]})
     if name in IMAGE_READERS:  # kit.images: the existence of a referred image
         egress.append({"to": [{"podSelector": {"matchLabels": labels("images")}}], "ports": [{"port": 8000}]})

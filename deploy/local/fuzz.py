@@ -71,7 +71,7 @@ def sign_up(base_url: str, name: str) -> dict[str, str]:
             "city": "Lyon",
             "state": None,
         }
-        # The gateway may have read identity's keys before identity was up; it reads them again within 30 s.
+        # Until the gateway has read identity's keys (it keeps trying while identity starts), a token is refused.
         deadline = time.monotonic() + 60
         while (saved := http.post("/api/user", json=profile, headers=headers)).status_code == 401:
             if time.monotonic() > deadline:

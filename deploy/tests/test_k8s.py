@@ -68,7 +68,10 @@ def test_each_workload_has_a_service_budget_policy_and_autoscaler(documents: lis
 
 
 # Besides the gateway, a service is called only by those that read its internal endpoints.
-INTERNAL_READERS = {"images": ["identity", "organizations"]}
+INTERNAL_READERS = {
+    "images": ["identity", "organizations"],
+    "identity": ["organizations", "studios", "events", "battles"],
+}
 
 
 def test_only_the_gateway_may_call_a_service(documents: list[dict[str, Any]]) -> None:
@@ -79,6 +82,22 @@ def test_only_the_gateway_may_call_a_service(documents: list[dict[str, Any]]) ->
         pods = [s["podSelector"]["matchLabels"] for s in sources if "podSelector" in s]
         expected = ["gateway", *INTERNAL_READERS.get(name, [])]
         assert pods == [{"app.kubernetes.io/name": n, "app.kubernetes.io/part-of": "cypher"} for n in expected], name
+
+
+def test_every_call_a_service_may_make_is_admitted_by_the_callee(documents: list[dict[str, Any]]) -> None:
+    """Egress alone is half a rule: organizations could send to identity while identity refused it."""
+    policies = by_kind(documents, "NetworkPolicy")
+    for caller, policy in policies.items():
+        for rule in policy["spec"]["egress"]:
+            for target in rule["to"]:
+                callee = target.get("podSelector", {}).get("matchLabels", {}).get("app.kubernetes.io/name")
+                if callee not in policies:
+                    continue  # NATS, PostgreSQL, DNS: not ours
+                sources = [s for r in policies[callee]["spec"]["ingress"] for s in r["from"]]
+                names = {
+                    s["podSelector"]["matchLabels"].get("app.kubernetes.io/name") for s in sources if "podSelector" in s
+                }
+                assert caller in names, f"{caller} may call {callee}, which does not admit it"
 
 
 def test_no_secret_values_in_the_repository(documents: list[dict[str, Any]]) -> None:

@@ -134,3 +134,25 @@ class TestIdentityHeaders:
             "/api/user", headers={"X-Auth-Token": me["accessToken"], "Caller-Id": str(me["user"]["id"])}
         )
         assert explicit.json()["id"] == me["user"]["id"]
+
+
+class TestIdentityStartingAfterTheGateway:
+    async def test_keys_are_fetched_again_soon_after_a_failed_fetch(self, start_gateway: Any, client: Any) -> None:
+        """A gateway that starts before identity must not refuse valid tokens for the whole refetch interval."""
+        import asyncio
+
+        from conftest import _without_lifespan
+        from kit.local import free_port
+        from kit.testing import serve_app
+
+        late_port = free_port()
+        gw = await start_gateway(identity_url=f"http://127.0.0.1:{late_port}")
+        signed_up = await client.post(
+            "/api/auth/signup", json={"email": "late@example.com", "password": "long enough 1"}
+        )
+        token = signed_up.json()["accessToken"]
+        assert (await _get_user(gw, token)).status_code == 401  # identity is not up: no keys yet
+
+        async with serve_app(_without_lifespan(client._transport.app), late_port):
+            await asyncio.sleep(1.2)
+            assert (await _get_user(gw, token)).status_code == 200

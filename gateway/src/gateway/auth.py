@@ -38,24 +38,29 @@ class VerifiedToken:
     expires_at: float
 
 
+FAILED_FETCH_RETRY_SECONDS = 1.0
+
+
 class JwksCache:
     def __init__(self, session_getter: Any, jwks_url: str | None, min_refetch_seconds: float):
         self._session_getter = session_getter
         self.jwks_url = jwks_url
         self.min_refetch_seconds = min_refetch_seconds
         self.keys: dict[str, Any] = {}
-        self._last_fetch = 0.0
+        self._next_fetch = 0.0  # monotonic time before which an unforced refresh does not fetch
         self._lock = asyncio.Lock()
 
     async def refresh(self, *, force: bool = False) -> bool:
-        """Fetch the key set; at most once per `min_refetch_seconds` unless forced (startup)."""
+        """Fetch the key set; after a fetch that worked, at most once per `min_refetch_seconds` unless forced
+        (startup). A fetch that failed (identity still starting when the gateway did) may be tried again after
+        a second: otherwise every valid token would be refused for the whole interval."""
         if not self.jwks_url:
             return False
         async with self._lock:
             now = time.monotonic()
-            if not force and now - self._last_fetch < self.min_refetch_seconds:
+            if not force and now < self._next_fetch:
                 return False
-            self._last_fetch = now
+            self._next_fetch = now + FAILED_FETCH_RETRY_SECONDS
             try:
                 session: aiohttp.ClientSession = self._session_getter()
                 async with session.get(self.jwks_url, timeout=aiohttp.ClientTimeout(total=5)) as response:
@@ -66,6 +71,7 @@ class JwksCache:
                     if entry.get("kty") == "RSA" and entry.get("kid"):
                         keys[entry["kid"]] = jwk.construct(entry, "RS256")
                 self.keys = keys
+                self._next_fetch = time.monotonic() + self.min_refetch_seconds
                 return True
             except (aiohttp.ClientError, TimeoutError, JWKError, ValueError) as exc:
                 logger.warning("could not fetch JWKS from %s: %s", self.jwks_url, exc)
