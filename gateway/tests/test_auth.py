@@ -142,6 +142,7 @@ class TestIdentityStartingAfterTheGateway:
         import asyncio
 
         from conftest import _without_lifespan
+
         from kit.local import free_port
         from kit.testing import serve_app
 
