@@ -28,8 +28,9 @@ def main() -> int:
     try:
         with throwaway_stack(RUN_DIR, log) as stack:
             log("running Playwright")
-            # E2E_NATS_URL: specs publish other services' events there (deploy/local/seed_points.py)
-            env = os.environ | {"E2E_BASE_URL": stack.url, "E2E_NATS_URL": stack.nats_url}
+            # E2E_NATS_URL: specs publish other services' events there (deploy/local/seed_points.py), run by
+            # E2E_PYTHON, this Python: uv need not be on the shell's PATH
+            env = os.environ | {"E2E_BASE_URL": stack.url, "E2E_NATS_URL": stack.nats_url, "E2E_PYTHON": sys.executable}
             result = subprocess.run(["npx", "playwright", "test", *sys.argv[1:]], cwd=WEB, env=env, check=False)
             log(
                 f"Playwright exited with code {result.returncode} after {time.monotonic() - stack.started:.0f} s in all"

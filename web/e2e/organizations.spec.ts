@@ -316,8 +316,9 @@ test.describe('organizations', () => {
     // leaderboard: points seeded as the battles service will publish them
     const seed = (battle: number, winners: Record<string, number[]>, startDate = `${THIS_YEAR}-03-14`) =>
       execFileSync(
-        'uv',
-        ['run', '--quiet', 'python', 'deploy/local/seed_points.py', '--org', String(id), '--battle', String(battle), '--start-date', startDate, '--winners', JSON.stringify(winners)],
+        // the project's Python, as deploy/local/e2e.py runs (uv may not be on this shell's PATH)
+        process.env.E2E_PYTHON ?? 'python3',
+        ['deploy/local/seed_points.py', '--org', String(id), '--battle', String(battle), '--start-date', startDate, '--winners', JSON.stringify(winners)],
         { cwd: ROOT, env: { ...process.env, E2E_NATS_URL: nats }, stdio: 'pipe' },
       )
     const battle = 1_000_000 + Math.floor(Math.random() * 1_000_000)
