@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -10,9 +10,8 @@ from identity.auth.tokens import generate_private_key_pem
 from identity.config import Settings
 from kit.local import free_port
 from kit.testing import ServiceSpec
-from kit.testing.served import served_service, upload_image
 
-pytest_plugins = ["kit.testing.plugin"]
+pytest_plugins = ["kit.testing.plugin", "kit.testing.images"]
 
 # The SMTP sink of this test session listens here; every app of the session sends to it.
 SMTP_PORT = free_port()
@@ -54,19 +53,5 @@ def mailbox(smtp_sink: Path) -> Any:
 
 
 @pytest.fixture(scope="session")
-async def images_url(pg_server_url: str, nats_url: str, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[str]:
-    """The real images service on a port: image references are checked against it (kit.images)."""
-    storage = tmp_path_factory.mktemp("images")
-    async with served_service("images", pg_server_url, nats_url, storage_dir=storage, run_workers=False) as images:
-        yield images.url
-
-
-@pytest.fixture(scope="session")
 def settings(settings: Settings, images_url: str) -> Settings:
     return settings.model_copy(update={"images_url": images_url})
-
-
-@pytest.fixture
-async def image_id(images_url: str) -> str:
-    """An image that exists, for a field that refers to one."""
-    return await upload_image(images_url)
