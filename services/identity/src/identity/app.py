@@ -21,6 +21,7 @@ from identity.profiles.router import router as profiles_router
 from identity.users.router import internal_router
 from identity.users.router import router as users_router
 from kit.app import create_service_app
+from kit.images import image_refs
 
 
 def http_client(app: FastAPI) -> httpx.AsyncClient:
@@ -59,7 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             internal_router,
         ],
         handlers=[*notification_handlers, *organization_handlers],
-        resources={"http": http_client, "oidc": oidc_provider},
+        resources={"http": http_client, "oidc": oidc_provider, "image_refs": image_refs},
         workers=[mail_sender],
     )
     # Built at creation, not in the lifespan: a missing production key must stop the process at once.

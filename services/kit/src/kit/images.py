@@ -16,7 +16,7 @@ from collections import OrderedDict
 from typing import Annotated, Any
 
 import httpx
-from fastapi import Depends, Request
+from fastapi import Depends, FastAPI, Request
 from pydantic import BeforeValidator, Field
 
 from kit.errors import Invalid, Unavailable
@@ -41,25 +41,30 @@ ImageRef = Annotated[
 
 
 class ImageRefs:
-    """The existence check, with a bounded memory of ids found. One short-lived client per check: writes
-    that introduce a new image are rare (a profile or organization picture), and a pooled client would need
-    closing in every service's lifespan."""
+    """The existence check, with a bounded memory of ids found, on one pooled client per process: a resource of
+    the app (`resources={"image_refs": image_refs}`), closed with it."""
 
     def __init__(self, base_url: str, *, timeout: float = 3.0, remember: int = 10_000):
-        self.base_url = base_url
-        self.timeout = timeout
+        self.http = httpx.AsyncClient(
+            base_url=base_url, timeout=timeout, limits=httpx.Limits(max_connections=10, max_keepalive_connections=5)
+        )
         self.remember = remember
         self._known: OrderedDict[str, None] = OrderedDict()
+
+    async def __aenter__(self) -> ImageRefs:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.http.aclose()
 
     async def existing(self, ids: set[str]) -> set[str]:
         """Which of `ids` exist; Unavailable when the images service cannot say."""
         unknown = sorted(i for i in ids if i not in self._known)[:MAX_IDS_PER_READ]
         if unknown:
             try:
-                async with httpx.AsyncClient(base_url=self.base_url, timeout=self.timeout) as http:
-                    response = await http.get("/internal/images", params={"ids": ",".join(unknown)})
-                    response.raise_for_status()
-                    found = {str(i) for i in response.json()["ids"]}
+                response = await self.http.get("/internal/images", params={"ids": ",".join(unknown)})
+                response.raise_for_status()
+                found = {str(i) for i in response.json()["ids"]}
             except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
                 logger.warning("images could not check %s: %s", unknown, exc)
                 raise Unavailable(IMAGES_UNAVAILABLE) from exc
@@ -81,12 +86,13 @@ class ImageRefs:
                 raise Invalid(IMAGE_NOT_FOUND, code="image_not_found", field=field)
 
 
+def image_refs(app: FastAPI) -> ImageRefs:
+    """The resource factory, from the service's `images_url` setting."""
+    return ImageRefs(app.state.settings.images_url)
+
+
 def get_image_refs(request: Request) -> ImageRefs:
-    """One checker per app (its memory), made on first use from the service's `images_url` setting."""
-    refs: ImageRefs | None = getattr(request.app.state, "image_refs", None)
-    if refs is None:
-        refs = ImageRefs(request.app.state.settings.images_url)
-        request.app.state.image_refs = refs
+    refs: ImageRefs = request.app.state.image_refs
     return refs
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from kit.app import create_service_app
+from kit.images import image_refs
 from kit.profiles import identity_client, profile_handlers
 from organizations.config import Settings
 from organizations.leaderboard.handlers import handlers as leaderboard_handlers
@@ -20,5 +21,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Cypher organizations",
         routers=[orgs_router, roles_router, members_router, leaderboard_router, media_router, orgs_internal_router],
         handlers=[*profile_handlers(), *leaderboard_handlers],
-        resources={"identity": identity_client},
+        resources={"identity": identity_client, "image_refs": image_refs},
     )
