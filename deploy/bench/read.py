@@ -91,7 +91,9 @@ def start_stack(group: Processes) -> dict[str, Any]:
     shutil.rmtree(store, ignore_errors=True)
     nats_port = free_port()
     group.start(
-        "nats", [nats_server_binary(), "-a", "127.0.0.1", "-p", str(nats_port), "-js", "-sd", str(store)], port=nats_port
+        "nats",
+        [nats_server_binary(), "-a", "127.0.0.1", "-p", str(nats_port), "-js", "-sd", str(store)],
+        port=nats_port,
     )
     nats = f"nats://127.0.0.1:{nats_port}"
     identity_db = asyncio.run(fresh_database(server, "bench_read_identity", "identity"))
@@ -191,7 +193,9 @@ def report(results: dict[str, dict[str, Load]]) -> dict[str, Any]:
                     f"{load.p99_ms:.2f}",
                 )
             )
-        summary[scenario] = {path: vars(load) | {"ratio": round(load.rps / reference, 3)} for path, load in loads.items()}
+        summary[scenario] = {
+            path: vars(load) | {"ratio": round(load.rps / reference, 3)} for path, load in loads.items()
+        }
     print(table(rows, ("read", "path", "requests/s", "/reference", "p50 ms", "p99 ms")))
     print()
     profile = results["profile"]["direct"].rps / reference

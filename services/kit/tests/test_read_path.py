@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -18,8 +19,8 @@ from kit.app import create_service_app
 from kit.db import SessionDep, create_engine, reads, use_ssl
 from kit.settings import ServiceSettings
 from kit.types import unstorable
-from test_input import SAMPLE
 
+SAMPLE = Path(__file__).parent / "sample"
 
 
 async def two_snapshots(session: AsyncSession) -> bool:

@@ -73,9 +73,7 @@ def use_ssl(url: str, ssl: bool | None) -> bool | None:
     return None
 
 
-def create_engine(
-    url: str, *, pool_size: int = 64, max_overflow: int = 16, ssl: bool | None = None
-) -> AsyncEngine:
+def create_engine(url: str, *, pool_size: int = 64, max_overflow: int = 16, ssl: bool | None = None) -> AsyncEngine:
     """`pool_size` connections are kept once opened: a process answering up to that many requests at once never
     opens one per request (a connection beyond the pool, up to `max_overflow` more, is closed when given back)."""
     parsed = make_url(url)
