@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.app import create_service_app
 from kit.db import SessionDep, create_engine, reads, use_ssl
+from kit.schemas import _first_unstorable, _surely_storable
 from kit.settings import ServiceSettings
 from kit.types import unstorable
 
@@ -143,3 +144,25 @@ class TestStorableText:
     )
     def test_the_fast_check_agrees_with_the_rule(self, value: str) -> None:
         assert unstorable(value) == ("\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value))
+
+    @pytest.mark.parametrize(
+        "data",
+        [
+            {"name": "Ana", "tags": ["a", "b"], "nested": {"x": [1, 2.5, None, True]}},
+            {"name": "a\x00b"},
+            {"deep": [{"x": ["\ud800"]}]},
+            {"key\x00": 1},
+            {"\ud83d\ude00": "emoji as two halves"},
+            {1: "int key", "ok": "\U0001f600 é"},
+            {"backslash": "\\u0000 is six characters"},
+            {"big": 2**70, "text": "fine"},
+            {"other": object(), "text": "x\x00"},
+        ],
+    )
+    def test_the_fast_body_check_never_passes_what_the_walk_refuses(self, data: dict[object, object]) -> None:
+        if _surely_storable(data):  # type: ignore[arg-type]
+            assert _first_unstorable(data, "") is None
+        else:
+            assert _first_unstorable(data, "") is None or any(
+                marker in repr(data) for marker in ("\\x00", "\\ud8", "\\udf", "\\ude")
+            )
