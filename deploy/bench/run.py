@@ -1,4 +1,5 @@
-"""`make bench`: every benchmark in one run; results also saved as JSON in deploy/bench/results/."""
+"""`make bench`: every benchmark in one run; results also saved as JSON in deploy/bench/results/. Name some to run
+only those: `uv run python deploy/bench/run.py read`."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ sys.path.insert(0, str(HERE))
 
 def main() -> int:
     results = {}
-    for name in ("gateway", "images"):
+    names = sys.argv[1:] or ["gateway", "read", "images"]
+    for name in names:
         if not (HERE / f"{name}.py").exists():
             continue
         print(f"\n=== {name}\n", flush=True)

@@ -16,7 +16,7 @@ from starlette.middleware import Middleware
 
 from kit.bus import Bus
 from kit.consumers import ConsumerRunner, Handler
-from kit.db import create_engine, create_sessionmaker
+from kit.db import create_engine, create_read_sessionmaker, create_sessionmaker
 from kit.errors import install_error_handlers
 from kit.health import router as health_router
 from kit.idempotency import IdempotencyMiddleware, Replay, replay
@@ -54,9 +54,15 @@ def create_service_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging(service, settings.log_level, settings.log_json)
-        engine = create_engine(settings.database_url, pool_size=settings.db_pool_size)
+        engine = create_engine(
+            settings.database_url,
+            pool_size=settings.db_pool_size,
+            max_overflow=settings.db_max_overflow,
+            ssl=settings.db_ssl,
+        )
         app.state.engine = engine
         app.state.sessionmaker = create_sessionmaker(engine)
+        app.state.read_sessionmaker = create_read_sessionmaker(engine)
         app.state.migration_head = head_revision(migrations)
         bus = Bus(settings.nats_url, name=service, streams=(service,))
         app.state.bus = bus

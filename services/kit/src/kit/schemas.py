@@ -4,10 +4,29 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
+import orjson
 from pydantic import BaseModel, ConfigDict, model_validator
 from pydantic.alias_generators import to_camel
 
 from kit.types import CANNOT_STORE, unstorable
+
+
+def _skip(_: object) -> None:
+    """What orjson cannot encode itself (a model already validated when it was built) is not looked into."""
+    return None
+
+
+def _surely_storable(data: dict[str, Any]) -> bool:
+    """The common case in C: orjson refuses an unpaired surrogate anywhere and writes NUL as `\\u0000`. False
+    means "look closer" (also for what orjson refuses for other reasons, or a text holding a backslash and
+    u0000): `_first_unstorable` then says where, or that all is well. Every Schema runs this, each item of a
+    list of 100 answers included; the walk in Python was most of a list's cost (docs/decisions.md, "The read
+    path (issue 10)")."""
+    try:
+        encoded = orjson.dumps(data, default=_skip, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        return False
+    return b"\\u0000" not in encoded
 
 
 def _first_unstorable(value: Any, where: str) -> str | None:
@@ -43,7 +62,7 @@ class Schema(BaseModel):
     def _storable_text(cls, data: Any) -> Any:
         """Every text a client sends, at any depth: a NUL or an unpaired surrogate is refused here, naming
         the field, instead of failing in the database (or in the JSON answer) as a server error."""
-        if isinstance(data, dict):
+        if isinstance(data, dict) and not _surely_storable(data):
             where = _first_unstorable(data, "")
             if where:
                 raise ValueError(f"{where} {CANNOT_STORE}")

@@ -53,7 +53,13 @@ class ServiceSettings(CommonSettings):
     service_name: str = "service"
     # Fields without an alias are read with the subclass's env_prefix, e.g. IDENTITY_DATABASE_URL.
     database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:55432/cypher"
-    db_pool_size: int = 10
+    # Connections kept open: as many as the requests a process answers at once (uvicorn's default has no limit;
+    # 64 covers the gateway's pool to a service), so none is opened per request. Beyond, up to db_max_overflow
+    # more are opened and closed again.
+    db_pool_size: int = 64
+    db_max_overflow: int = 16
+    # TLS to the database: true, false, or unset to decide from the URL (off for sslmode=disable or a local host).
+    db_ssl: bool | None = Field(default=None, validation_alias="CYPHER_DB_SSL")
     # The relay and the consumers run inside the API process by default; a deployment may run them apart.
     run_workers: bool = True
     outbox_poll_seconds: float = 2.0

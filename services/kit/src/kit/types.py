@@ -27,8 +27,18 @@ IDS_OUT_OF_RANGE = f"ids are whole numbers from 1 to {ID_MAX}"
 
 
 def unstorable(value: str) -> bool:
-    """NUL (PostgreSQL text cannot hold it) or an unpaired surrogate (not encodable as UTF-8)."""
-    return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)
+    """NUL (PostgreSQL text cannot hold it) or an unpaired surrogate (not encodable as UTF-8). Every Schema runs
+    this on every text it is built from, answers included: the scans are C (`in`, `isascii`, the codec), not a
+    Python loop per character, which was a sixth of a list's cost (docs/decisions.md, "The read path")."""
+    if "\x00" in value:
+        return True
+    if value.isascii():
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def has_control(value: str) -> bool:

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Depends
 from identity.notifications.schemas import NotificationOut, Unread
 from identity.notifications.service import notification_service
 from identity.users.schemas import Count
-from kit.db import SessionDep
+from kit.db import SessionDep, reads
 from kit.paging import Page, paging
 from kit.principal import UserDep
 from kit.schemas import DataOf, Items
@@ -19,12 +19,14 @@ PageDep = Annotated[Page, Depends(paging(default=20, cap=100))]
 
 
 @router.get("", response_model=Items[NotificationOut])
+@reads
 async def list_notifications(session: SessionDep, principal: UserDep, page: PageDep) -> Items[NotificationOut]:
     """The acting profile's notifications, newest first."""
     return Items[NotificationOut](items=await notification_service.page(session, principal, page))
 
 
 @router.get("/count", response_model=Count)
+@reads
 async def count_unread(session: SessionDep, principal: UserDep) -> Count:
     return Count(count=await notification_service.unread(session, principal))
 

@@ -1,13 +1,27 @@
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Integer, Select, bindparam, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity.models import Organization, OrgMembership
+
+
+@functools.cache
+def _organizations_of() -> Select[Any]:
+    """Built once with the profile bound: every profile read runs it (docs/decisions.md, "The read path
+    (issue 10)")."""
+    member_of = (
+        select(OrgMembership.org_id)
+        .where(OrgMembership.profile_id == bindparam("profile_id", type_=Integer), OrgMembership.active)
+        .scalar_subquery()
+    )
+    return select(Organization).where(Organization.id.in_(member_of)).order_by(Organization.name, Organization.id)
 
 
 class OrganizationRepository:
@@ -40,16 +54,7 @@ class OrganizationRepository:
 
     async def organizations_of(self, session: AsyncSession, profile_id: int) -> Sequence[Organization]:
         """The organizations where the profile holds any role, by name."""
-        member_of = (
-            select(OrgMembership.org_id)
-            .where(OrgMembership.profile_id == profile_id, OrgMembership.active)
-            .scalar_subquery()
-        )
-        return (
-            await session.scalars(
-                select(Organization).where(Organization.id.in_(member_of)).order_by(Organization.name, Organization.id)
-            )
-        ).all()
+        return (await session.scalars(_organizations_of(), {"profile_id": profile_id})).all()
 
 
 organization_repository = OrganizationRepository()

@@ -1,11 +1,24 @@
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Integer, Select, bindparam, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity.models import Account, Profile
+
+
+@functools.cache
+def _with_account() -> Select[Any]:
+    """The public profile read's statement (`GET /api/user/{id}`), built once with the id bound: a built
+    statement keeps its cache key (docs/decisions.md, "The read path (issue 10)")."""
+    return (
+        select(Profile, Account)
+        .join(Account, Account.id == Profile.account_id)
+        .where(Profile.id == bindparam("profile_id", type_=Integer))
+    )
 
 
 class ProfileRepository:
@@ -17,11 +30,7 @@ class ProfileRepository:
         return await session.scalar(select(Profile).where(Profile.id == profile_id).with_for_update())
 
     async def get_with_account(self, session: AsyncSession, profile_id: int) -> tuple[Profile, Account] | None:
-        row = (
-            await session.execute(
-                select(Profile, Account).join(Account, Account.id == Profile.account_id).where(Profile.id == profile_id)
-            )
-        ).first()
+        row = (await session.execute(_with_account(), {"profile_id": profile_id})).first()
         return (row[0], row[1]) if row else None
 
     async def list_for_account(self, session: AsyncSession, account_id: int) -> Sequence[Profile]:

@@ -15,7 +15,7 @@ from identity.profiles.schemas import (
     UserWithRefresh,
 )
 from identity.profiles.service import profile_service
-from kit.db import SessionDep
+from kit.db import SessionDep, reads
 from kit.images import ImageRefsDep
 from kit.openapi import errors
 from kit.principal import PlatformAdminDep, PrincipalDep, UserDep
@@ -26,6 +26,7 @@ router = APIRouter(prefix="/api", tags=["users"])
 
 
 @router.get("/user", response_model=User)
+@reads
 async def current_user(session: SessionDep, principal: UserDep) -> User:
     """The profile the caller acts as, with the list of the account's profiles."""
     profile = await profile_service.acting(session, principal)
@@ -59,6 +60,7 @@ async def release_profile(body: ReleaseRequest, session: SessionDep, principal: 
 
 
 @router.get("/user/{user_id}", response_model=User)
+@reads
 async def get_user(user_id: Id, session: SessionDep, principal: PrincipalDep) -> User:
     return await profile_service.view(session, user_id, principal)
 

@@ -9,7 +9,7 @@ from identity.profiles.schemas import ProfileRef
 from identity.users.rules import SortBy, UserFilter, parse_ids, parse_orgs
 from identity.users.schemas import Count, UserListItem
 from identity.users.service import MAX_LOOKUP, user_service
-from kit.db import SessionDep
+from kit.db import SessionDep, reads
 from kit.errors import Invalid
 from kit.paging import Page, paging
 from kit.schemas import Items
@@ -39,6 +39,7 @@ PageDep = Annotated[Page, Depends(paging(default=50, cap=100))]
 
 
 @router.get("/users", response_model=Items[UserListItem])
+@reads
 async def search_users(
     session: SessionDep, where: FilterDep, page: PageDep, sb: SortBy = Query("name-asc")
 ) -> Items[UserListItem]:
@@ -47,6 +48,7 @@ async def search_users(
 
 
 @router.get("/users/count", response_model=Count)
+@reads
 async def count_users(session: SessionDep, where: FilterDep) -> Count:
     return Count(count=await user_service.count(session, where))
 
@@ -55,6 +57,7 @@ internal_router = APIRouter(prefix="/internal", tags=["internal"])
 
 
 @internal_router.get("/profiles", response_model=list[ProfileRef])
+@reads
 async def lookup_profiles(
     session: SessionDep, ids: str = Query("", description=f"comma-separated profile ids, at most {MAX_LOOKUP}")
 ) -> list[ProfileRef]:

@@ -9,7 +9,7 @@ from images.images.rules import ImageType, is_image_id
 from images.images.schemas import ImageCreated
 from images.images.service import ImageResources, image_service
 from images.images.upload import read_upload
-from kit.db import SessionDep
+from kit.db import SessionDep, reads
 from kit.openapi import errors
 from kit.principal import UserDep
 from kit.schemas import Schema
@@ -79,6 +79,7 @@ class ExistingImages(Schema):
 
 
 @internal_router.get("/images", response_model=ExistingImages)
+@reads
 async def existing_images(
     db: SessionDep, ids: Annotated[str, Query(description=f"comma-separated image ids, at most {MAX_LOOKUP}")] = ""
 ) -> ExistingImages:

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import date, datetime
+from typing import Any
 
-from sqlalchemy import Row, case, delete, exists, func, select
+from sqlalchemy import Integer, Row, Select, bindparam, case, delete, exists, func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -72,37 +74,51 @@ class LeaderboardRepository:
         """One statement: the members with their points in `year` (every year for 0) and their rank among the
         members with points. RANK() is standard competition ranking: equal points share a rank and the next
         rank skips (1, 1, 3). Members without points have neither."""
-        points = select(LeaderboardAward.user_id, func.sum(LeaderboardAward.points).label("points")).where(
-            LeaderboardAward.organization_id == org_id
-        )
+        params: dict[str, object] = {"org_id": org_id, "limit": page.limit, "offset": page.offset}
         if year != ALL_YEARS:
-            points = points.where(LeaderboardAward.year == year)
-        totals = points.group_by(LeaderboardAward.user_id).subquery("totals")
-        members = (
-            select(
-                OrganizationMember.user_id.label("id"),
-                totals.c.points,
-                case(
-                    (totals.c.points.is_not(None), func.rank().over(order_by=totals.c.points.desc().nulls_last())),
-                ).label("rank"),
-            )
-            .select_from(OrganizationMember)
-            .outerjoin(totals, totals.c.user_id == OrganizationMember.user_id)
+            params["year"] = year
+        return (await session.execute(_board_statement(year == ALL_YEARS, sort), params)).all()
+
+
+@functools.cache
+def _board_statement(all_years: bool, sort: LeaderboardSort) -> Select[Any]:
+    """The board's statement, built once per shape (every year or one, the sort) with its values as bind
+    parameters (`org_id`, `year`, `limit`, `offset`): a built statement keeps its cache key, so a request pays
+    neither building it nor keying it (docs/decisions.md, "The read path (issue 10)")."""
+    org_id = bindparam("org_id", type_=Integer)
+    points = select(LeaderboardAward.user_id, func.sum(LeaderboardAward.points).label("points")).where(
+        LeaderboardAward.organization_id == org_id
+    )
+    if not all_years:
+        points = points.where(LeaderboardAward.year == bindparam("year", type_=Integer))
+    totals = points.group_by(LeaderboardAward.user_id).subquery("totals")
+    members = (
+        select(
+            OrganizationMember.user_id.label("id"),
+            totals.c.points,
+            case(
+                (totals.c.points.is_not(None), func.rank().over(order_by=totals.c.points.desc().nulls_last())),
+            ).label("rank"),
         )
-        ranked = (
-            with_profiles(members, OrganizationMember.user_id)
-            .where(OrganizationMember.organization_id == org_id)
-            .subquery("ranked")
-        )
-        name = func.lower(ranked.c.dancer_name)
-        order = {
-            LeaderboardSort.RANK_ASC: (ranked.c.rank.asc().nulls_last(), name.asc().nulls_last()),
-            LeaderboardSort.RANK_DESC: (ranked.c.rank.desc().nulls_last(), name.asc().nulls_last()),
-            LeaderboardSort.NAME_ASC: (name.asc().nulls_last(),),
-            LeaderboardSort.NAME_DESC: (name.desc().nulls_last(),),
-        }[sort]
-        statement = select(ranked).order_by(*order, ranked.c.id).limit(page.limit).offset(page.offset)
-        return (await session.execute(statement)).all()
+        .select_from(OrganizationMember)
+        .outerjoin(totals, totals.c.user_id == OrganizationMember.user_id)
+    )
+    ranked = (
+        with_profiles(members, OrganizationMember.user_id).where(OrganizationMember.organization_id == org_id)
+    ).subquery("ranked")
+    name = func.lower(ranked.c.dancer_name)
+    order = {
+        LeaderboardSort.RANK_ASC: (ranked.c.rank.asc().nulls_last(), name.asc().nulls_last()),
+        LeaderboardSort.RANK_DESC: (ranked.c.rank.desc().nulls_last(), name.asc().nulls_last()),
+        LeaderboardSort.NAME_ASC: (name.asc().nulls_last(),),
+        LeaderboardSort.NAME_DESC: (name.desc().nulls_last(),),
+    }[sort]
+    return (
+        select(ranked)
+        .order_by(*order, ranked.c.id)
+        .limit(bindparam("limit", type_=Integer))
+        .offset(bindparam("offset", type_=Integer))
+    )
 
 
 leaderboard_repository = LeaderboardRepository()

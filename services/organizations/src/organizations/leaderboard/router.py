@@ -5,7 +5,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from kit.db import SessionDep
+from kit.db import SessionDep, reads
 from kit.paging import Page, paging
 from kit.profiles import IdentityDep
 from organizations.leaderboard.rules import LeaderboardSort
@@ -19,6 +19,7 @@ LeaderboardPage = Annotated[Page, Depends(paging(default=100, cap=100))]
 
 
 @router.get("/orgs/{org_id}/leaderboard", response_model=list[LeaderboardMember])
+@reads
 async def leaderboard(
     access: VisibleOrg,
     session: SessionDep,

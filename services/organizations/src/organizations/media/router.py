@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from kit.db import SessionDep
+from kit.db import SessionDep, reads
 from kit.openapi import errors
 from kit.paging import Page, paging
 from kit.principal import PrincipalDep, UserDep
@@ -18,6 +18,7 @@ MediaPage = Annotated[Page, Depends(paging(default=100, cap=100))]
 
 
 @router.get("/media", response_model=list[Media], responses=errors(404))
+@reads
 async def list_media(
     session: SessionDep,
     principal: PrincipalDep,

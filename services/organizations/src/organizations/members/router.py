@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query
 
-from kit.db import SessionDep
+from kit.db import SessionDep, reads
 from kit.paging import Page, paging
 from kit.profiles import IdentityDep, User
 from kit.types import Id, Text
@@ -19,6 +19,7 @@ Ok = Literal["ok"]
 
 
 @router.get("/orgs/{org_id}/members", response_model=list[User])
+@reads
 async def list_members(
     access: VisibleOrg,
     session: SessionDep,

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import Row, and_, exists, func, literal, or_, select, true
+from sqlalchemy import Integer, Row, Select, String, and_, bindparam, exists, func, literal, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.paging import Page
@@ -77,60 +79,73 @@ class OrganizationRepository:
         """One statement: the page of organizations with their member counts, and the event totals of every
         organization that matches (not only this page). The totals row is always there; an empty page is one
         row whose organization columns are null."""
-        conditions = []
+        statement = _list_statement(where.user_id is not None, where.with_drafts, where.keyword is not None)
+        params: dict[str, object] = {"limit": page.limit, "offset": page.offset}
         if where.user_id is not None:
-            conditions.append(
-                or_(
-                    exists().where(
-                        OrganizationRole.organization_id == Organization.id, OrganizationRole.user_id == where.user_id
-                    ),
-                    exists().where(
-                        OrganizationMember.organization_id == Organization.id,
-                        OrganizationMember.user_id == where.user_id,
-                    ),
-                )
+            params["user_id"] = where.user_id
+        if where.keyword is not None:
+            params["pattern"] = contains_pattern(where.keyword)
+        return (await session.execute(statement, params)).all()
+
+
+@functools.cache
+def _list_statement(by_user: bool, with_drafts: bool, by_keyword: bool) -> Select[Any]:
+    """The list's statement, built once per filter shape with its values as bind parameters (`user_id`,
+    `pattern`, `limit`, `offset`): building it and its cache key was a third of a list request (docs/decisions.md,
+    "The read path (issue 10)"). A built statement is immutable and keeps its cache key."""
+    conditions = []
+    if by_user:
+        user_id = bindparam("user_id", type_=Integer)
+        conditions.append(
+            or_(
+                exists().where(
+                    OrganizationRole.organization_id == Organization.id, OrganizationRole.user_id == user_id
+                ),
+                exists().where(
+                    OrganizationMember.organization_id == Organization.id, OrganizationMember.user_id == user_id
+                ),
             )
-        if not where.with_drafts:
-            conditions.append(Organization.status == OrganizationStatus.PUBLISHED)
-        if where.keyword:
-            conditions.append(Organization.name.ilike(contains_pattern(where.keyword), escape=LIKE_ESCAPE))
-        matching = (
-            select(
-                Organization.id,
-                Organization.name,
-                Organization.image,
-                Organization.status,
-                Organization.current_events,
-                Organization.future_events,
-                Organization.past_events,
-            )
-            .where(*conditions)
-            .cte("matching")
         )
-        totals = select(
-            func.coalesce(func.sum(matching.c.current_events), 0).label("total_current"),
-            func.coalesce(func.sum(matching.c.future_events), 0).label("total_future"),
-            func.coalesce(func.sum(matching.c.past_events), 0).label("total_past"),
-        ).subquery("totals")
-        page_rows = (
-            select(matching)
-            .order_by(func.lower(matching.c.name), matching.c.id)
-            .limit(page.limit)
-            .offset(page.offset)
-            .subquery("page")
+    if not with_drafts:
+        conditions.append(Organization.status == OrganizationStatus.PUBLISHED)
+    if by_keyword:
+        conditions.append(Organization.name.ilike(bindparam("pattern", type_=String), escape=LIKE_ESCAPE))
+    matching = (
+        select(
+            Organization.id,
+            Organization.name,
+            Organization.image,
+            Organization.status,
+            Organization.current_events,
+            Organization.future_events,
+            Organization.past_events,
         )
-        members_count = (
-            select(func.count())
-            .select_from(OrganizationMember)
-            .where(OrganizationMember.organization_id == page_rows.c.id)
-            .scalar_subquery()
-        )
-        statement = (
-            select(totals, page_rows, members_count.label("members_count"))
-            .select_from(totals.outerjoin(page_rows, true()))
-            .order_by(func.lower(page_rows.c.name), page_rows.c.id)
-        )
-        return (await session.execute(statement)).all()
+        .where(*conditions)
+        .cte("matching")
+    )
+    totals = select(
+        func.coalesce(func.sum(matching.c.current_events), 0).label("total_current"),
+        func.coalesce(func.sum(matching.c.future_events), 0).label("total_future"),
+        func.coalesce(func.sum(matching.c.past_events), 0).label("total_past"),
+    ).subquery("totals")
+    page_rows = (
+        select(matching)
+        .order_by(func.lower(matching.c.name), matching.c.id)
+        .limit(bindparam("limit", type_=Integer))
+        .offset(bindparam("offset", type_=Integer))
+        .subquery("page")
+    )
+    members_count = (
+        select(func.count())
+        .select_from(OrganizationMember)
+        .where(OrganizationMember.organization_id == page_rows.c.id)
+        .scalar_subquery()
+    )
+    return (
+        select(totals, page_rows, members_count.label("members_count"))
+        .select_from(totals.outerjoin(page_rows, true()))
+        .order_by(func.lower(page_rows.c.name), page_rows.c.id)
+    )
 
 
 organization_repository = OrganizationRepository()

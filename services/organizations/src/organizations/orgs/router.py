@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from kit.db import SessionDep
+from kit.db import SessionDep, reads
 from kit.images import ImageRefsDep
 from kit.openapi import errors
 from kit.paging import Page, paging
@@ -34,6 +34,7 @@ async def create_organization(session: SessionDep, principal: UserDep) -> Organi
 
 
 @router.get("/orgs", response_model=OrganizationList)
+@reads
 async def list_organizations(
     session: SessionDep,
     principal: PrincipalDep,
@@ -46,6 +47,7 @@ async def list_organizations(
 
 
 @router.get("/orgs/{org_id}", response_model=Organization)
+@reads
 async def get_organization(access: VisibleOrg, session: SessionDep, identity: IdentityDep) -> Organization:
     return await organization_service.view(session, identity, access)
 
@@ -66,6 +68,7 @@ internal_router = APIRouter(prefix="/internal", tags=["internal"])
 
 
 @internal_router.get("/orgs/{org_id}/roles/{user_id}", response_model=CallerRoles)
+@reads
 async def roles_of(org_id: Id, user_id: Id, session: SessionDep) -> CallerRoles:
     """Never routed by the gateway: the events service checks here (or projects orgs.role.* events) whether
     a user may create events under the organization."""

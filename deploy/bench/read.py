@@ -1,0 +1,215 @@
+"""The read path (issue 10): what a database read through a service costs, as a ratio to a bare Starlette +
+asyncpg + orjson read of the same row (reference.py), in one run. Each read is measured directly and through
+the gateway, wrk with 32 connections:
+
+- identity's public profile read `GET /api/user/{id}` (the reference reads the same row);
+- organizations' `GET /api/orgs`, a page of 100 of the 150 seeded published organizations;
+- an organization's leaderboard `GET /api/orgs/{id}/leaderboard`: 100 members with points and names.
+
+Targets: identity's profile >= 0.30 of the reference; through the gateway >= 0.8 of direct for each.
+`uv run python deploy/bench/run.py read` runs this alone."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import shutil
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import httpx
+from common import ROOT, Load, Processes, free_port, processes, table, wait_ready, wrk
+
+from kit.db import asyncpg_dsn
+from kit.local import EmbeddedPostgres, nats_server_binary
+from kit.migrations import migrations_dir, upgrade_to_head
+
+SECONDS = 6
+ORGANIZATIONS = 150
+MEMBERS = 100
+TARGETS = {"profile vs reference": 0.30, "gateway vs direct": 0.8}
+
+
+async def fresh_database(server: str, name: str, package: str) -> str:
+    admin = await asyncpg.connect(asyncpg_dsn(f"{server}/postgres"))
+    await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    await admin.close()
+    url = f"{server}/{name}"
+    await upgrade_to_head(migrations_dir(package), url, package=package)
+    return url
+
+
+async def seed_organizations(url: str, user_ids: list[int]) -> int:
+    """150 published organizations; the first has 100 members with names (in the profile projection, so the
+    leaderboard reads no identity) and points this year from battle results."""
+    db = await asyncpg.connect(asyncpg_dsn(url))
+    try:
+        ids = [
+            await db.fetchval(
+                "INSERT INTO organization (name, status, ranking_disabled, description) "
+                "VALUES ($1, 'published', false, 'A crew of the bench') RETURNING id",
+                f"Organization {n:03d}",
+            )
+            for n in range(ORGANIZATIONS)
+        ]
+        org = ids[0]
+        now = dt.datetime.now(dt.UTC)
+        await db.executemany(
+            "INSERT INTO profile (id, dancer_name, avatar, synced_at) VALUES ($1, $2, NULL, $3)",
+            [(u, f"Dancer {u}", now) for u in user_ids],
+        )
+        await db.executemany(
+            "INSERT INTO organization_member (organization_id, user_id) VALUES ($1, $2)", [(org, u) for u in user_ids]
+        )
+        for battle in range(1, 11):
+            await db.execute(
+                "INSERT INTO battle_result (battle_id, event_id, organization_id, start_date, set_at) "
+                "VALUES ($1, $1, $2, $3, $4)",
+                battle,
+                org,
+                now.date(),
+                now,
+            )
+            winners = user_ids[(battle * 7) % MEMBERS :][:8]
+            await db.executemany(
+                "INSERT INTO leaderboard_award (battle_id, user_id, organization_id, year, place, points) "
+                "VALUES ($1, $2, $3, $4, $5, $6)",
+                [(battle, u, org, now.year, str(place + 1), 10 - place) for place, u in enumerate(winners)],
+            )
+        return org
+    finally:
+        await db.close()
+
+
+def start_stack(group: Processes) -> dict[str, Any]:
+    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
+    pg.start()
+    server = pg.url().rsplit("/", 1)[0]
+    store = ROOT / ".run" / "bench" / "nats-read"
+    shutil.rmtree(store, ignore_errors=True)
+    nats_port = free_port()
+    group.start(
+        "nats",
+        [nats_server_binary(), "-a", "127.0.0.1", "-p", str(nats_port), "-js", "-sd", str(store)],
+        port=nats_port,
+    )
+    nats = f"nats://127.0.0.1:{nats_port}"
+    identity_db = asyncio.run(fresh_database(server, "bench_read_identity", "identity"))
+    orgs_db = asyncio.run(fresh_database(server, "bench_read_organizations", "organizations"))
+    key = ROOT / ".run" / "bench" / "identity.pem"
+    if not key.exists():
+        from identity.auth.tokens import generate_private_key_pem
+
+        key.write_text(generate_private_key_pem())
+    ports = {name: free_port() for name in ("identity", "organizations", "gateway", "reference")}
+    identity = f"http://127.0.0.1:{ports['identity']}"
+    group.uvicorn(
+        "identity",
+        "identity.app:create_app",
+        ports["identity"],
+        {"IDENTITY_DATABASE_URL": identity_db, "NATS_URL": nats, "IDENTITY_JWT_PRIVATE_KEY_FILE": str(key)},
+    )
+    group.uvicorn(
+        "organizations",
+        "organizations.app:create_app",
+        ports["organizations"],
+        {"ORGANIZATIONS_DATABASE_URL": orgs_db, "NATS_URL": nats, "ORGANIZATIONS_IDENTITY_URL": identity},
+    )
+    group.uvicorn(
+        "reference",
+        "reference:create_app",
+        ports["reference"],
+        {"REFERENCE_DSN": asyncpg_dsn(identity_db), "PYTHONPATH": str(Path(__file__).parent)},
+    )
+    for name in ("identity", "organizations"):
+        wait_ready(f"http://127.0.0.1:{ports[name]}/readyz")
+    group.uvicorn(
+        "gateway",
+        "gateway.app:create_app",
+        ports["gateway"],
+        {
+            "GATEWAY_IDENTITY_URL": identity,
+            "GATEWAY_ORGANIZATIONS_URL": f"http://127.0.0.1:{ports['organizations']}",
+            "NATS_URL": nats,
+            "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
+        },
+    )
+    wait_ready(f"http://127.0.0.1:{ports['gateway']}/readyz")
+    return ports | {"orgs_db": orgs_db}
+
+
+def run() -> dict[str, Any]:
+    with processes() as group:
+        ports = start_stack(group)
+        gw = f"http://127.0.0.1:{ports['gateway']}"
+        with httpx.Client(base_url=gw, timeout=30) as client:
+            signup = client.post("/api/auth/signup", json={"email": "reader@example.com", "password": "benchmark-pass"})
+            assert signup.status_code == 201, signup.text
+            reader = signup.json()["user"]["id"]
+        # The members are known to the projection only (what organizations reads for names): no sign-up each.
+        user_ids = list(range(100_001, 100_001 + MEMBERS))
+        org = asyncio.run(seed_organizations(ports["orgs_db"], user_ids))
+        profile = f"/api/user/{reader}"
+        urls = {
+            "reference": {"direct": f"http://127.0.0.1:{ports['reference']}{profile}"},
+            "profile": {"direct": f"http://127.0.0.1:{ports['identity']}{profile}", "gateway": gw + profile},
+            "orgs list": {
+                "direct": f"http://127.0.0.1:{ports['organizations']}/api/orgs",
+                "gateway": gw + "/api/orgs",
+            },
+            "leaderboard": {
+                "direct": f"http://127.0.0.1:{ports['organizations']}/api/orgs/{org}/leaderboard",
+                "gateway": gw + f"/api/orgs/{org}/leaderboard",
+            },
+        }
+        for paths in urls.values():
+            for url in paths.values():
+                answer = httpx.get(url, timeout=10)
+                assert answer.status_code == 200, (url, answer.status_code, answer.text[:300])
+        orgs = httpx.get(urls["orgs list"]["direct"]).json()
+        board = httpx.get(urls["leaderboard"]["direct"]).json()
+        assert len(orgs["items"]) == 100 and len(board) == MEMBERS, "the seeded pages are not full"
+        results = {
+            scenario: {path: wrk(url, seconds=SECONDS) for path, url in paths.items()}
+            for scenario, paths in urls.items()
+        }
+    return report(results)
+
+
+def report(results: dict[str, dict[str, Load]]) -> dict[str, Any]:
+    reference = results["reference"]["direct"].rps
+    rows, summary = [], {}
+    for scenario, loads in results.items():
+        for path, load in loads.items():
+            rows.append(
+                (
+                    scenario,
+                    path,
+                    f"{load.rps:,.0f}",
+                    f"{load.rps / reference:.3f}",
+                    f"{load.p50_ms:.2f}",
+                    f"{load.p99_ms:.2f}",
+                )
+            )
+        summary[scenario] = {
+            path: vars(load) | {"ratio": round(load.rps / reference, 3)} for path, load in loads.items()
+        }
+    print(table(rows, ("read", "path", "requests/s", "/reference", "p50 ms", "p99 ms")))
+    print()
+    profile = results["profile"]["direct"].rps / reference
+    print(
+        f"profile/reference: {profile:.3f} (target >= {TARGETS['profile vs reference']})",
+        "met" if profile >= TARGETS["profile vs reference"] else "MISSED",
+    )
+    for scenario in ("profile", "orgs list", "leaderboard"):
+        ratio = results[scenario]["gateway"].rps / results[scenario]["direct"].rps
+        summary[scenario]["gateway/direct"] = round(ratio, 3)
+        mark = "met" if ratio >= TARGETS["gateway vs direct"] else "MISSED"
+        print(f"gateway/direct, {scenario}: {ratio:.2f} (target >= {TARGETS['gateway vs direct']}) {mark}")
+    return summary
+
+
+if __name__ == "__main__":
+    run()
