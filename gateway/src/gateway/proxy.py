@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import time
-import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +26,7 @@ from gateway.paths import checked_path
 from gateway.ratelimit import SlidingWindow
 from gateway.routes import GATEWAY, resolve, upload_route
 from kit.errors import error_body
+from kit.middleware import new_request_id
 from kit.principal import PRINCIPAL_HEADER
 from kit.responses import dumps
 
@@ -235,7 +235,7 @@ class ApiProxy:
             elif key == b"accept-encoding":
                 accept_encoding = value
             forwarded.append((key.decode("latin-1"), value.decode("latin-1")))
-        call.request_id = request_id or uuid.uuid4().hex
+        call.request_id = request_id or new_request_id()
         call.client_ip = self._client_ip(scope)
         call.scheme = scope.get("scheme", "http")
         call.extra = [(b"x-request-id", call.request_id.encode()), NOSNIFF]
@@ -361,7 +361,7 @@ class ApiProxy:
         cached = self.cache.get((scope["path"], scope.get("query_string", b""), accept, accept_encoding))
         if cached is None:
             return False
-        extra = [(b"x-request-id", request_id or uuid.uuid4().hex.encode()), NOSNIFF]
+        extra = [(b"x-request-id", request_id or new_request_id().encode()), NOSNIFF]
         cors = origin is not None and origin in self.cors_origins
         if cors:
             extra += self._cors(origin)  # type: ignore[arg-type]

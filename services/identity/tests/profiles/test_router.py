@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
@@ -9,7 +10,7 @@ from jose import jwt
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from identity.models import Account, Profile
+from identity.models import Account, Organization, OrgMembership, Profile
 from kit.testing import as_user, collect_events
 
 VALID = {
@@ -86,6 +87,38 @@ class TestPublicView:
         assert mine["hasPassword"] is True and theirs["hasPassword"] is False
         public = (await client.get(f"/api/user/{profile.id}", headers=headers_for(passwordless, link_profile))).json()
         assert "hasPassword" not in public
+
+    async def test_one_statement_with_the_organizations_by_name_and_the_owners_profiles(
+        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Any
+    ) -> None:
+        account, profile = await create_account(session, "owner@example.com")
+        other = await add_profile(session, account, dancer_name="Alter Ego")
+        now = datetime.now(UTC)
+        session.add_all(
+            [
+                Organization(id=1, name="b crew", image=None, changed_at=now),
+                Organization(id=2, name="A crew", image="img-a", changed_at=now),
+                Organization(id=3, name="Left", image=None, changed_at=now),
+                OrgMembership(org_id=1, profile_id=profile.id, role="member", active=True, changed_at=now),
+                OrgMembership(org_id=2, profile_id=profile.id, role="member", active=True, changed_at=now),
+                OrgMembership(org_id=2, profile_id=profile.id, role="admin", active=True, changed_at=now),
+                OrgMembership(org_id=3, profile_id=profile.id, role="member", active=False, changed_at=now),
+            ]
+        )
+        await session.commit()
+        with count_queries() as statements:
+            mine = (await client.get(f"/api/user/{profile.id}", headers=headers_for(account, profile, other))).json()
+            public = (await client.get(f"/api/user/{profile.id}")).json()
+        assert len(statements) == 2  # one each
+        crews = [{"id": 2, "name": "A crew", "image": "img-a"}, {"id": 1, "name": "b crew", "image": None}]
+        assert mine["organizations"] == public["organizations"] == crews
+        assert [p["dancerName"] for p in mine["profiles"]] == [profile.dancer_name, "Alter Ego"]
+        assert public["profiles"] == [] and "aEmail" not in public
+        # A save answers through the same statement on its own session: the same view, with the save in it.
+        saved = await client.post("/api/user", json=user_body(), headers=headers_for(account, profile, other))
+        assert saved.status_code == 200, saved.text
+        assert saved.json()["organizations"] == crews
+        assert [p["dancerName"] for p in saved.json()["profiles"]] == ["Bgirl Ana", "Alter Ego"]
 
     async def test_missing_profile_is_404(self, client: httpx.AsyncClient) -> None:
         response = await client.get("/api/user/999")

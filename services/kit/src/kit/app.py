@@ -25,6 +25,7 @@ from kit.metrics import metrics_endpoint
 from kit.middleware import RequestContextMiddleware
 from kit.migrations import head_revision, migrations_dir, package_of
 from kit.outbox import OutboxRelay
+from kit.rows import open_rows
 from kit.settings import ServiceSettings
 from kit.workers import Worker, running
 
@@ -69,6 +70,7 @@ def create_service_app(
         bus.start()
         try:
             async with contextlib.AsyncExitStack() as stack:
+                app.state.rows = await stack.enter_async_context(open_rows(settings))
                 for name, resource in resources.items():
                     setattr(app.state, name, await stack.enter_async_context(resource(app)))
                 if settings.run_workers:
@@ -101,6 +103,9 @@ def create_service_app(
         lifespan=lifespan,
         docs_url="/docs" if not settings.is_production else None,
         redoc_url=None,
+        # The kit measures requests itself (kit.metrics, Prometheus); FastAPI's OpenTelemetry hooks, unused,
+        # still cost every request a check per operation.
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.settings = settings
     install_error_handlers(app)

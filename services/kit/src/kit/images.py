@@ -91,7 +91,7 @@ def image_refs(app: FastAPI) -> ImageRefs:
     return ImageRefs(app.state.settings.images_url)
 
 
-def get_image_refs(request: Request) -> ImageRefs:
+async def get_image_refs(request: Request) -> ImageRefs:  # async: a plain def runs in a worker thread
     refs: ImageRefs = request.app.state.image_refs
     return refs
 

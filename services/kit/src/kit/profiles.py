@@ -159,7 +159,7 @@ def identity_client(app: FastAPI) -> IdentityClient:
     return IdentityClient(settings.identity_url, timeout=settings.identity_timeout_seconds)
 
 
-def get_identity(request: Request) -> IdentityClient:
+async def get_identity(request: Request) -> IdentityClient:  # async: a plain def runs in a worker thread
     return request.app.state.identity
 
 

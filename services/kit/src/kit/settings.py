@@ -58,6 +58,8 @@ class ServiceSettings(CommonSettings):
     # more are opened and closed again.
     db_pool_size: int = 64
     db_max_overflow: int = 16
+    # kit.rows' asyncpg pool for hot reads, opened lazily: a request beyond it waits for a connection.
+    db_read_pool_size: int = 32
     # TLS to the database: true, false, or unset to decide from the URL (off for sslmode=disable or a local host).
     db_ssl: bool | None = Field(default=None, validation_alias="CYPHER_DB_SSL")
     # The relay and the consumers run inside the API process by default; a deployment may run them apart.

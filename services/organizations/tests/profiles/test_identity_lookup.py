@@ -112,6 +112,23 @@ class TestLookup:
         assert {m["id"]: m["dancerName"] for m in again}[storm] == "Bboy Storm"
         assert len(sent) == 2  # only the id identity does not know is asked again
 
+    async def test_unknown_members_of_the_leaderboard_are_named_by_identity_and_kept(
+        self, orgs: httpx.AsyncClient, orgs_app: FastAPI, identity: Identity
+    ) -> None:
+        """The leaderboard reads on kit.rows; names the projection lacks still come from identity, once."""
+        storm = await identity.signup("storm@example.com", "Bboy Storm")
+        async with orgs_app.state.sessionmaker() as session:
+            org = await create_org(session, members=[storm, 424242])
+        sent = identity_requests(orgs_app)
+        board = (await orgs.get(f"/api/orgs/{org.id}/leaderboard")).json()
+        assert board == [
+            {"id": storm, "dancerName": "Bboy Storm", "avatar": f"avatar-{storm}"},
+            {"id": 424242, "dancerName": None, "avatar": None},
+        ]
+        assert len(sent) == 1
+        async with orgs_app.state.sessionmaker() as session:
+            assert (await session.scalars(select(Profile.id))).all() == [storm]
+
     async def test_admins_of_the_organization_page_come_from_identity(
         self, orgs: httpx.AsyncClient, orgs_app: FastAPI, identity: Identity
     ) -> None:

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from identity.profiles.schemas import (
     NewProfile,
@@ -18,7 +18,8 @@ from identity.profiles.service import profile_service
 from kit.db import SessionDep, reads
 from kit.images import ImageRefsDep
 from kit.openapi import errors
-from kit.principal import PlatformAdminDep, PrincipalDep, UserDep
+from kit.principal import PlatformAdminDep, UserDep, principal_of
+from kit.rows import rows_of
 from kit.schemas import DataOf
 from kit.types import Id
 
@@ -60,9 +61,9 @@ async def release_profile(body: ReleaseRequest, session: SessionDep, principal: 
 
 
 @router.get("/user/{user_id}", response_model=User)
-@reads
-async def get_user(user_id: Id, session: SessionDep, principal: PrincipalDep) -> User:
-    return await profile_service.view(session, user_id, principal)
+async def get_user(user_id: Id, request: Request) -> User:
+    # Every page's read: no dependency but the path's (docs/development.md, "How a service reads").
+    return await profile_service.read(rows_of(request), user_id, principal_of(request))
 
 
 @router.put("/user/{user_id}/set-main", response_model=UserWithRefresh)

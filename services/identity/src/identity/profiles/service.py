@@ -5,7 +5,8 @@ profiles as they were when it was issued, and a released profile stays in it for
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -14,10 +15,9 @@ from identity import events
 from identity.auth import passwords
 from identity.auth.repository import account_repository
 from identity.auth.schemas import check_password, normalize_email
-from identity.models import Account, Organization, Profile
-from identity.organizations.repository import organization_repository
+from identity.models import Account, Profile
 from identity.profiles.exceptions import MainProfileCannotBeReleased, NotYourProfile, TooManyProfiles
-from identity.profiles.repository import profile_repository
+from identity.profiles.repository import PROFILE_VIEW, profile_repository, profile_view
 from identity.profiles.schemas import (
     OrganizationRef,
     Privacy,
@@ -31,6 +31,7 @@ from identity.profiles.schemas import (
 from kit.errors import Forbidden, Invalid, NotFound
 from kit.images import ImageRefs
 from kit.principal import Principal
+from kit.rows import Rows
 from kit.text import format_mdy
 
 STATS = ("events_attended", "battles_entered", "battles_won", "events_dj", "battles_judged")
@@ -69,46 +70,40 @@ class ProfileService:
         return await self.owned(session, principal, principal.profile_id)
 
     async def view(self, session: AsyncSession, profile_id: int, viewer: Principal) -> User:
-        found = await profile_repository.get_with_account(session, profile_id)
-        if found is None:
-            raise NotFound(USER_NOT_FOUND)
-        profile, account = found
-        owner = owns(viewer, profile)
-        siblings = await profile_repository.list_for_account(session, account.id) if owner else []
-        organizations = await organization_repository.organizations_of(session, profile.id)
-        return self.to_user(profile, account if owner else None, siblings, organizations, can_edit=owner)
+        """The profile as `viewer` sees it, on a write's session (the answer of a save shows the save)."""
+        params = {"profile_id": profile_id, "viewer_account": viewer.account_id}
+        row = (await session.execute(profile_view(), params)).mappings().first()
+        return self.to_user(row)
 
-    def to_user(
-        self,
-        profile: Profile,
-        account: Account | None,
-        siblings: Sequence[Profile],
-        organizations: Sequence[Organization] = (),
-        *,
-        can_edit: bool,
-    ) -> User:
-        privacy = Privacy.model_validate(profile.privacy or {})
-        stats = {name: getattr(profile, name) if can_edit or getattr(privacy, name) else None for name in STATS}
+    async def read(self, rows: Rows, profile_id: int, viewer: Principal) -> User:
+        """The same, read on kit.rows: one prepared statement, no session (the public profile read)."""
+        return self.to_user(await rows.one(PROFILE_VIEW, profile_id=profile_id, viewer_account=viewer.account_id))
+
+    def to_user(self, row: Mapping[Any, Any] | None) -> User:
+        """A row of `profile_view`: the owner's own columns are NULL for anyone else (`profiles` among them)."""
+        if row is None:
+            raise NotFound(USER_NOT_FOUND)
+        can_edit = row["profiles"] is not None
+        privacy = Privacy.model_validate(row["privacy"] or {})
+        stats = {name: row[name] if can_edit or getattr(privacy, name) else None for name in STATS}
         return User(
-            id=profile.id,
-            full_name=profile.full_name,
-            dancer_name=profile.dancer_name,
-            birthday=format_mdy(profile.birthday),
-            country=profile.country,
-            city=profile.city,
-            state=profile.state,
-            avatar=profile.avatar,
-            card=profile.card,
-            a_email=account.email if account is not None else None,
-            has_password=account.password_hash is not None if account is not None else None,
-            is_patron=profile.is_patron,
+            id=row["id"],
+            full_name=row["full_name"],
+            dancer_name=row["dancer_name"],
+            birthday=format_mdy(row["birthday"]),
+            country=row["country"],
+            city=row["city"],
+            state=row["state"],
+            avatar=row["avatar"],
+            card=row["card"],
+            a_email=row["email"],
+            has_password=row["has_password"],
+            is_patron=row["is_patron"],
             can_edit=can_edit,
-            organizations=[OrganizationRef(id=o.id, name=o.name, image=o.image) for o in organizations],
-            socials=Socials.model_construct(**(profile.socials or {})),  # normalised when saved
+            organizations=[OrganizationRef.model_construct(**o) for o in row["organizations"]],
+            socials=Socials.model_construct(**(row["socials"] or {})),  # normalised when saved
             privacy=privacy,
-            profiles=[
-                ProfileSummary(id=p.id, dancer_name=p.dancer_name, avatar=p.avatar, is_main=p.is_main) for p in siblings
-            ],
+            profiles=[ProfileSummary.model_construct(**p) for p in row["profiles"] or ()],
             **stats,
         )
 

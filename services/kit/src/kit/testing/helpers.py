@@ -73,11 +73,14 @@ def count_queries(app: FastAPI, background_tables: tuple[str, ...] = ()) -> Iter
             statements.append(statement)
 
     engine = app.state.engine.sync_engine
+    observers = app.state.rows.observers  # the hot reads on kit.rows, beside the sessions
     event.listen(engine, "before_cursor_execute", record)
+    observers.append(seen := lambda statement: record(None, None, statement))
     try:
         yield statements
     finally:
         event.remove(engine, "before_cursor_execute", record)
+        observers.remove(seen)
 
 
 async def _on_server(server_url: str, statement: str) -> None:

@@ -5,12 +5,13 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Integer, Row, Select, bindparam, case, delete, exists, func, select
+from sqlalchemy import Integer, Select, bindparam, case, delete, exists, func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.paging import Page
 from kit.profiles import with_profiles
+from kit.rows import Query, Record, Rows
 from organizations.leaderboard.rules import ALL_YEARS, Award, LeaderboardSort
 from organizations.models import BattleResult, LeaderboardAward, Organization, OrganizationMember
 
@@ -68,23 +69,24 @@ class LeaderboardRepository:
             )
         )
 
-    async def board(
-        self, session: AsyncSession, org_id: int, *, year: int, sort: LeaderboardSort, page: Page
-    ) -> Sequence[Row]:
-        """One statement: the members with their points in `year` (every year for 0) and their rank among the
-        members with points. RANK() is standard competition ranking: equal points share a rank and the next
-        rank skips (1, 1, 3). Members without points have neither."""
+    async def board(self, rows: Rows, org_id: int, *, year: int, sort: LeaderboardSort, page: Page) -> list[Record]:
+        """One statement on kit.rows: the members with their points in `year` (every year for 0) and their rank
+        among the members with points. RANK() is standard competition ranking: equal points share a rank and
+        the next rank skips (1, 1, 3). Members without points have neither."""
         params: dict[str, object] = {"org_id": org_id, "limit": page.limit, "offset": page.offset}
         if year != ALL_YEARS:
             params["year"] = year
-        return (await session.execute(_board_statement(year == ALL_YEARS, sort), params)).all()
+        return await rows.all(_board_query(year == ALL_YEARS, sort), **params)
 
 
 @functools.cache
+def _board_query(all_years: bool, sort: LeaderboardSort) -> Query:
+    return Query(_board_statement(all_years, sort))
+
+
 def _board_statement(all_years: bool, sort: LeaderboardSort) -> Select[Any]:
-    """The board's statement, built once per shape (every year or one, the sort) with its values as bind
-    parameters (`org_id`, `year`, `limit`, `offset`): a built statement keeps its cache key, so a request pays
-    neither building it nor keying it (docs/decisions.md, "The read path (issue 10)")."""
+    """The board's statement, compiled once per shape (every year or one, the sort; `_board_query`) with its
+    values as bind parameters (`org_id`, `year`, `limit`, `offset`) (docs/decisions.md, "The read path")."""
     org_id = bindparam("org_id", type_=Integer)
     points = select(LeaderboardAward.user_id, func.sum(LeaderboardAward.points).label("points")).where(
         LeaderboardAward.organization_id == org_id

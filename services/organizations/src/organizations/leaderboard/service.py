@@ -3,42 +3,50 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
+from fastapi import FastAPI, Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.battles import WinnersSet
 from kit import profiles
 from kit.events import Envelope
 from kit.paging import Page
-from kit.profiles import IdentityClient
+from kit.principal import Principal
+from kit.rows import answer, rows_of
 from organizations.leaderboard import rules
 from organizations.leaderboard.repository import leaderboard_repository
-from organizations.leaderboard.schemas import LeaderboardMember
-from organizations.orgs.access import OrgAccess
+from organizations.orgs.service import organization_service
 
 logger = logging.getLogger("organizations.leaderboard")
 
 
 class LeaderboardService:
     async def board(
-        self,
-        session: AsyncSession,
-        identity: IdentityClient,
-        access: OrgAccess,
-        *,
-        year: int,
-        sort: rules.LeaderboardSort,
-        page: Page,
-    ) -> list[LeaderboardMember]:
-        rows = await leaderboard_repository.board(session, access.organization.id, year=year, sort=sort, page=page)
+        self, app: FastAPI, principal: Principal, org_id: int, *, year: int, sort: rules.LeaderboardSort, page: Page
+    ) -> Response:
+        """The `LeaderboardMember` list as JSON built from the rows, on kit.rows: the hot read of an
+        organization's page. A member without points has neither `rank` nor `points` (the keys are absent)."""
+        rows = rows_of(app)
+        await organization_service.visible(rows, org_id, principal)
+        found = await leaderboard_repository.board(rows, org_id, year=year, sort=sort, page=page)
         members = [
-            LeaderboardMember(
-                id=row.id, dancer_name=row.dancer_name, avatar=row.avatar, rank=row.rank, points=row.points
-            )
-            for row in rows
+            {"id": row["id"], "dancerName": row["dancer_name"], "avatar": row["avatar"]}
+            | ({"rank": row["rank"], "points": row["points"]} if row["points"] is not None else {})
+            for row in found
         ]
-        await profiles.complete(session, identity, members, (row.id for row in rows if not row.known))
-        return members
+        if unknown := [row["id"] for row in found if not row["known"]]:
+            await self._complete(app, members, unknown)
+        return answer(members)
+
+    async def _complete(self, app: FastAPI, members: list[dict[str, Any]], unknown: list[int]) -> None:
+        """Members the profile projection has never seen: one read from identity, kept (rare: the projection
+        follows identity's events). A cache write, so an autocommit session is enough."""
+        async with app.state.read_sessionmaker() as session:
+            known = await profiles.fetch_missing(session, app.state.identity, unknown)
+        for member in members:
+            if known and (user := known.get(member["id"])) is not None:
+                member["dancerName"], member["avatar"] = user.dancer_name, user.avatar
 
     async def apply_winners(self, session: AsyncSession, result: WinnersSet, envelope: Envelope) -> None:
         """A battle's winners replace whatever that battle awarded before. A result older than the one

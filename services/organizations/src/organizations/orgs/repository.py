@@ -1,14 +1,14 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Integer, Row, Select, String, and_, bindparam, exists, func, literal, or_, select, true
+from sqlalchemy import Integer, Select, String, and_, bindparam, exists, func, literal, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.paging import Page
+from kit.rows import Query, Record, Rows
 from kit.text import LIKE_ESCAPE, contains_pattern
 from organizations.models import (
     LeaderboardAward,
@@ -50,6 +50,11 @@ class OrganizationRepository:
             return None
         return row[0], frozenset(row[1] or ())
 
+    async def visibility(self, rows: Rows, org_id: int, caller_id: int | None) -> tuple[str, frozenset[str]] | None:
+        """The organization's status and the caller's roles in it, on kit.rows (a hot read's access check)."""
+        found = await rows.one(_visibility(), org_id=org_id, caller_id=caller_id)
+        return None if found is None else (found["status"], frozenset(found["roles"] or ()))
+
     async def add(self, session: AsyncSession, organization: Organization) -> Organization:
         session.add(organization)
         await session.flush()
@@ -75,24 +80,43 @@ class OrganizationRepository:
         row = (await session.execute(select(members, points))).one()
         return int(row[0]), int(row[1])
 
-    async def list_page(self, session: AsyncSession, where: ListFilter, page: Page) -> Sequence[Row]:
-        """One statement: the page of organizations with their member counts, and the event totals of every
-        organization that matches (not only this page). The totals row is always there; an empty page is one
-        row whose organization columns are null."""
-        statement = _list_statement(where.user_id is not None, where.with_drafts, where.keyword is not None)
+    async def list_page(self, rows: Rows, where: ListFilter, page: Page) -> list[Record]:
+        """One statement on kit.rows: the page of organizations with their member counts, and the event totals
+        of every organization that matches (not only this page). The totals row is always there; an empty page
+        is one row whose organization columns are null."""
+        query = _list_query(where.user_id is not None, where.with_drafts, where.keyword is not None)
         params: dict[str, object] = {"limit": page.limit, "offset": page.offset}
         if where.user_id is not None:
             params["user_id"] = where.user_id
         if where.keyword is not None:
             params["pattern"] = contains_pattern(where.keyword)
-        return (await session.execute(statement, params)).all()
+        return await rows.all(query, **params)
 
 
 @functools.cache
+def _visibility() -> Query:
+    roles = (
+        select(func.array_agg(OrganizationRole.role))
+        .where(
+            OrganizationRole.organization_id == Organization.id,
+            OrganizationRole.user_id == bindparam("caller_id", type_=Integer),
+        )
+        .scalar_subquery()
+    )
+    return Query(
+        select(Organization.status, roles.label("roles")).where(Organization.id == bindparam("org_id", type_=Integer))
+    )
+
+
+@functools.cache
+def _list_query(by_user: bool, with_drafts: bool, by_keyword: bool) -> Query:
+    return Query(_list_statement(by_user, with_drafts, by_keyword))
+
+
 def _list_statement(by_user: bool, with_drafts: bool, by_keyword: bool) -> Select[Any]:
-    """The list's statement, built once per filter shape with its values as bind parameters (`user_id`,
-    `pattern`, `limit`, `offset`): building it and its cache key was a third of a list request (docs/decisions.md,
-    "The read path (issue 10)"). A built statement is immutable and keeps its cache key."""
+    """The list's statement, compiled once per filter shape (`_list_query`) with its values as bind parameters
+    (`user_id`, `pattern`, `limit`, `offset`): building it was a third of a list request (docs/decisions.md,
+    "The read path (issue 10)")."""
     conditions = []
     if by_user:
         user_id = bindparam("user_id", type_=Integer)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi import Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.orgs import OrganizationCreated, OrganizationPublished
@@ -13,6 +14,7 @@ from kit.images import ImageRefs
 from kit.paging import Page
 from kit.principal import Principal
 from kit.profiles import IdentityClient
+from kit.rows import Rows, answer
 from kit.text import format_mdy
 from organizations import events
 from organizations.models import Organization, OrganizationStatus, Role
@@ -24,8 +26,6 @@ from organizations.orgs.schemas import (
     CallerRoles,
     LegalDocument,
     LegalDocumentIn,
-    OrganizationList,
-    OrganizationListItem,
     OrganizationUpdate,
     Socials,
 )
@@ -53,6 +53,15 @@ class OrganizationService:
         if not access.can_view:
             raise OrganizationNotFound()
         return access
+
+    async def visible(self, rows: Rows, org_id: int, principal: Principal) -> None:
+        """`access` for a hot read on kit.rows: not found unless the caller may see the organization."""
+        found = await organization_repository.visibility(rows, org_id, principal.profile_id)
+        if found is None:
+            raise OrganizationNotFound()
+        status, roles = found
+        if not rules.can_view(status, editor=rules.can_edit(roles, is_platform_admin=principal.is_platform_admin)):
+            raise OrganizationNotFound()
 
     async def editable(
         self, session: AsyncSession, org_id: int, principal: Principal, *, lock: bool = False
@@ -160,35 +169,37 @@ class OrganizationService:
         await events.organization_changed(session, OrganizationPublished, org)
 
     async def page(
-        self, session: AsyncSession, principal: Principal, page: Page, *, user_id: int | None, keyword: str | None
-    ) -> OrganizationList:
+        self, rows: Rows, principal: Principal, page: Page, *, user_id: int | None, keyword: str | None
+    ) -> Response:
         """Published organizations; with `user_id`, those where that user is admin, promoter or member, and
-        their drafts too when the user is the caller."""
+        their drafts too when the user is the caller. The `OrganizationList` as JSON, built from the rows."""
         where = ListFilter(
             user_id=user_id,
             with_drafts=user_id is not None and user_id == principal.profile_id,
             keyword=(keyword or "").strip() or None,
         )
-        rows = await organization_repository.list_page(session, where, page)
-        totals = rows[0]
-        return OrganizationList(
-            items=[
-                OrganizationListItem(
-                    id=row.id,
-                    name=row.name,
-                    image=row.image,
-                    members_count=row.members_count,
-                    status=OrganizationStatus(row.status),
-                    current=row.current_events,
-                    future=row.future_events,
-                    past=row.past_events,
-                )
-                for row in rows
-                if row.id is not None
-            ],
-            total_current=totals.total_current,
-            total_future=totals.total_future,
-            total_past=totals.total_past,
+        found = await organization_repository.list_page(rows, where, page)
+        totals = found[0]
+        return answer(
+            {
+                "items": [
+                    {
+                        "id": row["id"],
+                        "name": row["name"],
+                        "image": row["image"],
+                        "membersCount": row["members_count"],
+                        "status": row["status"],
+                        "current": row["current_events"],
+                        "future": row["future_events"],
+                        "past": row["past_events"],
+                    }
+                    for row in found
+                    if row["id"] is not None
+                ],
+                "totalCurrent": totals["total_current"],
+                "totalFuture": totals["total_future"],
+                "totalPast": totals["total_past"],
+            }
         )
 
 
