@@ -74,6 +74,8 @@ def container(name: str, database: bool, cpu: str, memory: str) -> dict[str, Any
             "8000",
             "--no-access-log",
             "--no-proxy-headers",
+            "--http",
+            "kit.serving:HttpProtocol",  # a response's head and body in one write (docs/decisions.md)
         ],
         "envFrom": [{"configMapRef": {"name": "cypher-config"}}],
         "env": env(name, database),

@@ -90,6 +90,8 @@ class Processes:
                 "--log-level",
                 "warning",
                 "--no-proxy-headers",
+                # As deployed (kit.serving); the reference keeps uvicorn's own, as a bare app would.
+                *(["--http", "kit.serving:HttpProtocol"] if name != "reference" else []),
             ],
             env | {"CYPHER_ENV": "development", "CYPHER_LOG_LEVEL": "WARNING"},
             port,

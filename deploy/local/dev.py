@@ -35,6 +35,8 @@ SERVICES = [
     ("battles", "battles", 5),
     ("images", "images", 6),
 ]
+# Every service and the gateway as deployed: a response's head and body in one write (kit.serving).
+HTTP_PROTOCOL = ["--http", "kit.serving:HttpProtocol"]
 COLORS = ["36", "35", "33", "32", "34", "31", "96", "95"]
 
 
@@ -224,6 +226,7 @@ async def run(args: argparse.Namespace) -> int:
                 "--port",
                 str(port),
                 "--no-access-log",
+                *HTTP_PROTOCOL,
             ]
             children.append(Child(name, command, env, port, f"http://127.0.0.1:{port}/readyz"))
             gateway_env[f"GATEWAY_{name.upper()}_URL"] = f"http://127.0.0.1:{port}"
@@ -243,6 +246,7 @@ async def run(args: argparse.Namespace) -> int:
                     str(args.port),
                     "--no-access-log",
                     "--no-proxy-headers",
+                    *HTTP_PROTOCOL,
                 ],
                 gateway_env,
                 args.port,

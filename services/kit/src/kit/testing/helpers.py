@@ -23,6 +23,7 @@ from kit.db import asyncpg_dsn
 from kit.events import STREAMS, Envelope, Event
 from kit.migrations import migrations_dir, upgrade_to_head
 from kit.principal import PRINCIPAL_HEADER, Principal, encode_principal
+from kit.serving import HttpProtocol
 from kit.settings import DEV_INTERNAL_SECRET, ServiceSettings
 
 T = TypeVar("T")
@@ -188,7 +189,14 @@ async def serve_app(app: Any, port: int, host: str = "127.0.0.1") -> AsyncIterat
     """Run an ASGI app on a real port inside the test's event loop (gateway tests talk HTTP to it)."""
     # proxy_headers off: like the deployed gateway, which decides itself whom to trust in X-Forwarded-For.
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", lifespan="on", access_log=False, proxy_headers=False
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        lifespan="on",
+        access_log=False,
+        proxy_headers=False,
+        http=HttpProtocol,  # as deployed
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
