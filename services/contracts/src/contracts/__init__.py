@@ -4,7 +4,7 @@ receive it validated. `make contracts` generates their JSON Schemas into proto-c
 
 from __future__ import annotations
 
-from contracts import battles, identity, images, orgs
+from contracts import battles, events, identity, images, orgs
 from contracts.base import Event
 
 EVENTS: tuple[type[Event], ...] = (
@@ -20,9 +20,16 @@ EVENTS: tuple[type[Event], ...] = (
     orgs.RoleRemoved,
     orgs.MemberAdded,
     orgs.MemberRemoved,
+    events.EventCreated,
+    events.EventUpdated,
+    events.EventPublished,
+    events.EventDeleted,
+    events.StaffAdded,
+    events.StaffRemoved,
+    events.CarpetsUpdated,
     battles.WinnersSet,
     images.ImageUploaded,
     images.ImageDeleted,
 )
 
-__all__ = ["EVENTS", "battles", "identity", "images", "orgs"]
+__all__ = ["EVENTS", "battles", "events", "identity", "images", "orgs"]

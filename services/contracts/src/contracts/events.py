@@ -1,0 +1,97 @@
+"""Events of the events service (stream EVENTS)."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from contracts.base import Event, Payload
+
+
+class EventChanged(Event):
+    """An event's public face. `orgId` is None for a platform event; `startsAt`/`endsAt` are UTC ISO instants
+    (None while the dates are unset); `timeZone` is the venue's IANA zone ("UTC" without coordinates)."""
+
+    id: int
+    org_id: int | None
+    organizer_id: int
+    title: str | None
+    image: str | None
+    status: Literal["draft", "published"]
+    starts_at: str | None
+    ends_at: str | None
+    time_zone: str
+    location_address: str | None
+    lat: float | None
+    lng: float | None
+
+    def topics(self) -> list[str]:
+        topics = [f"event:{self.id}"]
+        if self.org_id:
+            topics.append(f"org:{self.org_id}")
+        return topics
+
+
+class EventCreated(EventChanged):
+    """A draft event was made; its creator is its organizer."""
+
+    type: ClassVar[str] = "events.event.created"
+
+
+class EventUpdated(EventChanged):
+    """The event was saved (any field, draft or published)."""
+
+    type: ClassVar[str] = "events.event.updated"
+
+
+class EventPublished(EventChanged):
+    """The event is visible to everyone from now on."""
+
+    type: ClassVar[str] = "events.event.published"
+
+
+class EventDeleted(EventChanged):
+    """The event is hidden everywhere (soft delete: references from battles and tickets stay valid)."""
+
+    type: ClassVar[str] = "events.event.deleted"
+
+
+class StaffChanged(Event):
+    event_id: int
+    user_id: int
+    role: Literal["admin", "host", "dj"]
+    org_id: int | None
+
+    def topics(self) -> list[str]:
+        topics = [f"event:{self.event_id}", f"user:{self.user_id}"]
+        if self.org_id:
+            topics.append(f"org:{self.org_id}")
+        return topics
+
+
+class StaffAdded(StaffChanged):
+    """A user became an admin, a host or a DJ of the event."""
+
+    type: ClassVar[str] = "events.staff.added"
+
+
+class StaffRemoved(StaffChanged):
+    """A user is no longer an admin, a host or a DJ of the event."""
+
+    type: ClassVar[str] = "events.staff.removed"
+
+
+class Carpet(Payload):
+    id: int
+    name: str
+
+
+class CarpetsUpdated(Event):
+    """The event's carpets (dance floors), the whole list in order; battles pick theirs from it."""
+
+    type: ClassVar[str] = "events.carpets.updated"
+
+    event_id: int
+    carpets: list[Carpet]
+
+    def topics(self) -> list[str]:
+        return [f"event:{self.event_id}"]
