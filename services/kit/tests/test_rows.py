@@ -161,6 +161,14 @@ def _backend_pid() -> Any:
     return func.pg_backend_pid()
 
 
+def test_answer_writes_postgresql_numerics_as_numbers() -> None:
+    from decimal import Decimal
+
+    assert answer({"sum": Decimal("12"), "mean": Decimal("2.5")}).body == b'{"sum":12,"mean":2.5}'
+    with pytest.raises(TypeError):
+        answer({"what": object()})
+
+
 def test_answer_dumps_plain_values() -> None:
     response = answer({"a": [1, None, "é"]})
     assert response.body == b'{"a":[1,null,"\xc3\xa9"]}'

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Callable, Mapping
+from decimal import Decimal
 from typing import TYPE_CHECKING, Annotated, Any, TypeAlias, cast
 
 import asyncpg
@@ -136,7 +137,15 @@ def answer(content: Any) -> Response:
     """A hot read's answer: plain JSON values built from rows, dumped once by orjson. Building a pydantic model
     per row (and an enum per row) was most of a list of 100 (docs/decisions.md, "The read path (issue 10)").
     The route keeps its `response_model` for the OpenAPI document; its tests check that the answer conforms."""
-    return Response(orjson.dumps(content), media_type="application/json")
+    return Response(orjson.dumps(content, default=_json_default), media_type="application/json")
+
+
+def _json_default(value: Any) -> Any:
+    """PostgreSQL's numeric (a sum, an average) arrives as a Decimal, which orjson does not write: a whole
+    number as an integer, else as a float. Anything else unknown is a programming error, said as such."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    raise TypeError(f"{type(value).__name__} is not a JSON value")
 
 
 async def get_rows(request: Request) -> Rows:  # async: a plain def would run in a worker thread

@@ -5,6 +5,7 @@ from typing import Any
 
 import httpx
 import pytest
+from org_events.factories import create_events
 from orgs.factories import ADMIN, PLATFORM_ADMIN, PROMOTER, STRANGER, create_org, create_profiles, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -336,7 +337,8 @@ class TestList:
 
     async def test_pages_and_totals_over_every_match(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         for n in range(5):
-            await create_org(session, name=f"Crew {n}", current_events=1, future_events=2, past_events=n)
+            org = await create_org(session, name=f"Crew {n}")
+            await create_events(session, org.id, now=1, future=2, past=n)
         first = (await client.get("/api/orgs?p=0&pp=2")).json()
         last = (await client.get("/api/orgs?p=2&pp=2")).json()
         beyond = (await client.get("/api/orgs?p=9&pp=2")).json()

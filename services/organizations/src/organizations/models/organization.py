@@ -17,10 +17,8 @@ class OrganizationStatus(enum.StrEnum):
 
 
 class Organization(Base):
-    """An organization. It starts as an empty draft (the creation wizard fills it) and is published once.
-
-    The event counters are fed by the events service (zero until it publishes them): lists show them without
-    asking another service."""
+    """An organization. It starts as an empty draft (the creation wizard fills it) and is published once. Its
+    events are counted by period at query time from the `org_event` projection (orgs/counts.py)."""
 
     __tablename__ = "organization"
     __table_args__ = (CheckConstraint("status IN ('draft', 'published')", name="status"),)
@@ -38,10 +36,6 @@ class Organization(Base):
     socials: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
     agreement: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
     waiver: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
-    total_events: Mapped[int] = mapped_column(default=0, server_default="0")
-    current_events: Mapped[int] = mapped_column(default=0, server_default="0")
-    future_events: Mapped[int] = mapped_column(default=0, server_default="0")
-    past_events: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now(), onupdate=func.now())
     published_at: Mapped[datetime | None]

@@ -4,7 +4,21 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Integer, Select, String, and_, bindparam, exists, func, literal, or_, select, true
+from sqlalchemy import (
+    BigInteger,
+    Integer,
+    Select,
+    String,
+    and_,
+    bindparam,
+    cast,
+    exists,
+    func,
+    literal,
+    or_,
+    select,
+    true,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.paging import Page
@@ -17,6 +31,7 @@ from organizations.models import (
     OrganizationRole,
     OrganizationStatus,
 )
+from organizations.org_events.repository import event_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +75,9 @@ class OrganizationRepository:
         await session.flush()
         return organization
 
-    async def stats(self, session: AsyncSession, org_id: int) -> tuple[int, int]:
-        """(totalMembers, totalPoints): the members, and the points they earned here in every year."""
+    async def stats(self, session: AsyncSession, org_id: int) -> tuple[int, int, int]:
+        """(totalMembers, totalPoints, totalEvents): the members, the points they earned here in every year, and
+        the organization's published events."""
         members = (
             select(func.count()).select_from(OrganizationMember).where(OrganizationMember.organization_id == org_id)
         ).scalar_subquery()
@@ -77,8 +93,9 @@ class OrganizationRepository:
             )
             .where(LeaderboardAward.organization_id == org_id)
         ).scalar_subquery()
-        row = (await session.execute(select(members, points))).one()
-        return int(row[0]), int(row[1])
+        events = select(event_counts(literal(org_id)).c.total).scalar_subquery()
+        row = (await session.execute(select(members, points, events))).one()
+        return int(row[0]), int(row[1]), int(row[2])
 
     async def list_page(self, rows: Rows, where: ListFilter, page: Page) -> list[Record]:
         """One statement on kit.rows: the page of organizations with their member counts, and the event totals
@@ -134,23 +151,27 @@ def _list_statement(by_user: bool, with_drafts: bool, by_keyword: bool) -> Selec
         conditions.append(Organization.status == OrganizationStatus.PUBLISHED)
     if by_keyword:
         conditions.append(Organization.name.ilike(bindparam("pattern", type_=String), escape=LIKE_ESCAPE))
+    counts = event_counts(Organization.id)
     matching = (
         select(
             Organization.id,
             Organization.name,
             Organization.image,
             Organization.status,
-            Organization.current_events,
-            Organization.future_events,
-            Organization.past_events,
+            counts.c.now.label("current_events"),
+            counts.c.future.label("future_events"),
+            counts.c.past.label("past_events"),
         )
+        .select_from(Organization)
+        .join(counts, true())
         .where(*conditions)
         .cte("matching")
     )
+    # A sum of counts is numeric in PostgreSQL (a Decimal): an integer is what the answer says.
     totals = select(
-        func.coalesce(func.sum(matching.c.current_events), 0).label("total_current"),
-        func.coalesce(func.sum(matching.c.future_events), 0).label("total_future"),
-        func.coalesce(func.sum(matching.c.past_events), 0).label("total_past"),
+        cast(func.coalesce(func.sum(matching.c.current_events), 0), BigInteger).label("total_current"),
+        cast(func.coalesce(func.sum(matching.c.future_events), 0), BigInteger).label("total_future"),
+        cast(func.coalesce(func.sum(matching.c.past_events), 0), BigInteger).label("total_past"),
     ).subquery("totals")
     page_rows = (
         select(matching)

@@ -92,7 +92,7 @@ class OrganizationService:
 
     async def view(self, session: AsyncSession, identity: IdentityClient, access: OrgAccess) -> OrganizationView:
         org = access.organization
-        total_members, total_points = await organization_repository.stats(session, org.id)
+        total_members, total_points, total_events = await organization_repository.stats(session, org.id)
         people = await role_service.people(session, identity, org.id)
         return OrganizationView(
             id=org.id,
@@ -108,7 +108,7 @@ class OrganizationService:
             agreement=LegalDocument.model_validate(org.agreement or {}),
             waiver=LegalDocument.model_validate(org.waiver or {}),
             total_members=total_members,
-            total_events=org.total_events,
+            total_events=total_events,
             total_points=total_points,
             can_edit=access.can_edit,
             can_create_events=access.can_create_events,
