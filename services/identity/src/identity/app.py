@@ -18,6 +18,7 @@ from identity.oidc.router import router as oidc_router
 from identity.organizations.handlers import handlers as organization_handlers
 from identity.profiles.router import admin_router
 from identity.profiles.router import router as profiles_router
+from identity.staffing.handlers import handlers as staffing_handlers
 from identity.users.router import internal_router
 from identity.users.router import router as users_router
 from kit.app import create_service_app
@@ -59,7 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             notifications_router,
             internal_router,
         ],
-        handlers=[*notification_handlers, *organization_handlers],
+        handlers=[*notification_handlers, *organization_handlers, *staffing_handlers],
         resources={"http": http_client, "oidc": oidc_provider, "image_refs": image_refs},
         workers=[mail_sender],
     )
