@@ -254,6 +254,8 @@ def network_policy(name: str, database: bool) -> dict[str, Any]:
                 "ports": [{"port": 8000}],
             }
         )
+        # The app's page for the link previews of /event/{id} (the web pods' nginx).
+        egress.append({"to": [{"podSelector": {"matchLabels": labels("web")}}], "ports": [{"port": 8080}]})
     if name in PROFILE_READERS:  # the rare internal read of a profile
         egress.append({"to": [{"podSelector": {"matchLabels": labels("identity")}}], "ports": [{"port": 8000}]})
     if name in IMAGE_READERS:  # kit.images: the existence of a referred image

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 import aiohttp
 from fastapi import FastAPI, Request
 from fastapi.responses import StreamingResponse
+from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
@@ -18,6 +19,7 @@ from gateway.auth import InvalidToken, JwksCache, TokenVerifier
 from gateway.config import Settings
 from gateway.devmail import dev_mail
 from gateway.live import LiveHub, allowed_topics
+from gateway.preview import RemotePage, origin_of, preview_of, read_event, with_meta
 from gateway.proxy import ApiProxy, Resources, nosniff
 from gateway.spa import SpaFiles
 from kit.bus import Bus
@@ -25,6 +27,7 @@ from kit.errors import Forbidden, Invalid, Unauthorized, error_response, install
 from kit.logs import configure_logging
 from kit.metrics import metrics_endpoint
 from kit.responses import JSONResponse
+from kit.types import ID_MAX
 
 
 class Gateway:
@@ -150,6 +153,24 @@ def create_app(settings: Settings | None = None) -> Gateway:
 
     proxy = ApiProxy(settings, resources, local)
     spa = SpaFiles(settings.spa_dir)
+    remote_page = RemotePage(settings.web_url) if settings.web_url else None
+
+    async def event_page(request: Request) -> Response:
+        """/event/{id} with the event's link preview in the page (gateway/preview.py)."""
+        raw = request.path_params["event_id"]
+        events_url = urls.get("events")
+        session = resources.session
+        if not raw.isdigit() or int(raw) > ID_MAX or events_url is None or session is None:
+            return await spa.serve(request)
+        page = spa.index() or (await remote_page.get(session) if remote_page else None)
+        event = await read_event(session, events_url, int(raw)) if page else None
+        if page is None or event is None:
+            return await spa.serve(request)
+        origin = origin_of(request, settings.public_url)
+        preview = preview_of(event, f"{origin}/event/{raw}", origin)
+        return spa.page_response(with_meta(page, preview))
+
+    local.router.routes.append(Route("/event/{event_id}", event_page, methods=["GET", "HEAD"]))
     local.router.routes.append(Route("/{path:path}", spa.serve, methods=["GET", "HEAD"]))
     return Gateway(proxy, local)
 

@@ -44,6 +44,10 @@ class Settings(CommonSettings):
     response_cache_megabytes: int = 64
 
     spa_dir: Path = Path(__file__).resolve().parents[3] / "web" / "dist"
+    # Link previews (/event/{id}): where the app's page comes from when spa_dir has no build (the web pods),
+    # and the public address the previews' absolute URLs use (else the request's own host).
+    web_url: str | None = None
+    public_url: str | None = None
     # Development only: the SMTP sink's inbox served at /dev/mail.
     dev_mail_dir: Path | None = None
 

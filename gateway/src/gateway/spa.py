@@ -75,6 +75,20 @@ class SpaFiles:
             known = self._policies[page] = (modified, content_security_policy(page.read_bytes()))
         return known[1]
 
+    def index(self) -> bytes | None:
+        """The app's page, as built (None when there is no build here)."""
+        index = self.directory / "index.html"
+        return index.read_bytes() if index.is_file() else None
+
+    def page_response(self, page: bytes) -> Response:
+        """A page made from the app's own (a link preview): the same headers as index.html."""
+        headers = {
+            "cache-control": "no-cache",
+            "referrer-policy": REFERRER_POLICY,
+            "content-security-policy": content_security_policy(page),
+        }
+        return HTMLResponse(page, headers=headers)
+
     async def serve(self, request: Request) -> Response:
         index = self.directory / "index.html"
         relative = request.path_params.get("path", "").lstrip("/")
