@@ -16,6 +16,7 @@ from identity.notifications.router import router as notifications_router
 from identity.oidc.client import OidcProvider
 from identity.oidc.router import router as oidc_router
 from identity.organizations.handlers import handlers as organization_handlers
+from identity.organizers.handlers import guide_handlers
 from identity.profiles.router import admin_router
 from identity.profiles.router import router as profiles_router
 from identity.staffing.handlers import handlers as staffing_handlers
@@ -60,7 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             notifications_router,
             internal_router,
         ],
-        handlers=[*notification_handlers, *organization_handlers, *staffing_handlers],
+        handlers=[*notification_handlers, *organization_handlers, *staffing_handlers, *guide_handlers(settings)],
         resources={"http": http_client, "oidc": oidc_provider, "image_refs": image_refs},
         workers=[mail_sender],
     )

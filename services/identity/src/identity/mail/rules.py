@@ -13,6 +13,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 SUBJECTS = {
     "reset_password": "Reset your Cypher password",
     "magic_link": "Your Cypher sign-in link",
+    "event_guide": "Your event is published: a How To Guide",
 }
 
 

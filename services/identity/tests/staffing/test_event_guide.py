@@ -1,0 +1,63 @@
+"""The organizer of a newly published event gets the How To Guide with the event's link and its QR code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from factories import create_account
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from contracts.events import EventPublished, EventUpdated
+from identity.models import Mail
+from kit.events import Envelope
+from kit.testing import eventually, publish
+
+
+def announced(kind: type[Any], event_id: int, organizer_id: int, title: str = "Floor Wars") -> Envelope:
+    payload = {
+        "id": event_id,
+        "orgId": None,
+        "organizerId": organizer_id,
+        "title": title,
+        "image": None,
+        "status": "published",
+        "startsAt": None,
+        "endsAt": None,
+        "timeZone": "UTC",
+        "locationAddress": None,
+        "lat": None,
+        "lng": None,
+    }
+    return Envelope.of(kind.model_validate(payload))
+
+
+async def mails(session: AsyncSession) -> list[Mail]:
+    session.expire_all()
+    return list((await session.scalars(select(Mail).order_by(Mail.id))).all())
+
+
+class TestEventGuide:
+    async def test_the_organizer_gets_the_guide_once_per_publication(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        _, organizer = await create_account(session, "organizer@example.com")
+        published = announced(EventPublished, 41, organizer.id)
+        await publish(nats_url, published)
+        await publish(nats_url, published, msg_id="a second delivery")
+        await publish(nats_url, announced(EventUpdated, 41, organizer.id))  # a save is not a publication
+        await publish(nats_url, announced(EventPublished, 42, 999_999))  # no such profile: nobody to write to
+        await publish(nats_url, announced(EventPublished, 43, organizer.id, title="Second Jam"))
+
+        async def both() -> bool:
+            return len(await mails(session)) == 2
+
+        await eventually(both)
+        first, second = await mails(session)
+        assert first.to_address == second.to_address == "organizer@example.com"
+        assert first.subject == "Your event is published: a How To Guide"
+        assert "Floor Wars" in first.text_body and "http://cypher.test/event/41" in first.text_body
+        assert '<img src="http://cypher.test/api/events/41/qr.png"' in first.html_body
+        assert "Second Jam" in second.text_body
+        assert await session.scalar(select(func.count()).select_from(Mail)) == 2
