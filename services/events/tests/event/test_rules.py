@@ -23,6 +23,9 @@ class TestFields:
         assert [rules.cost_cents(c) for c in (0, 1, 50, 99, 100, 2550)] == [0, 100, 100, 100, 100, 2550]
         with pytest.raises(ValueError, match=rules.COST_NEGATIVE):
             rules.cost_cents(-1)
+        assert rules.cost_cents(rules.COST_MAX_CENTS) == rules.COST_MAX_CENTS
+        with pytest.raises(ValueError, match="at most"):
+            rules.cost_cents(rules.COST_MAX_CENTS + 1)
 
     def test_at_most_ten_tiers(self) -> None:
         rules.tier_count(10)
@@ -121,6 +124,9 @@ class TestTime:
         for bad in ("2030-01-05T12:00Z", "01/05/2030", "2030-02-30T12:00"):
             with pytest.raises(ValueError, match=rules.DATE_FORMAT):
                 rules.parse_local(bad)
+        for far in ("0001-01-01T00:00", "9999-12-31T23:59", "1969-12-31T23:59"):
+            with pytest.raises(ValueError, match=rules.DATE_OUT_OF_RANGE):
+                rules.parse_local(far)
 
     def test_period_across_a_dst_change(self) -> None:
         # A night event over New York's fall-back: 8 PM Nov 2 to 4 AM Nov 3 2030 is 9 hours, not 8.

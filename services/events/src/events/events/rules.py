@@ -21,6 +21,10 @@ DATE_FORMAT = "Dates are written YYYY-MM-DDTHH:MM"
 TIERS_MAX = 10
 TOO_MANY_TIERS = f"An event has at most {TIERS_MAX} tiers"
 COST_NEGATIVE = "Cost must not be negative"
+COST_MAX_CENTS = 100_000_000
+COST_TOO_HIGH = "Cost must be at most $1,000,000"
+YEARS = (1970, 2100)
+DATE_OUT_OF_RANGE = "Please enter a correct date"
 WEBSITE_HTTPS = "Website should start with https://"
 CARPET_NAME_MAX_LENGTH = 100
 EVENT_NOT_FOUND = "Event not found"
@@ -58,6 +62,8 @@ def cost_cents(value: int) -> int:
     """Cents. A cost between 0 and 1 dollar becomes 1 dollar (the spec's 0-1 rule): 1..99 → 100."""
     if value < 0:
         raise ValueError(COST_NEGATIVE)
+    if value > COST_MAX_CENTS:
+        raise ValueError(COST_TOO_HIGH)
     return 100 if 0 < value < 100 else value
 
 
@@ -129,16 +135,20 @@ def _zone(name: str) -> ZoneInfo:
 
 
 def parse_local(value: str | None) -> datetime | None:
-    """A wall time as the date picker sends it, "YYYY-MM-DDTHH:MM" (seconds tolerated, dropped); blank is
-    unset. An offset or a zone is refused: the zone is the venue's."""
+    """A wall time as the date picker sends it, "YYYY-MM-DDTHH:MM" (seconds tolerated, dropped), years 1970 to
+    2100; blank is unset. An offset or a zone is refused: the zone is the venue's."""
     text = (value or "").strip()
     if not text:
         return None
     for layout in ("%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S"):
         try:
-            return datetime.strptime(text, layout).replace(second=0)
+            parsed = datetime.strptime(text, layout).replace(second=0)
         except ValueError:
             continue
+        # Years far off are typing slips, and year 1 or 9999 would overflow on the way to UTC.
+        if not YEARS[0] <= parsed.year <= YEARS[1]:
+            raise ValueError(DATE_OUT_OF_RANGE)
+        return parsed
     raise ValueError(DATE_FORMAT)
 
 
