@@ -212,7 +212,7 @@ def disruption_budget(name: str) -> dict[str, Any]:
 
 
 # The services whose writes refer to images (kit.images asks the images service whether one exists).
-IMAGE_READERS = ("identity", "organizations")
+IMAGE_READERS = ("identity", "organizations", "events")
 # The services that keep a profile projection (kit.profiles reads identity's /internal/profiles on a miss).
 PROFILE_READERS = ("organizations", "studios", "events", "battles")
 

@@ -2,9 +2,19 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from kit.app import create_service_app
 from events.config import Settings
+from events.events.router import router as events_router
+from events.orgs.handlers import handlers as org_handlers
+from kit.app import create_service_app
+from kit.images import image_refs
+from kit.profiles import identity_client, profile_handlers
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    return create_service_app(settings or Settings(), title="Cypher events", routers=[])
+    return create_service_app(
+        settings or Settings(),
+        title="Cypher events",
+        routers=[events_router],
+        handlers=[*profile_handlers(), *org_handlers],
+        resources={"identity": identity_client, "image_refs": image_refs},
+    )

@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from pydantic_settings import SettingsConfigDict
 
-from kit.settings import ServiceSettings
+from kit.profiles import ProfileSettings
 
 
-class Settings(ServiceSettings):
+class Settings(ProfileSettings):
     model_config = SettingsConfigDict(env_prefix="EVENTS_", extra="ignore", populate_by_name=True)
 
     # The prefix of this service's events and the name of its stream.

@@ -1,0 +1,157 @@
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from events.events import rules
+from events.models import EventStatus, StaffRole
+from kit.images import ImageRef
+from kit.profiles import User
+from kit.schemas import Schema
+from kit.types import Id, IdOrZero, Name, Text
+
+DESCRIPTION_MAX_LENGTH = 100_000
+
+
+class Coordinates(Schema):
+    lat: float = Field(ge=-90, le=90)
+    lng: float = Field(ge=-180, le=180)
+
+
+class TierIn(Schema):
+    """`id` keeps a tier (tickets will refer to it); without one it is new. `cost` in cents."""
+
+    id: Id | None = None
+    title: Name = Field(default="", max_length=150)
+    cost: int = 0
+    description: Text = Field(default="", max_length=10_000)
+
+    @field_validator("cost")
+    @classmethod
+    def _cost(cls, value: int) -> int:
+        return rules.cost_cents(value)
+
+
+class CarpetIn(Schema):
+    """`id` keeps a carpet (battles are held on it); without one it is new."""
+
+    id: Id | None = None
+    name: Name | None = Field(default=None, max_length=rules.CARPET_NAME_MAX_LENGTH)
+
+
+class EventUpdate(Schema):
+    """The whole event as the wizard saves it; a field left out keeps its stored value."""
+
+    title: Name | None = Field(default=None, max_length=1000)
+    image: ImageRef = None
+    org_id: IdOrZero | None = None
+    location_address: Name | None = Field(default=None, max_length=300)
+    coordinates: Coordinates | None = None
+    website: str | None = None
+    description: str | None = Field(default=None, max_length=DESCRIPTION_MAX_LENGTH)
+    date_start: str | None = None
+    date_end: str | None = None
+    tiers: list[TierIn] | None = Field(default=None, max_length=100)
+    carpets: list[CarpetIn] | None = Field(default=None, max_length=100)
+    scoreboard_logo: ImageRef = None
+    scoreboard_bg_image: ImageRef = None
+
+    @field_validator("title")
+    @classmethod
+    def _title(cls, value: str | None) -> str:
+        return rules.title(value)
+
+    @field_validator("website", mode="before")
+    @classmethod
+    def _website(cls, value: Any) -> str:
+        if value is not None and not isinstance(value, str):
+            raise ValueError("website must be text")
+        return rules.website(value)
+
+    @field_validator("date_start", "date_end", mode="before")
+    @classmethod
+    def _date(cls, value: Any) -> str | None:
+        if value is not None and not isinstance(value, str):
+            raise ValueError(rules.DATE_FORMAT)
+        return rules.format_local(rules.parse_local(value))
+
+    @field_validator("tiers")
+    @classmethod
+    def _tiers(cls, value: list[TierIn] | None) -> list[TierIn] | None:
+        if value is not None:
+            rules.tier_count(len(value))
+        return value
+
+
+class CarpetsUpdate(Schema):
+    carpets: list[CarpetIn] = Field(max_length=100)
+
+
+class RoleChange(Schema):
+    user_id: Id
+    role: StaffRole
+
+
+class Staff(Schema):
+    organizer: User | None = None
+    admins: list[User] = []
+    hosts: list[User] = []
+    djs: list[User] = []
+
+
+class Tier(Schema):
+    id: int
+    title: str
+    cost: int
+    description: str
+
+
+class Carpet(Schema):
+    id: int
+    name: str
+
+
+class OrgChip(Schema):
+    id: int
+    name: str | None = None
+    image: str | None = None
+
+
+class Permissions(Schema):
+    can_edit: bool
+
+
+class Event(Schema):
+    """Seed 001 section 3's Event, as far as this service goes (likes, tickets and battles come later)."""
+
+    id: int
+    title: str
+    image: str | None = None
+    date_start: str | None = None
+    date_end: str | None = None
+    time_zone: str
+    starts_at: str | None = None
+    ends_at: str | None = None
+    date_flat: str | None = None
+    time_flat: str | None = None
+    status: EventStatus
+    period: Literal["now", "future", "past"]
+    is_finished: bool
+    location_address: str
+    coordinates: Coordinates | None = None
+    website: str
+    description: str
+    org_id: int
+    org: OrgChip | None = None
+    tiers: list[Tier]
+    carpets: list[Carpet]
+    staff: Staff
+    scoreboard_logo: str | None = None
+    scoreboard_bg_image: str | None = None
+    created_at: str
+    permissions: Permissions
+
+
+class EventCreated(Schema):
+    id: int

@@ -1,0 +1,82 @@
+"""The Event entity as the API answers it, built from the view row (kit.rows Record or a session's mapping):
+plain JSON values with the camelCase keys of `schemas.Event` (docs/development.md, hot reads). Period and
+isFinished are computed here, at answer time, never stored."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from events.events import rules
+from kit.principal import Principal
+
+ROLE_LISTS = {"admin": "admins", "host": "hosts", "dj": "djs"}
+
+
+def staff_of(row: Mapping[str, Any]) -> dict[str, Any]:
+    staff: dict[str, Any] = {
+        "organizer": {
+            "id": row["organizer_id"],
+            "dancerName": row["organizer_name"],
+            "avatar": row["organizer_avatar"],
+        },
+        "admins": [],
+        "hosts": [],
+        "djs": [],
+    }
+    for person in row["staff"] or ():
+        staff[ROLE_LISTS[person["role"]]].append(
+            {"id": person["id"], "dancerName": person["dancerName"], "avatar": person["avatar"]}
+        )
+    return staff
+
+
+def can_edit(row: Mapping[str, Any], principal: Principal) -> bool:
+    return rules.can_edit(
+        principal.profile_id,
+        row["organizer_id"],
+        row["caller_roles"] or (),
+        org_admin=bool(row["org_admin"]),
+        is_platform_admin=principal.is_platform_admin,
+    )
+
+
+def visible(row: Mapping[str, Any] | None, principal: Principal) -> bool:
+    if row is None:
+        return False
+    return rules.can_view(row["status"], row["deleted_at"] is not None, editor=can_edit(row, principal))
+
+
+def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dict[str, Any]:
+    zone = row["time_zone"]
+    period = rules.period(row["starts_at"], row["ends_at"], now)
+    has_point = row["lat"] is not None and row["lng"] is not None
+    return {
+        "id": row["id"],
+        "title": row["title"],
+        "image": row["image"],
+        "dateStart": rules.format_local(row["local_start"]),
+        "dateEnd": rules.format_local(row["local_end"]),
+        "timeZone": zone,
+        "startsAt": rules.utc_iso(row["starts_at"]),
+        "endsAt": rules.utc_iso(row["ends_at"]),
+        "dateFlat": rules.date_flat(row["local_start"], row["local_end"]),
+        "timeFlat": rules.time_flat(row["local_start"], row["local_end"], zone),
+        "status": row["status"],
+        "period": period,
+        "isFinished": period == "past",
+        "locationAddress": row["location_address"],
+        "coordinates": {"lat": row["lat"], "lng": row["lng"]} if has_point else None,
+        "website": row["website"],
+        "description": row["description"],
+        "orgId": row["org_id"] or 0,
+        "org": ({"id": row["org_id"], "name": row["org_name"], "image": row["org_image"]} if row["org_id"] else None),
+        "tiers": list(row["tiers"] or ()),
+        "carpets": list(row["carpets"] or ()),
+        "staff": staff_of(row),
+        "scoreboardLogo": row["scoreboard_logo"],
+        "scoreboardBgImage": row["scoreboard_bg_image"],
+        "createdAt": rules.utc_iso(row["created_at"]),
+        "permissions": {"canEdit": can_edit(row, principal)},
+    }

@@ -1,0 +1,36 @@
+"""What this service keeps of other services' data, fed by their events."""
+
+from __future__ import annotations
+
+from sqlalchemy import Index, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from events.models import Base
+from kit.profiles import ProjectedProfile
+
+
+class Profile(ProjectedProfile, Base):
+    """The local projection of identity's profiles (kit.profiles keeps it)."""
+
+
+class Org(Base):
+    """An organization as orgs.org.* last described it: the event page shows its name and image."""
+
+    __tablename__ = "org"
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    name: Mapped[str | None] = mapped_column(String(100))
+    image: Mapped[str | None] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="draft")
+
+
+class OrgRole(Base):
+    """Admins and promoters of organizations (orgs.role.added/removed): who may put an event under one, and
+    whose organization admins edit its events, without a call per request."""
+
+    __tablename__ = "org_role"
+    __table_args__ = (Index("ix_org_role_user_id", "user_id"),)
+
+    org_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    role: Mapped[str] = mapped_column(String(16), primary_key=True)
+    user_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
