@@ -29,3 +29,14 @@ async def test_the_migration_matches_the_models(app: FastAPI) -> None:
 
     found = [change for change in found if not kits(change)]
     assert found == []
+
+
+async def test_the_location_has_a_gist_index_on_point(app: FastAPI) -> None:
+    """Autogenerate skips expression indexes: this one is checked by name and definition."""
+    from sqlalchemy import text
+
+    async with app.state.engine.connect() as connection:
+        definition = await connection.scalar(
+            text("SELECT indexdef FROM pg_indexes WHERE tablename = 'event' AND indexname = 'ix_event_location'")
+        )
+    assert definition is not None and "USING gist (point(lng, lat))" in definition
