@@ -5,6 +5,7 @@ from fastapi import FastAPI
 from events.config import Settings
 from events.events.router import router as events_router
 from events.orgs.handlers import handlers as org_handlers
+from events.share.router import router as share_router
 from kit.app import create_service_app
 from kit.images import image_refs
 from kit.profiles import identity_client, profile_handlers
@@ -14,7 +15,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return create_service_app(
         settings or Settings(),
         title="Cypher events",
-        routers=[events_router],
+        routers=[events_router, share_router],
         handlers=[*profile_handlers(), *org_handlers],
         resources={"identity": identity_client, "image_refs": image_refs},
     )

@@ -11,3 +11,5 @@ class Settings(ProfileSettings):
     # The prefix of this service's events and the name of its stream.
     service_name: str = "events"
     database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:55432/cypher_events"
+    # The public address of the app: the links an event's calendar file and QR code carry.
+    public_url: str = "http://localhost:8080"
