@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -409,3 +410,23 @@ class TestNominatim:
                 body = (await http.get("/api/places", params={"q": "Queens"})).json()
         assert body == {"items": [], "attribution": NOMINATIM_ATTRIBUTION}
         assert seen == []
+
+
+class TestLoadCommand:
+    def test_usage(self, capsys: pytest.CaptureFixture[str]) -> None:
+        from kit.places.__main__ import main
+
+        assert main([]) == 2
+        assert "usage: python -m kit.places load" in capsys.readouterr().err
+
+    async def test_loads_a_services_database(self, database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        """`python -m kit.places load <svc>` finds the database in `<svc>.config.Settings`."""
+        import types
+
+        from kit.places.__main__ import _load
+
+        config = types.ModuleType("placestest.config")
+        config.Settings = lambda: types.SimpleNamespace(database_url=database_url, db_ssl=None)  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, "placestest", types.ModuleType("placestest"))
+        monkeypatch.setitem(sys.modules, "placestest.config", config)
+        assert await _load("placestest") > 30000
