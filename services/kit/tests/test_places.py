@@ -273,6 +273,13 @@ class TestRoute:
         assert alone.status_code == 400 and alone.json()["error"]["message"] == LAT_LNG_TOGETHER
         assert (await client.get("/api/places", params={"q": "a", "lng": "east"})).status_code == 400
 
+    async def test_nul_is_a_400_and_bad_bytes_no_server_error(self, client: httpx.AsyncClient) -> None:
+        for q in ("a%00b", "%ED%A0%80", "%FF"):  # NUL, a surrogate and a byte that is no UTF-8, percent-encoded
+            response = await client.get(f"/api/places?q={q}")
+            assert response.status_code in (200, 400), q
+            if "%00" in q:
+                assert response.status_code == 400
+
 
 # --- the online providers against local stand-ins -------------------------------------------------------------
 

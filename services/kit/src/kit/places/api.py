@@ -15,6 +15,7 @@ from kit.places.online import NOMINATIM_URL, PHOTON_URL, Nominatim, Photon
 from kit.places.schemas import Geocoder, PlacesAnswer
 from kit.rows import rows_of
 from kit.settings import ServiceSettings
+from kit.types import Text
 
 MAX_QUERY = 100
 MAX_LIMIT = 20
@@ -70,7 +71,7 @@ def places_router() -> APIRouter:
     @router.get("/api/places", response_model=PlacesAnswer)
     async def search_places(
         request: Request,
-        q: str = "",
+        q: Text = "",  # NUL or an unpaired surrogate: 400, before any provider sees it
         lat: Annotated[float | None, Query(ge=-90, le=90)] = None,
         lng: Annotated[float | None, Query(ge=-180, le=180)] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = DEFAULT_LIMIT,
