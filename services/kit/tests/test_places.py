@@ -314,6 +314,10 @@ def nominatim_stand_in(seen: list[tuple[float, Request]]) -> FastAPI:
         seen.append((time.monotonic(), request))
         if request.query_params["q"] == "nowhere":
             return []
+        if request.query_params["q"].startswith("12 Rue"):  # a street: its town is the place
+            address = {"road": "Rue de Rivoli", "city": "Paris", "state": "Ile-de-France", "country": "France"}
+            item = {"lat": "48.8559", "lon": "2.3580", "name": "Rue de Rivoli", "addresstype": "road"}
+            return [item | {"address": address | {"country_code": "fr"}, "category": "highway", "type": "primary"}]
         address = {
             "suburb": "Queens",
             "city": "City of New York",
@@ -322,7 +326,8 @@ def nominatim_stand_in(seen: list[tuple[float, Request]]) -> FastAPI:
             "country_code": "us",
         }
         item = {"place_id": 1, "lat": "40.7135", "lon": "-73.8283", "name": "Queens", "address": address}
-        return [item | {"display_name": "Queens, New York, United States", "category": "boundary"}]
+        item |= {"addresstype": "suburb", "category": "boundary", "type": "administrative"}
+        return [item | {"display_name": "Queens, Queens County, City of New York, New York, United States"}]
 
     return stand_in
 
@@ -369,18 +374,22 @@ class TestNominatim:
         seen: list[tuple[float, Request]] = []
         port = free_port()
         async with serve_app(nominatim_stand_in(seen), port):
-            async with Nominatim(f"http://127.0.0.1:{port}", user_agent="cypher-test (ops@example.org)") as nominatim:
+            agent = "cypher-test (ops@example.org)"
+            async with Nominatim(f"http://127.0.0.1:{port}", user_agent=agent, min_interval=0.05) as nominatim:
                 place = await nominatim.geocode("Queens, NY, United States")
                 nothing = await nominatim.geocode("nowhere")
+                street = await nominatim.geocode("12 Rue de Rivoli, Paris")
         assert place is not None
         assert (place.name, place.state, place.country, place.country_code) == (
-            "City of New York",
+            "Queens",
             "New York",
             "United States",
             "US",
         )
         assert (place.lat, place.lng) == (40.7135, -73.8283)
+        assert place.address == "Queens, New York, United States"
         assert nothing is None
+        assert street is not None and street.address == "Paris, Ile-de-France, France"
         request = seen[0][1]
         assert request.headers["user-agent"] == "cypher-test (ops@example.org)"
         assert request.query_params["format"] == "jsonv2" and request.query_params["q"] == "Queens, NY, United States"

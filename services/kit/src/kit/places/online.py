@@ -22,6 +22,12 @@ PHOTON_URL = "https://photon.komoot.io"
 NOMINATIM_URL = "https://nominatim.openstreetmap.org"
 # Photon's layers that are a place one lives in (not a street or a shop): cities, towns, villages, boroughs.
 PHOTON_LAYERS = ("city", "district", "locality")
+# Nominatim's `addresstype` of a result that is itself a place, and the address keys naming the town of one that
+# is not (a street, a venue), most specific town first.
+NOMINATIM_PLACE_TYPES = frozenset(
+    {"city", "town", "village", "hamlet", "municipality", "borough", "suburb", "city_district", "quarter"}
+)
+NOMINATIM_TOWN_KEYS = ("city", "town", "village", "hamlet", "municipality")
 
 
 class _HttpGeocoder:
@@ -143,10 +149,10 @@ class Nominatim(_HttpGeocoder):
 def _nominatim_place(item: Any) -> Place | None:
     try:
         address = item.get("address") or {}
-        name = next(
-            (address[k] for k in ("city", "town", "village", "hamlet", "municipality", "suburb") if address.get(k)),
-            None,
-        ) or item.get("name")
+        if item.get("addresstype") in NOMINATIM_PLACE_TYPES and item.get("name"):
+            name = item["name"]  # the result is itself a place ('Queens', a borough of New York City)
+        else:  # a street or a venue: the town it is in
+            name = next((address[k] for k in NOMINATIM_TOWN_KEYS if address.get(k)), None) or item.get("name")
         if not name:
             return None
         code = address.get("country_code")
