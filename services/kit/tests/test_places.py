@@ -69,7 +69,7 @@ def _app(settings: PlacesSettings) -> FastAPI:
 @pytest.fixture
 async def app(database_url: str, nats_url: str, clean_state: None) -> AsyncIterator[FastAPI]:
     application = _app(_settings(database_url, nats_url))
-    async with LifespanManager(application):  # type: ignore[arg-type]
+    async with LifespanManager(application):
         yield application
 
 
@@ -267,7 +267,12 @@ class TestRoute:
         too_long = await client.get("/api/places", params={"q": "a" * 101})
         assert too_long.status_code == 400
         assert too_long.json()["error"]["message"] == QUERY_TOO_LONG
-        for params in ({"q": "a", "limit": 0}, {"q": "a", "limit": 21}, {"q": "a", "lat": 91, "lng": 0}):
+        bad: list[dict[str, str | int]] = [
+            {"q": "a", "limit": 0},
+            {"q": "a", "limit": 21},
+            {"q": "a", "lat": 91, "lng": 0},
+        ]
+        for params in bad:
             assert (await client.get("/api/places", params=params)).status_code == 400
         alone = await client.get("/api/places", params={"q": "a", "lat": 10})
         assert alone.status_code == 400 and alone.json()["error"]["message"] == LAT_LNG_TOGETHER
@@ -290,7 +295,7 @@ def _photon_feature(name: str, state: str | None, country: str, code: str, lat: 
     return {"type": "Feature", "geometry": {"type": "Point", "coordinates": [lng, lat]}, "properties": props}
 
 
-def photon_stand_in(seen: list[httpx.QueryParams]) -> FastAPI:
+def photon_stand_in(seen: list[Any]) -> FastAPI:
     stand_in = FastAPI()
 
     @stand_in.get("/api")
@@ -316,8 +321,8 @@ def nominatim_stand_in(seen: list[tuple[float, Request]]) -> FastAPI:
             return []
         if request.query_params["q"].startswith("12 Rue"):  # a street: its town is the place
             address = {"road": "Rue de Rivoli", "city": "Paris", "state": "Ile-de-France", "country": "France"}
-            item = {"lat": "48.8559", "lon": "2.3580", "name": "Rue de Rivoli", "addresstype": "road"}
-            return [item | {"address": address | {"country_code": "fr"}, "category": "highway", "type": "primary"}]
+            road = {"lat": "48.8559", "lon": "2.3580", "name": "Rue de Rivoli", "addresstype": "road"}
+            return [road | {"address": address | {"country_code": "fr"}, "category": "highway", "type": "primary"}]
         address = {
             "suburb": "Queens",
             "city": "City of New York",
@@ -325,7 +330,13 @@ def nominatim_stand_in(seen: list[tuple[float, Request]]) -> FastAPI:
             "country": "United States",
             "country_code": "us",
         }
-        item = {"place_id": 1, "lat": "40.7135", "lon": "-73.8283", "name": "Queens", "address": address}
+        item: dict[str, Any] = {
+            "place_id": 1,
+            "lat": "40.7135",
+            "lon": "-73.8283",
+            "name": "Queens",
+            "address": address,
+        }
         item |= {"addresstype": "suburb", "category": "boundary", "type": "administrative"}
         return [item | {"display_name": "Queens, Queens County, City of New York, New York, United States"}]
 
@@ -334,7 +345,7 @@ def nominatim_stand_in(seen: list[tuple[float, Request]]) -> FastAPI:
 
 class TestPhoton:
     async def test_search_parses_geojson_and_sends_the_bias(self) -> None:
-        seen: list[httpx.QueryParams] = []
+        seen: list[Any] = []
         port = free_port()
         async with serve_app(photon_stand_in(seen), port):
             async with Photon(f"http://127.0.0.1:{port}", user_agent="cypher-test") as photon:
@@ -361,7 +372,7 @@ class TestPhoton:
         port = free_port()
         settings = _settings(database_url, nats_url, geocoder="photon", geocoder_url=f"http://127.0.0.1:{port}")
         application = _app(settings)
-        async with serve_app(photon_stand_in([]), port), LifespanManager(application):  # type: ignore[arg-type]
+        async with serve_app(photon_stand_in([]), port), LifespanManager(application):
             transport = httpx.ASGITransport(app=application)
             async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
                 body = (await http.get("/api/places", params={"q": "tor"})).json()
@@ -420,7 +431,7 @@ class TestNominatim:
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         application = _app(_settings(database_url, nats_url, geocoder="nominatim", geocoder_url=url))
-        async with serve_app(nominatim_stand_in(seen), port), LifespanManager(application):  # type: ignore[arg-type]
+        async with serve_app(nominatim_stand_in(seen), port), LifespanManager(application):
             transport = httpx.ASGITransport(app=application)
             async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
                 body = (await http.get("/api/places", params={"q": "Queens"})).json()
