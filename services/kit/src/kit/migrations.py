@@ -53,7 +53,7 @@ def head_revision(migrations: Path) -> str | None:
 
 
 # Made by the kit's steps, not by a service's models: autogenerate leaves them alone.
-KIT_TABLES = frozenset({"outbox_message", "processed_message", "idempotency_key"})
+KIT_TABLES = frozenset({"outbox_message", "processed_message", "idempotency_key", "place"})
 
 
 def _not_kit_table(name: str | None, type_: str, parent_names: object) -> bool:

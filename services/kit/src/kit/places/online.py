@@ -1,0 +1,168 @@
+"""The online providers for production, on one pooled httpx client each: Photon (komoot's search as you type)
+and Nominatim (OpenStreetMap's; its usage policy forbids autocomplete and allows one request a second with an
+identifying User-Agent, so it only geocodes, one request at a time, a second apart)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import httpx
+
+from kit.places.schemas import Place
+
+logger = logging.getLogger("kit.places")
+
+OSM_ATTRIBUTION = "© OpenStreetMap contributors (ODbL)"
+PHOTON_ATTRIBUTION = f"Search by Photon (komoot), data {OSM_ATTRIBUTION}"
+NOMINATIM_ATTRIBUTION = f"Search by Nominatim, data {OSM_ATTRIBUTION}"
+PHOTON_URL = "https://photon.komoot.io"
+NOMINATIM_URL = "https://nominatim.openstreetmap.org"
+# Photon's layers that are a place one lives in (not a street or a shop): cities, towns, villages, boroughs.
+PHOTON_LAYERS = ("city", "district", "locality")
+# Nominatim's `addresstype` of a result that is itself a place, and the address keys naming the town of one that
+# is not (a street, a venue), most specific town first.
+NOMINATIM_PLACE_TYPES = frozenset(
+    {"city", "town", "village", "hamlet", "municipality", "borough", "suburb", "city_district", "quarter"}
+)
+NOMINATIM_TOWN_KEYS = ("city", "town", "village", "hamlet", "municipality")
+
+
+class _HttpGeocoder:
+    """The pooled client (an app resource: an async context manager) and a failure that answers nothing: the
+    wizard then lets the user keep the typed text instead of failing the save."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        user_agent: str,
+        timeout: float = 5.0,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        self.http = httpx.AsyncClient(
+            base_url=base_url,
+            timeout=timeout,
+            headers={"User-Agent": user_agent, "Accept-Language": "en"},
+            limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),
+            transport=transport,
+        )
+
+    async def __aenter__(self) -> Any:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.http.aclose()
+
+    async def _get(self, path: str, params: list[tuple[str, str | int | float | bool | None]]) -> Any:
+        try:
+            response = await self.http.get(path, params=params)
+            response.raise_for_status()
+            return response.json()
+        except (httpx.HTTPError, ValueError) as exc:
+            logger.warning("geocoder %s failed: %s", self.http.base_url, exc)
+            return None
+
+
+class Photon(_HttpGeocoder):
+    """GET /api?q=&lat=&lon=&limit= answering GeoJSON features (properties name, state, country, countrycode;
+        coordinates [lon, lat]); results near `near` come first (Photon's location bias). OpenStreetMap
+    already names Ontario or New South Wales as the platform does."""
+
+    autocompletes = True
+    attribution = PHOTON_ATTRIBUTION
+
+    async def search(self, q: str, *, near: tuple[float, float] | None = None, limit: int = 8) -> list[Place]:
+        q = q.strip()
+        if not q:
+            return []
+        params: list[tuple[str, str | int | float | bool | None]] = [("q", q), ("limit", limit), ("lang", "en")]
+        params += [("layer", layer) for layer in PHOTON_LAYERS]
+        if near is not None:
+            params += [("lat", near[0]), ("lon", near[1])]
+        body = await self._get("/api", params)
+        features = body.get("features", []) if isinstance(body, dict) else []
+        return [p for p in (_photon_place(f) for f in features) if p is not None][:limit]
+
+    async def geocode(self, address: str) -> Place | None:
+        found = await self.search(address, limit=1)
+        return found[0] if found else None
+
+
+def _photon_place(feature: Any) -> Place | None:
+    try:
+        props = feature["properties"]
+        lng, lat = feature["geometry"]["coordinates"][:2]
+        name = props.get("name") or props.get("city")
+        if not name:
+            return None
+        code = props.get("countrycode")
+        return Place.of(
+            name=name,
+            state=props.get("state"),
+            country_code=code,
+            country=props.get("country"),
+            lat=float(lat),
+            lng=float(lng),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+class Nominatim(_HttpGeocoder):
+    """GET /search?format=jsonv2&q=&addressdetails=1&limit=1; no autocomplete (the policy), one request a second."""
+
+    autocompletes = False
+    attribution = NOMINATIM_ATTRIBUTION
+
+    def __init__(self, base_url: str, *, min_interval: float = 1.0, **kwargs: Any) -> None:
+        super().__init__(base_url, **kwargs)
+        self.min_interval = min_interval
+        self._lock = asyncio.Lock()
+        self._last = float("-inf")
+
+    async def search(self, q: str, *, near: tuple[float, float] | None = None, limit: int = 8) -> list[Place]:
+        return []  # the usage policy forbids autocomplete: the wizard geocodes the text on submit
+
+    async def geocode(self, address: str) -> Place | None:
+        address = address.strip()
+        if not address:
+            return None
+        # The whole process waits its turn: one request at a time, at least min_interval after the last one.
+        async with self._lock:
+            wait = self._last + self.min_interval - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            try:
+                body = await self._get(
+                    "/search", [("format", "jsonv2"), ("q", address), ("addressdetails", 1), ("limit", 1)]
+                )
+            finally:
+                self._last = time.monotonic()
+        if not isinstance(body, list) or not body:
+            return None
+        return _nominatim_place(body[0])
+
+
+def _nominatim_place(item: Any) -> Place | None:
+    try:
+        address = item.get("address") or {}
+        if item.get("addresstype") in NOMINATIM_PLACE_TYPES and item.get("name"):
+            name = item["name"]  # the result is itself a place ('Queens', a borough of New York City)
+        else:  # a street or a venue: the town it is in
+            name = next((address[k] for k in NOMINATIM_TOWN_KEYS if address.get(k)), None) or item.get("name")
+        if not name:
+            return None
+        code = address.get("country_code")
+        return Place.of(
+            name=name,
+            state=address.get("state"),
+            country_code=code,
+            country=address.get("country"),
+            lat=float(item["lat"]),
+            lng=float(item["lon"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None

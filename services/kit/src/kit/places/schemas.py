@@ -1,0 +1,62 @@
+"""What a geocoder answers, the same for every provider (camelCase on the wire)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from kit.places import rules
+from kit.schemas import Schema
+
+
+class Place(Schema):
+    """A city: `state` is the platform's State for Australia, Canada and the United States, else the provider's
+    region or None; `country` is spelled as the platform's country list; `address` is 'City, State, Country'."""
+
+    name: str
+    state: str | None = None
+    country: str | None = None
+    country_code: str | None = None
+    address: str
+    lat: float
+    lng: float
+
+    @classmethod
+    def of(
+        cls, *, name: str, state: str | None, country_code: str | None, country: str | None, lat: float, lng: float
+    ) -> Place:
+        """A place with the country spelled as ours (the provider's own spelling only for a code we lack)."""
+        code = country_code.upper() if country_code else None
+        country = (rules.country_name(code) if code else None) or country
+        return cls(
+            name=name,
+            state=state or None,
+            country=country,
+            country_code=code,
+            address=rules.address_of(name, state, country),
+            lat=lat,
+            lng=lng,
+        )
+
+
+class PlacesAnswer(Schema):
+    items: list[Place]
+    attribution: str
+
+
+class Geocoder(Protocol):
+    """One interface, several providers (kit.places.gazetteer, kit.places.online)."""
+
+    # False where the provider's terms forbid searching as the user types (Nominatim): search() answers [] and
+    # the client geocodes the text on submit instead.
+    autocompletes: bool
+    # Shown wherever results appear (GeoNames' data is CC BY 4.0, OpenStreetMap's ODbL).
+    attribution: str
+
+    async def search(self, q: str, *, near: tuple[float, float] | None = None, limit: int = 8) -> list[Place]:
+        """Cities whose name starts with `q` (case- and accent-insensitive, trimmed), ranked by population and
+        nearness to `near` (lat, lng)."""
+        ...
+
+    async def geocode(self, address: str) -> Place | None:
+        """The best match for a whole address text ('Queens, NY, United States', 'Paris, France')."""
+        ...
