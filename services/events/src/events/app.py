@@ -8,6 +8,7 @@ from events.orgs.handlers import handlers as org_handlers
 from events.share.router import router as share_router
 from kit.app import create_service_app
 from kit.images import image_refs
+from kit.places import geocoder_resource, places_router
 from kit.profiles import identity_client, profile_handlers
 
 
@@ -15,7 +16,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return create_service_app(
         settings or Settings(),
         title="Cypher events",
-        routers=[events_router, share_router],
+        routers=[events_router, share_router, places_router()],
         handlers=[*profile_handlers(), *org_handlers],
-        resources={"identity": identity_client, "image_refs": image_refs},
+        resources={"identity": identity_client, "image_refs": image_refs, "geocoder": geocoder_resource},
     )

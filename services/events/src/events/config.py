@@ -2,10 +2,11 @@ from __future__ import annotations
 
 from pydantic_settings import SettingsConfigDict
 
+from kit.places import PlacesSettings
 from kit.profiles import ProfileSettings
 
 
-class Settings(ProfileSettings):
+class Settings(PlacesSettings, ProfileSettings):
     model_config = SettingsConfigDict(env_prefix="EVENTS_", extra="ignore", populate_by_name=True)
 
     # The prefix of this service's events and the name of its stream.

@@ -9,6 +9,7 @@ from events.events.service import EventAccess, event_service
 from kit.db import SessionDep
 from kit.images import ImageRefsDep
 from kit.openapi import errors
+from kit.places import GeocoderDep
 from kit.principal import UserDep, principal_of
 from kit.profiles import IdentityDep
 from kit.rows import answer, rows_of
@@ -38,8 +39,10 @@ async def get_event(request: Request, event_id: Id) -> Response:
 
 
 @router.post("/events/{event_id}", response_model=Event, responses=errors(403, 404))
-async def save_event(body: EventUpdate, access: EventEditor, session: SessionDep, images: ImageRefsDep) -> Response:
-    return answer(await event_service.save(session, images, access, body))
+async def save_event(
+    body: EventUpdate, access: EventEditor, session: SessionDep, images: ImageRefsDep, geocoder: GeocoderDep
+) -> Response:
+    return answer(await event_service.save(session, images, geocoder, access, body))
 
 
 @router.post("/events/{event_id}/publish", response_model=Event, responses=errors(403, 404))

@@ -19,6 +19,7 @@ from kit import profiles
 from kit.db import utcnow
 from kit.errors import Forbidden, Invalid, NotFound
 from kit.images import ImageRefs
+from kit.places import Geocoder
 from kit.principal import Principal
 from kit.profiles import IdentityClient
 from kit.rows import Rows
@@ -80,7 +81,12 @@ class EventService:
         return event
 
     async def save(
-        self, session: AsyncSession, images: ImageRefs, access: EventAccess, update: EventUpdate
+        self,
+        session: AsyncSession,
+        images: ImageRefs,
+        geocoder: Geocoder,
+        access: EventAccess,
+        update: EventUpdate,
     ) -> dict[str, Any]:
         event = access.event
         given = update.model_fields_set
@@ -103,16 +109,23 @@ class EventService:
                 setattr(event, attr, getattr(update, attr) or None)
         if "title" in given:
             event.title = update.title or ""
+        previous_address = event.location_address
         if "location_address" in given:
             event.location_address = update.location_address or ""
         if "website" in given:
             event.website = update.website or ""
         if "description" in given:
             event.description = rules.description(update.description)
-        if "coordinates" in given:
-            point = update.coordinates
-            event.lat, event.lng = (point.lat, point.lng) if point else (None, None)
-            event.time_zone = rules.zone_at(event.lat, event.lng)
+        if "coordinates" in given and update.coordinates is not None:
+            point = update.coordinates  # a place chosen in the wizard's search
+            event.lat, event.lng = point.lat, point.lng
+        elif "coordinates" in given or event.location_address != previous_address or event.lat is None:
+            # An address typed without choosing a place (or a provider that does not autocomplete): the
+            # geocoder finds it; an address it cannot place, or none, leaves the event without coordinates. An
+            # unchanged address keeps the coordinates of the place chosen for it.
+            found = await geocoder.geocode(event.location_address) if event.location_address else None
+            event.lat, event.lng = (found.lat, found.lng) if found else (None, None)
+        event.time_zone = rules.zone_at(event.lat, event.lng)
         if "date_start" in given:
             event.local_start = rules.parse_local(update.date_start)
         if "date_end" in given:
