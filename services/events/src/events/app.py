@@ -4,6 +4,7 @@ from fastapi import FastAPI
 
 from events.config import Settings
 from events.events.router import router as events_router
+from events.listing.router import router as listing_router
 from events.orgs.handlers import handlers as org_handlers
 from events.share.router import router as share_router
 from kit.app import create_service_app
@@ -16,7 +17,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return create_service_app(
         settings or Settings(),
         title="Cypher events",
-        routers=[events_router, share_router, places_router()],
+        routers=[listing_router, events_router, share_router, places_router()],
         handlers=[*profile_handlers(), *org_handlers],
         resources={"identity": identity_client, "image_refs": image_refs, "geocoder": geocoder_resource},
     )

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from events.events.schemas import Coordinates
+from kit.schemas import Schema
+
+
+class EventItem(Schema):
+    """An event in a list (cards, chips): what the page has, without tiers, staff and description."""
+
+    id: int
+    title: str
+    image: str | None = None
+    status: str
+    org_id: int
+    date_start: str | None = None
+    date_end: str | None = None
+    time_zone: str
+    starts_at: str | None = None
+    ends_at: str | None = None
+    date_flat: str | None = None
+    time_flat: str | None = None
+    period: str
+    is_finished: bool
+    location_address: str
+    coordinates: Coordinates | None = None
+    created_at: str
+
+
+class Tabs(Schema):
+    now: int
+    past: int
+    draft: int
+    future: int
