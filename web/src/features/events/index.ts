@@ -1,0 +1,1 @@
+export { CreateEventEntry, CreateEventProcessing } from './components/create-event'
