@@ -1,1 +1,2 @@
 export { CreateEventEntry, CreateEventProcessing } from './components/create-event'
+export { EventPage } from './components/event-page'

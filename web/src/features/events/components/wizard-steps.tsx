@@ -248,12 +248,12 @@ export function TiersStep({ draft, onDraft }: StepProps) {
  * Carpets are saved as they change (a rename when its field is left); scoreboards are initialised after each
  * save. Both failures are only logged (seed 001 section 8): the init may 404 until the event has battles.
  */
-export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps & { onSaving: (saving: boolean) => void }) {
+export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps & { onSaving?: (saving: boolean) => void }) {
   const [carpets, setCarpets] = useState<Carpet[]>(() => (event.carpets?.length ? event.carpets : []))
   const [saveCarpets, { isLoading }] = useSaveCarpetsMutation()
   const [initScoreboards] = useInitScoreboardsMutation()
 
-  useEffect(() => onSaving(isLoading), [isLoading, onSaving])
+  useEffect(() => onSaving?.(isLoading), [isLoading, onSaving])
   // the saved list comes back with the event (ids for the new carpets)
   const [seenCarpets, setSeenCarpets] = useState(event.carpets)
   if (event.carpets !== seenCarpets && !isLoading) {
