@@ -15,6 +15,7 @@ const published = (overrides: Partial<CypherEvent> = {}) =>
     status: 'published',
     dateFlat: 'Sat, Dec 5, 2026',
     timeFlat: '6:00 PM',
+    timeZone: 'America/New_York',
     locationAddress: 'Brooklyn, New York, United States',
     website: 'https://winterjam.example',
     description: '<p>Bring your <b>crew</b></p><script>alert(1)</script>',
@@ -46,7 +47,7 @@ describe('Event page', () => {
     expect(await screen.findByRole('heading', { name: 'Winter Jam' })).toBeInTheDocument()
     const info = screen.getByRole('complementary', { name: 'Event info' })
     expect(within(info).getByText('Sat, Dec 5, 2026')).toBeInTheDocument()
-    expect(within(info).getByText('6:00 PM')).toBeInTheDocument()
+    expect(within(info).getByText(/6:00 PM/)).toHaveTextContent('6:00 PM local time, America/New York')
     expect(within(info).getByRole('link', { name: 'Brooklyn, New York, United States' })).toHaveAttribute(
       'href',
       'https://www.google.com/maps/search/?api=1&query=Brooklyn%2C%20New%20York%2C%20United%20States',

@@ -71,6 +71,36 @@ describe('/create-event/{id}', () => {
     expect(save?.body).toMatchObject({ title: 'Winter Jam', orgId: 0, tiers: [], dateStart: null, website: null })
   })
 
+  it('finds the place as one types (debounced), shows the attribution, and saves its address and coordinates', async () => {
+    const brooklyn = { name: 'Brooklyn', state: 'New York', country: 'United States', countryCode: 'US', address: 'Brooklyn, New York, United States', lat: 40.6501, lng: -73.9496 }
+    const calls = eventsService(buildEvent({ title: 'Jam' }), ({ path }) => {
+      if (path === '/api/places') return jsonResponse({ items: [brooklyn], attribution: 'Places: GeoNames (CC BY 4.0)' })
+    })
+    const user = userEvent.setup()
+    render(buildEvent({ title: 'Jam' }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Info' }))
+    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Brookl')
+    await user.click(await screen.findByRole('option', { name: /Brooklyn/ }))
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/places').map((call) => call.params.get('q'))).toEqual(['Brookl']))
+    expect(calls.find((call) => call.path === '/api/places')?.params.get('q')).toBe('Brookl')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByRole('button', { name: 'Publish Event' })
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({
+      locationAddress: 'Brooklyn, New York, United States',
+      coordinates: { lat: 40.6501, lng: -73.9496 },
+    })
+  })
+
+  it('shows the places attribution under the results', async () => {
+    eventsService(buildEvent(), ({ path }) => {
+      if (path === '/api/places') return jsonResponse({ items: [{ name: 'Paris', state: null, country: 'France', countryCode: 'FR', address: 'Paris, France', lat: 48.85, lng: 2.35 }], attribution: 'Places: GeoNames (CC BY 4.0)' })
+    })
+    const user = userEvent.setup()
+    render(buildEvent())
+    await user.type(await screen.findByRole('combobox', { name: 'Location' }), 'Par')
+    expect(await screen.findByTestId('places-attribution')).toHaveTextContent('Places: GeoNames (CC BY 4.0)')
+  })
+
   it('offers the platform and my organizations', async () => {
     const calls = eventsService(buildEvent())
     const user = userEvent.setup()

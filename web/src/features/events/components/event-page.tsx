@@ -41,7 +41,17 @@ function EventFacts({ event }: { event: CypherEvent }) {
   return (
     <Stack spacing={1}>
       {event.dateFlat ? <Typography sx={{ fontWeight: 700 }}>{event.dateFlat}</Typography> : null}
-      {event.timeFlat ? <Typography>{event.timeFlat}</Typography> : null}
+      {event.timeFlat ? (
+        <Typography>
+          {event.timeFlat}{' '}
+          {/* the venue's time for every visitor: say so, so nobody converts it again */}
+          {event.timeZone ? (
+            <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 1 }}>
+              {`local time, ${event.timeZone.replace(/_/g, ' ')}`}
+            </Typography>
+          ) : null}
+        </Typography>
+      ) : null}
       {event.locationAddress ? (
         <Link href={mapsSearchUrl(event.locationAddress)} target="_blank" rel="noopener noreferrer">
           {event.locationAddress}

@@ -22,7 +22,9 @@ interface PlaceSearchProps {
  */
 export function PlaceSearch({ address, onChange, near }: PlaceSearchProps) {
   const [text, setText] = useState(address)
-  const debounced = useDebounced(text, PLACE_SEARCH_DEBOUNCE_MS)
+  // only what the user types is searched: not the saved address, nor the label of a place just chosen
+  const [typed, setTyped] = useState('')
+  const debounced = useDebounced(typed, PLACE_SEARCH_DEBOUNCE_MS)
   const query = debounced.trim()
   const { data, isFetching } = useSearchPlacesQuery({ q: query, lat: near?.lat, lng: near?.lng }, { skip: query.length < 2 })
   const places = query.length < 2 ? [] : (data?.items ?? [])
@@ -39,10 +41,16 @@ export function PlaceSearch({ address, onChange, near }: PlaceSearchProps) {
       loading={isFetching}
       onInputChange={(_event, value, reason) => {
         setText(value)
-        if (reason === 'input' || reason === 'clear') onChange(value, null)
+        if (reason === 'input' || reason === 'clear') {
+          setTyped(value)
+          onChange(value, null)
+        }
       }}
       onChange={(_event, value) => {
-        if (value && typeof value !== 'string') onChange(value.address, { lat: value.lat, lng: value.lng })
+        if (value && typeof value !== 'string') {
+          setTyped('')
+          onChange(value.address, { lat: value.lat, lng: value.lng })
+        }
       }}
       renderOption={(props, option) => {
         const { key, ...rest } = props

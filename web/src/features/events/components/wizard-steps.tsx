@@ -111,7 +111,7 @@ export function InfoStep({ event, draft, onDraft }: StepProps) {
         helperText={`${draft.title.length}/${EVENT_TITLE_MAX_LENGTH}`}
         slotProps={{ htmlInput: { maxLength: EVENT_TITLE_MAX_LENGTH } }}
       />
-      <PlaceSearch address={draft.locationAddress ?? ''} near={draft.coordinates} onChange={(locationAddress, coordinates) => onDraft({ locationAddress, coordinates })} />
+      <PlaceSearch address={draft.locationAddress ?? ''} onChange={(locationAddress, coordinates) => onDraft({ locationAddress, coordinates })} />
       <TextField label="Website (optional)" type="url" value={draft.website ?? ''} placeholder="https://" onChange={(input) => onDraft({ website: input.target.value })} />
       <LazyRichTextEditor label="Description" value={draft.description ?? ''} onChange={(description) => onDraft({ description })} />
       <StaffPickers event={event} />
