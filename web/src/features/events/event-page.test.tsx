@@ -117,3 +117,39 @@ describe('Event page', () => {
     expect(router.state.location.state).toBeNull()
   })
 })
+
+describe('Event page, live', () => {
+  it("follows the topic event:<id> and re-reads the event when another editor changes it", async () => {
+    let title = 'Winter Jam'
+    let send: ((text: string) => void) | undefined
+    const liveUrls: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = input instanceof Request ? input : new Request(String(input), init)
+        const url = new URL(request.url)
+        if (url.pathname === '/api/live') {
+          liveUrls.push(url.search)
+          const encoder = new TextEncoder()
+          const body = new ReadableStream<Uint8Array>({
+            start: (controller) => {
+              send = (text) => controller.enqueue(encoder.encode(text))
+              ;(init?.signal ?? request.signal)?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+            },
+          })
+          return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
+        }
+        if (url.pathname === '/api/events/42') return jsonResponse(published({ title }))
+        return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
+      }),
+    )
+    renderWithProviders(<EventPage id={42} />, { route: '/event/42', path: '/event/:id', preloadedState: signedInState() })
+    expect(await screen.findByRole('heading', { name: 'Winter Jam' })).toBeInTheDocument()
+    await waitFor(() => expect(send).toBeDefined(), { timeout: 4000 })
+    expect(decodeURIComponent(liveUrls[0])).toContain('topics=event:42')
+    title = 'Winter Jam 2'
+    send?.('retry: 10\nid: EV:1\nevent: ready\ndata: {}\n\n')
+    send?.(`id: EV:2\nevent: message\ndata: ${JSON.stringify({ id: 'EV:2', type: 'events.event.updated', topics: ['event:42'], data: {} })}\n\n`)
+    expect(await screen.findByRole('heading', { name: 'Winter Jam 2' })).toBeInTheDocument()
+  })
+})

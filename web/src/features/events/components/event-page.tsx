@@ -145,7 +145,7 @@ function StaffSection({ event }: { event: CypherEvent }) {
 /** /event/{id} (tab=info): the event's page. A missing event (or a draft for others) is the 404 page. */
 export function EventPage({ id }: { id: number }) {
   const theme = useTheme()
-  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true })
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true })
   const navigate = useNavigate()
   const location = useLocation()
   const valid = Number.isInteger(id) && id > 0
