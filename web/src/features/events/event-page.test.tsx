@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildEvent, jsonResponse } from '@/testing/builders'
@@ -108,7 +108,7 @@ describe('Event page', () => {
     stubApi(({ path }) => (path === `/api/events/${event.id}` ? jsonResponse(event) : undefined))
     const user = userEvent.setup()
     const { router } = renderWithProviders(<EventPage id={42} />, { route: '/start', path: '*', preloadedState: signedInState() })
-    await router.navigate('/event/42', { state: { published: true } })
+    await act(() => router.navigate('/event/42', { state: { published: true } }))
     const dialog = await screen.findByRole('dialog', { name: "We've emailed you some help" })
     expect(dialog).toHaveTextContent(/QR code/)
     expect(dialog).toHaveTextContent(/How To Guide/)
