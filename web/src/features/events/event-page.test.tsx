@@ -65,6 +65,13 @@ describe('Event page', () => {
     expect(screen.queryByText('Draft')).toBeNull()
   })
 
+  it('does not accept another tab than info or feedback', async () => {
+    stubApi(({ path }) => (path === '/api/events/42' ? jsonResponse(published()) : undefined))
+    const { router } = renderWithProviders(<EventPage id={42} />, { route: '/event/42?tab=tickets', path: '/event/:id' })
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(await screen.findByRole('heading', { name: 'Winter Jam' })).toBeInTheDocument()
+  })
+
   it('hides the cost when the event is free', async () => {
     show(published({ tiers: [{ id: 1, title: 'GA', cost: 0, description: null }] }))
     await screen.findByRole('heading', { name: 'Winter Jam' })

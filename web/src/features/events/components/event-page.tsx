@@ -18,8 +18,8 @@ import FacebookIcon from '@mui/icons-material/Facebook'
 import MoreVertIcon from '@mui/icons-material/MoreVert'
 import TvIcon from '@mui/icons-material/Tv'
 import XIcon from '@mui/icons-material/X'
-import { useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useEffect, useState } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { ConfirmDialog, ModalDialog } from '@/components/ui/dialogs'
 import { ErrorState } from '@/components/ui/error-state'
 import { PageLoader } from '@/components/ui/feedback'
@@ -157,6 +157,12 @@ export function EventPage({ id }: { id: number }) {
   // just published: the wizard said so in the navigation's state
   const helpOpen = Boolean((location.state as { published?: boolean } | null)?.published)
   useDocumentTitle(event?.title || 'Event')
+  // tab is info (the default) or feedback (its screen comes with feedback); any other value is not accepted
+  const [params] = useSearchParams()
+  const tab = params.get('tab')
+  useEffect(() => {
+    if (valid && tab !== null && tab !== 'info' && tab !== 'feedback') navigate(paths.event.getHref(id), { replace: true, state: location.state })
+  }, [tab, valid, id, navigate, location.state])
   // other editors' changes refresh the page
   useLiveTopics(valid ? [`event:${id}`] : [])
 
