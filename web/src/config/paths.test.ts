@@ -6,6 +6,10 @@ describe('paths', () => {
     expect(paths.signup.getHref({ incomplete: true, redirect: '/members' })).toBe('/signup?incomplete=true&redirect=%2Fmembers')
     expect(paths.profileSetting.getHref('SettingsOtherProfiles')).toBe('/profile-setting?tabName=SettingsOtherProfiles')
     expect(paths.login.getHref()).toBe('/login')
+    expect(paths.createEvent.getHref()).toBe('/create-event')
+    expect(paths.createEvent.getHref(42)).toBe('/create-event/42')
+    expect(paths.event.getHref(42)).toBe('/event/42')
+    expect(paths.event.getHref(42, 'feedback')).toBe('/event/42?tab=feedback')
   })
   it('honours a redirect unless it is the sign-up or login page, or leaves the site', () => {
     expect(safeRedirect('/members?x=1')).toBe('/members?x=1')

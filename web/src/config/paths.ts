@@ -36,7 +36,15 @@ export const paths = {
   events: { path: '/events', getHref: () => '/events' },
   eventsMap: { path: '/events/map', getHref: () => '/events/map' },
   eventsCalendar: { path: '/events/calendar', getHref: () => '/events/calendar' },
-  createEvent: { path: '/create-event', getHref: () => '/create-event' },
+  createEvent: {
+    path: '/create-event',
+    /** without an id: a new draft; with one: CreateEventProcessing */
+    getHref: (id?: number) => (id ? `/create-event/${id}` : '/create-event'),
+  },
+  event: {
+    path: '/event/:id',
+    getHref: (id: number, tab?: 'info' | 'feedback') => withQuery(`/event/${id}`, { tab: tab === 'feedback' ? tab : undefined }),
+  },
   organizations: { path: '/organizations', getHref: () => '/organizations' },
   createOrganization: {
     path: '/create-organization-organization/:id',

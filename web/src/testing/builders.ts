@@ -1,5 +1,6 @@
 import type { User } from '@/lib/api/types'
 import type { Organization } from '@/features/organizations/types'
+import type { CypherEvent } from '@/features/events/types'
 
 /** A user as GET /api/user answers it, with overrides. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -58,6 +59,39 @@ export function buildOrg(overrides: Partial<Organization> = {}): Organization {
     canEdit: true,
     canCreateEvents: true,
     createdAt: '2026-11-21T03:27:01Z',
+    ...overrides,
+  }
+}
+
+/** An event as GET /api/events/{id} answers it: a new draft the caller edits, with overrides. */
+export function buildEvent(overrides: Partial<CypherEvent> = {}): CypherEvent {
+  return {
+    id: 42,
+    title: '',
+    image: null,
+    dateStart: null,
+    dateEnd: null,
+    timeZone: null,
+    startsAt: null,
+    endsAt: null,
+    dateFlat: null,
+    timeFlat: null,
+    status: 'draft',
+    period: null,
+    isFinished: false,
+    locationAddress: null,
+    coordinates: null,
+    website: null,
+    description: null,
+    orgId: 0,
+    org: null,
+    tiers: [],
+    carpets: [],
+    staff: { organizer: { id: 1, dancerName: 'B-girl Ana', avatar: null }, admins: [], hosts: [], djs: [] },
+    scoreboardLogo: null,
+    scoreboardBgImage: null,
+    createdAt: '2026-11-24T10:00:00Z',
+    permissions: { canEdit: true },
     ...overrides,
   }
 }

@@ -1,7 +1,9 @@
-import { ComingSoon } from '@/components/ui/feedback'
-import { useDocumentTitle } from '@/components/ui/use-document-title'
+import { useParams } from 'react-router'
+import { CreateEventEntry, CreateEventProcessing } from '@/features/events'
 
-export default function CreateeventRoute() {
-  useDocumentTitle('Create event')
-  return <ComingSoon title="Create event" text="Organizers will create events with tiers, battles and display mode here. This part of Cypher is being built." />
+/** /create-event creates a draft; /create-event/{id} is CreateEventProcessing. */
+export default function CreateEventRoute() {
+  const rest = useParams()['*'] ?? ''
+  if (!rest) return <CreateEventEntry />
+  return <CreateEventProcessing key={rest} id={/^\d+$/.test(rest) ? Number(rest) : NaN} />
 }

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router'
+import { OrgEventsTab } from '@/features/events'
 import { OrganizationPage } from '@/features/organizations'
 
 export default function OrganizationRoute() {
   const { id } = useParams()
-  return <OrganizationPage key={id} id={/^\d+$/.test(id ?? '') ? Number(id) : NaN} />
+  return <OrganizationPage key={id} id={/^\d+$/.test(id ?? '') ? Number(id) : NaN} eventsTab={(org) => <OrgEventsTab org={org} />} />
 }

@@ -11,13 +11,20 @@ import { IMAGE_TOO_BIG, toastShown } from '@/lib/toast'
 
 export const WRONG_IMAGE_TYPE = 'Use a PNG or JPEG image'
 
+/** The refusal names the types the field takes: 'Use a PNG or JPEG image', 'Use a PNG, JPEG or WEBP image'. */
+export function wrongImageType(types: readonly string[]): string {
+  const names = types.map((type) => type.replace('image/', '').toUpperCase())
+  if (names.length < 2) return `Use a ${names[0] ?? 'PNG'} image`
+  return `Use a ${names.slice(0, -1).join(', ')} or ${names.at(-1)} image`
+}
+
 /** Why a file cannot be uploaded, or null: png or jpeg only, at most 10,000,000 bytes. */
 export function checkImageFile(
   file: File,
   tooBigMessage: string = IMAGE_TOO_BIG,
   types: readonly string[] = IMAGE_TYPES,
 ): string | null {
-  if (!types.includes(file.type)) return WRONG_IMAGE_TYPE
+  if (!types.includes(file.type)) return wrongImageType(types)
   if (file.size > IMAGE_MAX_BYTES) return tooBigMessage
   return null
 }

@@ -6,7 +6,7 @@ import { toastShown } from '@/lib/toast'
 import { renderWithProviders } from '@/testing/render'
 import { CountrySelect } from './country-select'
 import { DateMaskField } from './date-mask-field'
-import { ImageUpload } from './image-upload'
+import { ImageUpload, wrongImageType } from './image-upload'
 import { SocialLinks } from './social-links'
 import { Toaster } from './toaster'
 
@@ -110,6 +110,11 @@ describe('ImageUpload', () => {
     expect(fetchMock).not.toHaveBeenCalled()
     vi.unstubAllGlobals()
   })
+  it('names the types a field takes when it refuses a file', () => {
+    expect(wrongImageType(['image/png', 'image/jpeg'])).toBe('Use a PNG or JPEG image')
+    expect(wrongImageType(['image/png', 'image/jpeg', 'image/webp'])).toBe('Use a PNG, JPEG or WEBP image')
+  })
+
   it("reads 'Edit Image' once there is an image", () => {
     renderWithProviders(<ImageUpload value="abc" onUploaded={() => {}} />)
     expect(screen.getByRole('button', { name: 'Edit Image' })).toBeInTheDocument()

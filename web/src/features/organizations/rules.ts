@@ -10,7 +10,6 @@ export const ORG_LIST_PAGE_SIZE = 100
 /** The organizations service refuses longer names (orgs/rules.py NAME_MAX_LENGTH). */
 export const ORG_NAME_MAX_LENGTH = 100
 export const ORG_SEARCH_DEBOUNCE_MS = 500
-export const ORG_EVENTS_PAGE_SIZE = 8
 export const LEADERBOARD_PAGE_SIZE = 100
 export const LEADERBOARD_FIRST_YEAR = 2021
 export const ALL_YEARS = 0
@@ -38,40 +37,17 @@ export function orgTabOf(value: string | null | undefined): OrgTab {
 
 // --- the events tab ----------------------------------------------------------------------------------------
 
-export type EventPeriod = 'now' | 'past' | 'future' | 'draft'
-export type EventSortField = 'date' | 'title'
-
-export const EVENT_PERIODS: { key: EventPeriod; label: string }[] = [
-  { key: 'now', label: 'Happening' },
-  { key: 'past', label: 'Past' },
-  { key: 'future', label: 'Upcoming' },
-  { key: 'draft', label: 'Drafts' },
-]
-
-export const EVENT_SORT_FIELDS: { key: EventSortField; label: string }[] = [
-  { key: 'date', label: 'Date created' },
-  { key: 'title', label: 'A-Z' },
-]
-
-/** The direction each sub-tab starts with: now asc, past desc, future asc, draft desc. */
-export const DEFAULT_EVENT_DIRECTION: Record<EventPeriod, SortDirection> = {
-  now: 'asc',
-  past: 'desc',
-  future: 'asc',
-  draft: 'desc',
-}
-
-export type EventCounts = Partial<Record<EventPeriod, number>>
-
-/** Only the sub-tabs with a count above 0 show. */
-export function visibleEventPeriods(counts: EventCounts) {
-  return EVENT_PERIODS.filter((period) => (counts[period.key] ?? 0) > 0)
-}
-
-/** The first non-empty sub-tab is selected first; null when there are no events at all. */
-export function firstEventPeriod(counts: EventCounts): EventPeriod | null {
-  return visibleEventPeriods(counts)[0]?.key ?? null
-}
+// shared with the events screens (the profile's Events tab has the same sub-tabs): kept once in lib
+export {
+  DEFAULT_EVENT_DIRECTION,
+  EVENT_PERIODS,
+  EVENT_SORT_FIELDS,
+  firstEventPeriod,
+  visibleEventPeriods,
+  type EventCounts,
+  type EventPeriod,
+  type EventSortField,
+} from '@/lib/event-periods'
 
 // --- the leaderboard ---------------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import { SafeHtml } from '@/components/ui/safe-html'
 import { paths } from '@/config/paths'
 import { visibleText } from '../rules'
 import type { Organization } from '../types'
-import { userName } from './role-users'
+import { userName } from '@/components/ui/role-users'
 
 /** The description (sanitised again here), 'Organization owners' and 'Date created'. */
 export function AboutTab({ org }: { org: Organization }) {

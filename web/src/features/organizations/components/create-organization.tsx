@@ -27,7 +27,7 @@ import {
 } from '../api/organizations-api'
 import { CREATION_STAGES, ORG_NAME_MAX_LENGTH, ROLE_TEXTS } from '../rules'
 import type { Organization, OrganizationsUser, Role } from '../types'
-import { RoleUsers } from './role-users'
+import { RoleUsers } from '@/components/ui/role-users'
 import { SubmitForm } from './submit-form'
 
 const STAGES = [

@@ -30,7 +30,7 @@ import {
 import type { LeaderboardMember, Organization } from '../types'
 import { DirectionToggle } from '@/components/ui/direction-toggle'
 import type { SortDirection } from '@/lib/lists'
-import { userName } from './role-users'
+import { userName } from '@/components/ui/role-users'
 import { ShowMore } from '@/components/ui/show-more'
 
 export const GOLD = '#c9a227'

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import { useTheme } from '@mui/material/styles'
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { PageLoader } from '@/components/ui/feedback'
 import { isNotFound } from '@/lib/api/base'
@@ -36,13 +36,15 @@ interface TabsState {
   onBoard: (view: LeaderboardView) => void
   onAddMedia: () => void
   onDeleteClip: (clip: Media) => void
+  /** the Events tab's content, given by the app from the events screens (a feature never imports another) */
+  eventsTab?: (org: Organization) => ReactNode
 }
 
 function TabContent({ org, tab, state }: { org: Organization; tab: OrgTab; state: TabsState }) {
   if (tab === 'members') return <Leaderboard org={org} view={state.board ?? undefined} onView={state.onBoard} />
   if (tab === 'media') return <MediaTab org={org} onAdd={state.onAddMedia} onDelete={state.onDeleteClip} />
   if (tab === 'about') return <AboutTab org={org} />
-  return <EventsTab org={org} />
+  return state.eventsTab ? state.eventsTab(org) : <EventsTab org={org} />
 }
 
 /** Tabs on wide screens, an expansion list on narrow ones; a choice pushes ?tab= and #org-tabs. */
@@ -92,7 +94,7 @@ function OrgTabs({ org, state }: { org: Organization; state: TabsState }) {
 }
 
 /** /organization/{id} (seed 000 2.12). A missing organization (or a draft for others) is the 404 page. */
-export function OrganizationPage({ id }: { id: number }) {
+export function OrganizationPage({ id, eventsTab }: { id: number; eventsTab?: (org: Organization) => ReactNode }) {
   const valid = Number.isInteger(id) && id > 0
   const { data: org, error, isFetching, refetch } = useGetOrganizationQuery(id, { skip: !valid })
   const [board, setBoard] = useState<LeaderboardView | null>(null)
@@ -123,7 +125,7 @@ export function OrganizationPage({ id }: { id: number }) {
         </Alert>
       ) : null}
       <OrgHeader org={org} />
-      <OrgTabs org={org} state={{ board, onBoard: setBoard, onAddMedia: () => setAddingMedia(true), onDeleteClip: setDeletingClip }} />
+      <OrgTabs org={org} state={{ board, onBoard: setBoard, onAddMedia: () => setAddingMedia(true), onDeleteClip: setDeletingClip, eventsTab }} />
       {org.canEdit ? (
         <>
           <MediaEditor org={org} open={addingMedia} onClose={() => setAddingMedia(false)} />

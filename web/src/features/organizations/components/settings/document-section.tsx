@@ -5,7 +5,7 @@ import { useSaveOrganization } from '../../hooks/use-save-organization'
 import { documentDraft, documentForSave, type DocumentDraft } from '../../rules'
 import type { Organization } from '../../types'
 import { SectionForm } from '../submit-form'
-import { LazyRichTextEditor } from './lazy-rich-text'
+import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text'
 
 /** 'Agreement' or 'Waiver': Title, Subtitle, Version, the rich Text, and Save (empty saves as nothing). */
 export function DocumentSection({ org, kind }: { org: Organization; kind: 'agreement' | 'waiver' }) {

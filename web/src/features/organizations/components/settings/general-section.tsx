@@ -11,7 +11,7 @@ import { useSaveOrganization } from '../../hooks/use-save-organization'
 import { ORG_NAME_MAX_LENGTH, descriptionForSave, foundedError } from '../../rules'
 import type { Organization } from '../../types'
 import { SectionForm } from '../submit-form'
-import { LazyRichTextEditor } from './lazy-rich-text'
+import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text'
 
 type Errors = Partial<Record<'name' | 'founded' | 'description', string>>
 

@@ -23,7 +23,7 @@ import { useDebounced } from '@/lib/use-debounced'
 import { useAddMemberMutation, useListMembersInfiniteQuery, useRemoveMemberMutation } from '../../api/organizations-api'
 import { SETTINGS_MEMBERS_SEARCH_MS } from '../../rules'
 import type { Organization, OrganizationsUser } from '../../types'
-import { userName } from '../role-users'
+import { userName } from '@/components/ui/role-users'
 import { SearchField } from '@/components/ui/search-field'
 import { ShowMore } from '@/components/ui/show-more'
 

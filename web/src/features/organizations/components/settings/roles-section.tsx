@@ -14,7 +14,7 @@ import { toastShown } from '@/lib/toast'
 import { useAddRoleMutation, useRemoveRoleMutation } from '../../api/organizations-api'
 import { ROLE_TEXTS, roleChanges } from '../../rules'
 import type { Organization, OrganizationsUser, Role } from '../../types'
-import { RoleUsers, userName } from '../role-users'
+import { RoleUsers, userName } from '@/components/ui/role-users'
 
 const tileSx = {
   width: '100%',

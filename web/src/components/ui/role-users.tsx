@@ -6,21 +6,26 @@ import ListItemAvatar from '@mui/material/ListItemAvatar'
 import ListItemText from '@mui/material/ListItemText'
 import Typography from '@mui/material/Typography'
 import CloseIcon from '@mui/icons-material/Close'
-import { ProfileAvatar } from '@/components/ui/profile-avatar'
+import { ProfileAvatar } from './profile-avatar'
 import { paths } from '@/config/paths'
-import type { OrganizationsUser } from '../types'
+/** a user holding a role: an organization's admin, an event's host */
+export interface RoleUser {
+  id: number
+  dancerName?: string | null
+  avatar?: string | null
+}
 
 export const userName = (user: { dancerName?: string | null }) => user.dancerName || 'Unnamed dancer'
 
 interface RoleUsersProps {
-  users: OrganizationsUser[]
+  users: RoleUser[]
   label: string
   empty: string
-  onRemove?: (user: OrganizationsUser) => void
+  onRemove?: (user: RoleUser) => void
   /** the user whose removal is on its way */
   busyId?: number | null
   /** a tag after a user's name (e.g. 'You') */
-  note?: (user: OrganizationsUser) => string | undefined
+  note?: (user: RoleUser) => string | undefined
 }
 
 /** The users holding a role, each linking to their profile, with a remove button when one is given. */

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router'
+import { EventPage } from '@/features/events'
+
+export default function EventRoute() {
+  const { id } = useParams()
+  return <EventPage key={id} id={/^\d+$/.test(id ?? '') ? Number(id) : NaN} />
+}

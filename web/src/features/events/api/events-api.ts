@@ -1,0 +1,142 @@
+import { api } from '@/lib/api/base'
+import { nextPage } from '@/lib/lists'
+import { ORG_EVENTS_PAGE_SIZE, ORG_PICKER_PAGE_SIZE } from '../rules'
+import type { Carpet, CypherEvent, EventListItem, EventTabs, EventUpdate, PlaceSearch, Staff, StaffRole } from '../types'
+
+export interface EventsQuery {
+  /** organization id */
+  o?: number
+  /** tab: now | future | past | draft */
+  t: string
+  /** date-asc | date-desc | title-asc | title-desc */
+  s: string
+}
+
+export interface StaffCall {
+  id: number
+  userId: number
+  role: StaffRole
+}
+
+export interface PlaceQuery {
+  q: string
+  lat?: number
+  lng?: number
+}
+
+const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'EventTabs'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getEvent: build.query<CypherEvent | null, number>({
+      query: (id) => `/events/${id}`,
+      providesTags: (_event, _error, id) => [{ type: 'Event', id }],
+    }),
+    /** POST /api/events: a draft whose organizer is the caller; answers its id. */
+    createEvent: build.mutation<{ id: number }, void>({
+      query: () => ({ url: '/events', method: 'POST' }),
+    }),
+    /** POST /api/events/{id}: the whole event; the answer is the saved event. */
+    saveEvent: build.mutation<CypherEvent, { id: number; body: EventUpdate }>({
+      query: ({ id, body }) => ({ url: `/events/${id}`, method: 'POST', body }),
+      invalidatesTags: (event) => (event ? ['Events', 'EventTabs'] : []),
+      onQueryStarted: ({ id }, lifecycle) => applyEvent(id, lifecycle),
+    }),
+    publishEvent: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/events/${id}/publish`, method: 'POST' }),
+      invalidatesTags: (_answer, error, id) => (error ? [] : [{ type: 'Event', id }, 'Events', 'EventTabs']),
+    }),
+    deleteEvent: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/events/${id}/delete`, method: 'POST' }),
+      invalidatesTags: (_answer, error) => (error ? [] : ['Events', 'EventTabs']),
+    }),
+    /** POST / DELETE /api/events/{id}/role: the staff lists change only with the server's answer. */
+    addStaff: build.mutation<Staff, StaffCall>({
+      query: ({ id, userId, role }) => ({ url: `/events/${id}/role`, method: 'POST', body: { userId, role } }),
+      onQueryStarted: applyStaff,
+    }),
+    removeStaff: build.mutation<Staff, StaffCall>({
+      query: ({ id, userId, role }) => ({ url: `/events/${id}/role`, method: 'DELETE', body: { userId, role } }),
+      onQueryStarted: applyStaff,
+    }),
+    /** POST /api/events/{id}/carpets: failures are only logged (seed 001 section 8), so no toast. */
+    saveCarpets: build.mutation<unknown, { id: number; carpets: Carpet[] }>({
+      query: ({ id, carpets }) => ({ url: `/events/${id}/carpets`, method: 'POST', body: { carpets } }),
+      extraOptions: { silent: true },
+      invalidatesTags: (_answer, error, { id }) => (error ? [] : [{ type: 'Event', id }]),
+    }),
+    /** May answer 404 until the event has battles: failures are only logged. */
+    initScoreboards: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/events/${id}/scoreboards/init`, method: 'POST' }),
+      extraOptions: { silent: true },
+    }),
+    eventTabs: build.query<EventTabs | null, { o?: number; u?: number }>({
+      query: (params) => ({ url: '/events/tabs', params }),
+      providesTags: ['EventTabs'],
+    }),
+    /** GET /api/events: 8 a page by infinite scroll; a short page ends the list. */
+    listEvents: build.infiniteQuery<EventListItem[] | null, EventsQuery, number>({
+      infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage(ORG_EVENTS_PAGE_SIZE) },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/events',
+        params: { o: queryArg.o, t: queryArg.t, s: queryArg.s, p: pageParam, pp: ORG_EVENTS_PAGE_SIZE },
+      }),
+      providesTags: ['Events'],
+    }),
+    /**
+     * The organizations the event may belong to: GET /api/orgs?u=<my profile id>&pp=100 (those where I am admin,
+     * promoter or member; the list does not say which role, so the server refuses others with 403 on save).
+     */
+    myOrganizations: build.query<{ items: { id: number; name: string }[] } | null, number>({
+      query: (userId) => ({ url: '/orgs', params: { u: userId, p: 0, pp: ORG_PICKER_PAGE_SIZE } }),
+    }),
+    searchPlaces: build.query<PlaceSearch | null, PlaceQuery>({
+      query: ({ q, lat, lng }) => ({ url: '/places', params: { q: q.trim(), lat, lng } }),
+    }),
+  }),
+})
+
+/** The answer is the whole event: the pages reading it take it at once. */
+async function applyEvent(
+  id: number,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: CypherEvent }> },
+) {
+  try {
+    const { data } = await queryFulfilled
+    dispatch(eventsApi.util.upsertQueryData('getEvent', id, data))
+  } catch {
+    /* the failure was shown as a toast */
+  }
+}
+
+async function applyStaff(
+  { id }: StaffCall,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Staff }> },
+) {
+  try {
+    const { data } = await queryFulfilled
+    dispatch(
+      eventsApi.util.updateQueryData('getEvent', id, (event) => {
+        if (event) event.staff = data
+      }),
+    )
+  } catch {
+    /* the lists stay as they were; the failure was shown as a toast */
+  }
+}
+
+export { eventsApi }
+
+export const {
+  useGetEventQuery,
+  useCreateEventMutation,
+  useSaveEventMutation,
+  usePublishEventMutation,
+  useDeleteEventMutation,
+  useAddStaffMutation,
+  useRemoveStaffMutation,
+  useSaveCarpetsMutation,
+  useInitScoreboardsMutation,
+  useEventTabsQuery,
+  useListEventsInfiniteQuery,
+  useSearchPlacesQuery,
+  useMyOrganizationsQuery,
+} = eventsApi

@@ -1,0 +1,328 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import IconButton from '@mui/material/IconButton'
+import InputAdornment from '@mui/material/InputAdornment'
+import Link from '@mui/material/Link'
+import MenuItem from '@mui/material/MenuItem'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import AddIcon from '@mui/icons-material/Add'
+import DeleteIcon from '@mui/icons-material/Delete'
+import { useEffect, useRef, useState } from 'react'
+import { useAppSelector } from '@/app/hooks'
+import { ImageUpload } from '@/components/ui/image-upload'
+import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text'
+import { RoleUsers } from '@/components/ui/role-users'
+import { UserPicker } from '@/components/ui/user-picker'
+import { useGetCurrentUserQuery } from '@/lib/api/users'
+import { selectIsSignedIn } from '@/lib/auth/session-slice'
+import {
+  useAddStaffMutation,
+  useInitScoreboardsMutation,
+  useMyOrganizationsQuery,
+  useRemoveStaffMutation,
+  useSaveCarpetsMutation,
+} from '../api/events-api'
+import {
+  centsToDollars,
+  dollarsToCents,
+  endBeforeStart,
+  EVENT_TITLE_MAX_LENGTH,
+  joinLocal,
+  MAX_TIERS,
+  newTier,
+  nextCarpetName,
+  PLATFORM_ORG_ID,
+  splitLocal,
+  TEXTS,
+} from '../rules'
+import type { Carpet, CypherEvent, EventUpdate, StaffRole, Tier } from '../types'
+import { PlaceSearch } from './place-search'
+
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
+export const PLATFORM_ORG_NAME = 'Cypher (no organization)'
+
+export interface StepProps {
+  event: CypherEvent
+  draft: EventUpdate
+  onDraft: (changes: Partial<EventUpdate>) => void
+}
+
+const STAFF: { role: StaffRole; key: 'admins' | 'hosts' | 'djs'; label: string; picker: string }[] = [
+  { role: 'admin', key: 'admins', label: 'Admins', picker: 'Add admin' },
+  { role: 'host', key: 'hosts', label: 'Host', picker: 'Add host' },
+  { role: 'dj', key: 'djs', label: 'Djs', picker: 'Add DJ' },
+]
+
+/** Admin, host and DJ pickers: every change is a call, and the lists are the server's answer. */
+function StaffPickers({ event }: { event: CypherEvent }) {
+  const [addStaff] = useAddStaffMutation()
+  const [removeStaff] = useRemoveStaffMutation()
+  const [busyId, setBusyId] = useState<number | null>(null)
+  const change = async (role: StaffRole, userId: number, remove: boolean) => {
+    setBusyId(userId)
+    try {
+      await (remove ? removeStaff : addStaff)({ id: event.id, userId, role }).unwrap()
+    } catch {
+      /* the failure was shown as a toast */
+    } finally {
+      setBusyId(null)
+    }
+  }
+  return (
+    <Stack spacing={3}>
+      {STAFF.map((staff) => {
+        const users = event.staff?.[staff.key] ?? []
+        return (
+          <Box key={staff.role}>
+            <UserPicker label={staff.picker} selected={users} onPick={(user) => void change(staff.role, user.id, false)} />
+            <RoleUsers users={users} label={staff.label} empty={`No ${staff.label.toLowerCase()} yet`} busyId={busyId} onRemove={(user) => void change(staff.role, user.id, true)} />
+          </Box>
+        )
+      })}
+    </Stack>
+  )
+}
+
+export function InfoStep({ event, draft, onDraft }: StepProps) {
+  const signedIn = useAppSelector(selectIsSignedIn)
+  const { data: me } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
+  const { data: orgs } = useMyOrganizationsQuery(me?.id ?? 0, { skip: !me })
+  const options = [{ id: PLATFORM_ORG_ID, name: PLATFORM_ORG_NAME }, ...(orgs?.items ?? [])]
+  if (!options.some((org) => org.id === draft.orgId) && event.org) options.push({ id: event.org.id, name: event.org.name })
+
+  return (
+    <Stack spacing={3}>
+      <ImageUpload value={draft.image} onUploaded={(image) => onDraft({ image: image.id })} imageType="event" previewSize={140} hint="PNG or JPEG, smaller than 10Mb" />
+      <TextField select label="Organization" value={draft.orgId} onChange={(input) => onDraft({ orgId: Number(input.target.value) })}>
+        {options.map((org) => (
+          <MenuItem key={org.id} value={org.id}>
+            {org.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Event name"
+        required
+        value={draft.title}
+        onChange={(input) => onDraft({ title: input.target.value })}
+        helperText={`${draft.title.length}/${EVENT_TITLE_MAX_LENGTH}`}
+        slotProps={{ htmlInput: { maxLength: EVENT_TITLE_MAX_LENGTH } }}
+      />
+      <PlaceSearch address={draft.locationAddress ?? ''} onChange={(locationAddress, coordinates) => onDraft({ locationAddress, coordinates })} />
+      <TextField label="Website (optional)" type="url" value={draft.website ?? ''} placeholder="https://" onChange={(input) => onDraft({ website: input.target.value })} />
+      <LazyRichTextEditor label="Description" value={draft.description ?? ''} onChange={(description) => onDraft({ description })} />
+      <StaffPickers event={event} />
+    </Stack>
+  )
+}
+
+export function DateStep({ draft, onDraft }: StepProps) {
+  const start = splitLocal(draft.dateStart)
+  const end = splitLocal(draft.dateEnd)
+  const field = { slotProps: { inputLabel: { shrink: true } }, sx: { flex: 1 } }
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h3" component="h3" sx={{ fontSize: '1.1rem' }}>
+        {TEXTS.localDate}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField {...field} label="Start date" type="date" value={start.date} onChange={(input) => onDraft({ dateStart: joinLocal(input.target.value, start.time) })} />
+        <TextField {...field} label="Start time" type="time" value={start.time} onChange={(input) => onDraft({ dateStart: joinLocal(start.date, input.target.value) })} />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField {...field} label="End date" type="date" value={end.date} onChange={(input) => onDraft({ dateEnd: joinLocal(input.target.value, end.time) })} />
+        <TextField {...field} label="End time" type="time" value={end.time} onChange={(input) => onDraft({ dateEnd: joinLocal(end.date, input.target.value) })} />
+      </Stack>
+      {endBeforeStart(draft.dateStart, draft.dateEnd) ? (
+        <Alert severity="warning" role="alert">
+          {TEXTS.endBeforeStart}
+        </Alert>
+      ) : null}
+    </Stack>
+  )
+}
+
+function TierRow({ tier, index, onChange, onRemove }: { tier: Tier; index: number; onChange: (tier: Tier) => void; onRemove?: () => void }) {
+  const [cost, setCost] = useState(tier.cost ? centsToDollars(tier.cost) : '')
+  const [invalid, setInvalid] = useState(false)
+  // the server's answer (the 0-1 rule) replaces what was typed
+  const [seenCost, setSeenCost] = useState(tier.cost)
+  if (tier.cost !== seenCost) {
+    setSeenCost(tier.cost)
+    if (dollarsToCents(cost) !== tier.cost) setCost(centsToDollars(tier.cost))
+  }
+  const describing = tier.description !== null
+  return (
+    <Box component="fieldset" sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2, p: 2, m: 0 }}>
+      <Typography component="legend" sx={{ px: 0.5, fontWeight: 700 }}>
+        Tier {index + 1}
+      </Typography>
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField label="Title" value={tier.title} onChange={(input) => onChange({ ...tier, title: input.target.value })} sx={{ flex: 2 }} />
+          <TextField
+            label="Cost"
+            value={cost}
+            inputMode="decimal"
+            error={invalid}
+            helperText={invalid ? 'Enter an amount in dollars, e.g. 15 or 12.50' : undefined}
+            onChange={(input) => {
+              setCost(input.target.value)
+              const cents = dollarsToCents(input.target.value)
+              setInvalid(cents === null)
+              if (cents !== null) onChange({ ...tier, cost: cents })
+            }}
+            slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+            sx={{ flex: 1 }}
+          />
+        </Stack>
+        {describing ? (
+          <TextField label="Description" multiline minRows={2} value={tier.description ?? ''} onChange={(input) => onChange({ ...tier, description: input.target.value })} />
+        ) : null}
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Link component="button" type="button" onClick={() => onChange({ ...tier, description: describing ? null : '' })}>
+            {describing ? 'Remove description' : 'Add description'}
+          </Link>
+          {onRemove ? (
+            <IconButton aria-label={`Remove tier ${index + 1}`} onClick={onRemove}>
+              <DeleteIcon />
+            </IconButton>
+          ) : null}
+        </Stack>
+      </Stack>
+    </Box>
+  )
+}
+
+export function TiersStep({ draft, onDraft }: StepProps) {
+  const tiers = draft.tiers.length ? draft.tiers : [newTier()]
+  // stable row keys, so removing a tier keeps the others' typed text
+  const nextKey = useRef(tiers.length)
+  const [keys, setKeys] = useState(() => tiers.map((_, index) => index))
+  const set = (next: Tier[]) => onDraft({ tiers: next })
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h3" component="h3" sx={{ fontSize: '1.1rem' }}>
+        {TEXTS.costOptional}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary' }}>
+        Add a tier for each kind of ticket (general admission, competitor, VIP). Leave it empty and the event is free. Amounts are in US dollars.
+      </Typography>
+      {tiers.map((tier, index) => (
+        <TierRow
+          key={keys[index] ?? index}
+          tier={tier}
+          index={index}
+          onChange={(changed) => set(tiers.map((other, at) => (at === index ? changed : other)))}
+          onRemove={
+            index === 0
+              ? undefined
+              : () => {
+                  set(tiers.filter((_, at) => at !== index))
+                  setKeys(keys.filter((_, at) => at !== index))
+                }
+          }
+        />
+      ))}
+      {tiers.length < MAX_TIERS ? (
+        <Box>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => {
+              set([...tiers, newTier()])
+              setKeys([...keys.slice(0, tiers.length), nextKey.current++])
+            }}
+          >
+            Add tier
+          </Button>
+        </Box>
+      ) : null}
+    </Stack>
+  )
+}
+
+/**
+ * Carpets are saved as they change (a rename when its field is left); scoreboards are initialised after each
+ * save. Both failures are only logged (seed 001 section 8): the init may 404 until the event has battles.
+ */
+export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps & { onSaving?: (saving: boolean) => void }) {
+  const [carpets, setCarpets] = useState<Carpet[]>(() => (event.carpets?.length ? event.carpets : []))
+  const [saveCarpets, { isLoading }] = useSaveCarpetsMutation()
+  const [initScoreboards] = useInitScoreboardsMutation()
+
+  useEffect(() => onSaving?.(isLoading), [isLoading, onSaving])
+  // the saved list comes back with the event (ids for the new carpets)
+  const [seenCarpets, setSeenCarpets] = useState(event.carpets)
+  if (event.carpets !== seenCarpets && !isLoading) {
+    setSeenCarpets(event.carpets)
+    setCarpets(event.carpets ?? [])
+  }
+
+  const save = async (next: Carpet[]) => {
+    setCarpets(next)
+    try {
+      await saveCarpets({ id: event.id, carpets: next.map((carpet) => ({ ...carpet, name: carpet.name.trim() || 'Carpet' })) }).unwrap()
+    } catch (error) {
+      console.info('Carpets were not saved', error)
+      return
+    }
+    initScoreboards(event.id)
+      .unwrap()
+      .catch((error: unknown) => console.info('Scoreboards were not initialised', error))
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          Carpets
+        </Typography>
+        <Stack spacing={1.5}>
+          {carpets.map((carpet, index) => (
+            <Stack key={carpet.id ?? `new-${index}`} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <TextField
+                label={`Carpet ${index + 1} name`}
+                value={carpet.name}
+                size="small"
+                sx={{ flex: 1 }}
+                onChange={(input) => setCarpets(carpets.map((other, at) => (at === index ? { ...other, name: input.target.value } : other)))}
+                onBlur={() => {
+                  if (carpet.name !== event.carpets?.find((saved) => saved.id === carpet.id)?.name) void save(carpets)
+                }}
+              />
+              <IconButton aria-label={`Remove ${carpet.name || `carpet ${index + 1}`}`} onClick={() => void save(carpets.filter((_, at) => at !== index))} disabled={isLoading}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+          ))}
+        </Stack>
+        <Button startIcon={<AddIcon />} sx={{ mt: 1 }} disabled={isLoading} onClick={() => void save([...carpets, { name: nextCarpetName(carpets) }])}>
+          Add carpet
+        </Button>
+      </Box>
+      <Box>
+        <Typography variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          Logo
+        </Typography>
+        <ImageUpload value={draft.scoreboardLogo} onUploaded={(image) => onDraft({ scoreboardLogo: image.id })} imageType="logo" accept={LOGO_TYPES} hint="PNG, JPEG or WEBP, 1:1, 800x800 recommended" uploadLabel="Upload logo" editLabel="Change logo" />
+      </Box>
+      <Box>
+        <Typography variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          Background image
+        </Typography>
+        <ImageUpload value={draft.scoreboardBgImage} onUploaded={(image) => onDraft({ scoreboardBgImage: image.id })} imageType="bg" hint="PNG or JPEG, 16:9, 1920x1080 recommended" uploadLabel="Upload background" editLabel="Change background" />
+      </Box>
+    </Stack>
+  )
+}
+
+export function BattlesStep() {
+  return (
+    <Alert severity="info">
+      Battles come later: adding battles to an event is not built yet. Skip this step for now; you will be able to add battles to this event once they are.
+    </Alert>
+  )
+}

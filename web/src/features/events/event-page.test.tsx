@@ -1,0 +1,162 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { buildEvent, jsonResponse } from '@/testing/builders'
+import { renderWithProviders, signedInState } from '@/testing/render'
+import { stubApi } from '@/testing/stub-api'
+import { EventPage } from './components/event-page'
+import type { CypherEvent } from './types'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const published = (overrides: Partial<CypherEvent> = {}) =>
+  buildEvent({
+    title: 'Winter Jam',
+    status: 'published',
+    dateFlat: 'Sat, Dec 5, 2026',
+    timeFlat: '6:00 PM',
+    timeZone: 'America/New_York',
+    locationAddress: 'Brooklyn, New York, United States',
+    website: 'https://winterjam.example',
+    description: '<p>Bring your <b>crew</b></p><script>alert(1)</script>',
+    tiers: [
+      { id: 1, title: 'GA', cost: 1500, description: null },
+      { id: 2, title: 'VIP', cost: 4000, description: null },
+    ],
+    staff: { organizer: { id: 1, dancerName: 'B-girl Ana', avatar: null }, admins: [], hosts: [{ id: 3, dancerName: 'MC Flow', avatar: null }], djs: [{ id: 4, dancerName: 'DJ Spin', avatar: null }] },
+    permissions: { canEdit: false },
+    ...overrides,
+  })
+
+const show = (event: CypherEvent, options: { signedIn?: boolean } = {}) => {
+  const calls = stubApi(({ method, path }) => {
+    if (path === `/api/events/${event.id}` && method === 'GET') return jsonResponse(event)
+    if (path === `/api/events/${event.id}/delete`) return jsonResponse({ ok: true })
+  })
+  const rendered = renderWithProviders(<EventPage id={event.id} />, {
+    route: `/event/${event.id}`,
+    path: '/event/:id',
+    preloadedState: options.signedIn ? signedInState() : undefined,
+  })
+  return { ...rendered, calls }
+}
+
+describe('Event page', () => {
+  it("shows the sidebar facts, the cost range, the sanitised description, staff and share links", async () => {
+    show(published())
+    expect(await screen.findByRole('heading', { name: 'Winter Jam' })).toBeInTheDocument()
+    const info = screen.getByRole('complementary', { name: 'Event info' })
+    expect(within(info).getByText('Sat, Dec 5, 2026')).toBeInTheDocument()
+    expect(within(info).getByText(/6:00 PM/)).toHaveTextContent('6:00 PM local time, America/New York')
+    expect(within(info).getByRole('link', { name: 'Brooklyn, New York, United States' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Brooklyn%2C%20New%20York%2C%20United%20States',
+    )
+    expect(within(info).getByRole('link', { name: 'Visit website to learn more' })).toHaveAttribute('href', 'https://winterjam.example')
+    expect(within(info).getByTestId('cost-summary')).toHaveTextContent('$15 - $40')
+    expect(screen.getByText('crew').tagName).toBe('B')
+    expect(document.querySelector('script')).toBeNull()
+    expect(screen.getByRole('list', { name: 'Organizer' })).toHaveTextContent('B-girl Ana')
+    expect(screen.getByRole('list', { name: 'Host' })).toHaveTextContent('MC Flow')
+    expect(screen.getByRole('list', { name: 'Djs' })).toHaveTextContent('DJ Spin')
+    expect(screen.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toMatch(/^https:\/\/www\.facebook\.com\/sharer/)
+    expect(screen.getByRole('link', { name: 'Twitter' }).getAttribute('href')).toMatch(/^https:\/\/twitter\.com\/intent\/tweet/)
+    expect(screen.queryByRole('link', { name: 'Edit event' })).toBeNull()
+    expect(screen.queryByText('Draft')).toBeNull()
+  })
+
+  it('does not accept another tab than info or feedback', async () => {
+    stubApi(({ path }) => (path === '/api/events/42' ? jsonResponse(published()) : undefined))
+    const { router } = renderWithProviders(<EventPage id={42} />, { route: '/event/42?tab=tickets', path: '/event/:id' })
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(await screen.findByRole('heading', { name: 'Winter Jam' })).toBeInTheDocument()
+  })
+
+  it('hides the cost when the event is free', async () => {
+    show(published({ tiers: [{ id: 1, title: 'GA', cost: 0, description: null }] }))
+    await screen.findByRole('heading', { name: 'Winter Jam' })
+    expect(screen.queryByTestId('cost-summary')).toBeNull()
+    expect(screen.queryByText('Free')).toBeNull()
+  })
+
+  it('is the 404 page when there is no such event', async () => {
+    stubApi(() => undefined)
+    const { store } = renderWithProviders(<EventPage id={77} />, { route: '/event/77', path: '/event/:id' })
+    await waitFor(() => expect(store.getState().notFound.path).toBe('/event/77'))
+  })
+
+  it('offers a retry when the read fails', async () => {
+    stubApi(() => jsonResponse({ error: { code: 'unavailable', message: 'Down' } }, 503))
+    renderWithProviders(<EventPage id={5} />, { route: '/event/5', path: '/event/:id' })
+    expect(await screen.findByTestId('error-state')).toBeInTheDocument()
+  })
+
+  it("gives editors the Draft label's menu, the edit button and the display mode", async () => {
+    const { calls, router } = show(published({ status: 'draft', permissions: { canEdit: true }, carpets: [{ id: 1, name: 'Main' }] }), { signedIn: true })
+    const user = userEvent.setup()
+    await screen.findByRole('heading', { name: 'Winter Jam' })
+    expect(screen.getByText('Draft')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Edit event' })).toHaveAttribute('href', '/create-event/42')
+    await user.click(screen.getByRole('button', { name: 'Display mode' }))
+    const dialog = screen.getByRole('dialog', { name: 'Display mode' })
+    expect(within(dialog).getByLabelText('Carpet 1 name')).toHaveValue('Main')
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+    await user.click(screen.getByRole('button', { name: 'Draft actions' }))
+    expect(screen.getByRole('menuitem', { name: 'Edit Event' })).toBeInTheDocument()
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Event' }))
+    const confirm = screen.getByRole('dialog', { name: 'Are you sure you want to delete Winter Jam?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Delete Event' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'))
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/events/42/delete')).toBe(true)
+  })
+
+  it("says 'We've emailed you some help' after publishing", async () => {
+    const event = published({ permissions: { canEdit: true } })
+    stubApi(({ path }) => (path === `/api/events/${event.id}` ? jsonResponse(event) : undefined))
+    const user = userEvent.setup()
+    const { router } = renderWithProviders(<EventPage id={42} />, { route: '/start', path: '*', preloadedState: signedInState() })
+    await act(() => router.navigate('/event/42', { state: { published: true } }))
+    const dialog = await screen.findByRole('dialog', { name: "We've emailed you some help" })
+    expect(dialog).toHaveTextContent(/QR code/)
+    expect(dialog).toHaveTextContent(/How To Guide/)
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.state).toBeNull()
+  })
+})
+
+describe('Event page, live', () => {
+  it("follows the topic event:<id> and re-reads the event when another editor changes it", async () => {
+    let title = 'Winter Jam'
+    let send: ((text: string) => void) | undefined
+    const liveUrls: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = input instanceof Request ? input : new Request(String(input), init)
+        const url = new URL(request.url)
+        if (url.pathname === '/api/live') {
+          liveUrls.push(url.search)
+          const encoder = new TextEncoder()
+          const body = new ReadableStream<Uint8Array>({
+            start: (controller) => {
+              send = (text) => controller.enqueue(encoder.encode(text))
+              ;(init?.signal ?? request.signal)?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+            },
+          })
+          return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
+        }
+        if (url.pathname === '/api/events/42') return jsonResponse(published({ title }))
+        return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
+      }),
+    )
+    renderWithProviders(<EventPage id={42} />, { route: '/event/42', path: '/event/:id', preloadedState: signedInState() })
+    expect(await screen.findByRole('heading', { name: 'Winter Jam' })).toBeInTheDocument()
+    await waitFor(() => expect(send).toBeDefined(), { timeout: 4000 })
+    expect(decodeURIComponent(liveUrls[0])).toContain('topics=event:42')
+    title = 'Winter Jam 2'
+    send?.('retry: 10\nid: EV:1\nevent: ready\ndata: {}\n\n')
+    send?.(`id: EV:2\nevent: message\ndata: ${JSON.stringify({ id: 'EV:2', type: 'events.event.updated', topics: ['event:42'], data: {} })}\n\n`)
+    expect(await screen.findByRole('heading', { name: 'Winter Jam 2' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,150 @@
+import type { SortDirection } from '@/lib/lists'
+import type { CypherEvent, EventUpdate, Tier } from './types'
+
+/** Seed 001 sections 5 and 9. */
+export const EVENT_TITLE_MAX_LENGTH = 150
+export const MAX_TIERS = 10
+export const ORG_EVENTS_PAGE_SIZE = 8
+export const PLACE_SEARCH_DEBOUNCE_MS = 400
+export const ORG_PICKER_PAGE_SIZE = 100
+/** the platform option of the organization select */
+export const PLATFORM_ORG_ID = 0
+export const DEFAULT_TIME = '12:00'
+
+export const WIZARD_STEPS = ['Info', 'Date', 'Tiers', 'Display Mode', 'Battles', 'Total'] as const
+export type WizardStep = (typeof WIZARD_STEPS)[number]
+export const TOTAL_STEP = WIZARD_STEPS.indexOf('Total')
+
+export const TEXTS = {
+  heading: 'Create Event',
+  localDate: 'Local date and time *',
+  endBeforeStart: "End Date can't be before the Start Date",
+  costOptional: 'Cost (optional)',
+  visitWebsite: 'Visit website to learn more',
+  emailedHelp: "We've emailed you some help",
+  free: 'Free',
+} as const
+
+/** The step the processing page opens: Total when the event has a title, else Info. */
+export function firstStep(event: Pick<CypherEvent, 'title'>): number {
+  return event.title?.trim() ? TOTAL_STEP : 0
+}
+
+/** 'Are you sure you want to delete {event title or this event}?' */
+export function deleteQuestion(title: string | null | undefined): string {
+  return `Are you sure you want to delete ${title?.trim() || 'this event'}?`
+}
+
+/** "YYYY-MM-DDTHH:MM" into its date and time (the time 12:00 when there is none). */
+export function splitLocal(value: string | null | undefined): { date: string; time: string } {
+  if (!value) return { date: '', time: DEFAULT_TIME }
+  const [date, time] = value.split('T')
+  return { date: date ?? '', time: time ? time.slice(0, 5) : DEFAULT_TIME }
+}
+
+/** A date and a time as the API takes them: local wall time without an offset, or null without a date. */
+export function joinLocal(date: string, time: string): string | null {
+  if (!date) return null
+  return `${date}T${time || DEFAULT_TIME}`
+}
+
+/** Whether the end is before the start (shown, never blocking). Both are "YYYY-MM-DDTHH:MM": text order is time order. */
+export function endBeforeStart(start: string | null | undefined, end: string | null | undefined): boolean {
+  if (!start || !end) return false
+  return end.slice(0, 16) < start.slice(0, 16)
+}
+
+/** Cents from what was typed in dollars (null when it is not a number); the server applies the 0-1 rule. */
+export function dollarsToCents(value: string): number | null {
+  const text = value.trim()
+  if (!text) return 0
+  if (!/^\d*(\.\d{0,2})?$/.test(text)) return null
+  return Math.round(Number(text) * 100)
+}
+
+export function centsToDollars(cents: number | null | undefined): string {
+  if (!cents) return '0'
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
+}
+
+/** Free: no tiers, or tier costs summing to 0 (seed 001 section 9). */
+export function isFree(tiers: Pick<Tier, 'cost'>[] | null | undefined): boolean {
+  return !tiers?.length || tiers.reduce((sum, tier) => sum + (tier.cost || 0), 0) === 0
+}
+
+/** The sidebar's cost summary: 'Free', '$amount' or '$min - $max'. */
+export function costSummary(tiers: Pick<Tier, 'cost'>[] | null | undefined): string {
+  if (!tiers || isFree(tiers)) return TEXTS.free
+  const costs = tiers.map((tier) => tier.cost || 0)
+  const min = Math.min(...costs)
+  const max = Math.max(...costs)
+  return min === max ? `$${centsToDollars(min)}` : `$${centsToDollars(min)} - $${centsToDollars(max)}`
+}
+
+export function newTier(): Tier {
+  return { title: '', cost: 0, description: null }
+}
+
+/** The tiers the step shows: always at least the first one, which cannot be removed. */
+export function tiersForEditing(tiers: Tier[] | null | undefined): Tier[] {
+  return tiers?.length ? tiers : [newTier()]
+}
+
+/** What is saved: a tier the user left blank (no title, no cost, no description) is not a tier. */
+export function tiersForSave(tiers: Tier[]): Tier[] {
+  return tiers.filter((tier) => tier.title.trim() || tier.cost > 0 || tier.description?.trim())
+}
+
+/** 'Carpet N' for the next carpet: one more than the highest number in use, so names never repeat. */
+export function nextCarpetName(carpets: { name: string }[]): string {
+  const numbers = carpets.map((carpet) => /^Carpet (\d+)$/.exec(carpet.name.trim())?.[1]).filter(Boolean).map(Number)
+  const next = Math.max(carpets.length, ...numbers, 0) + 1
+  return `Carpet ${next}`
+}
+
+export function mapsSearchUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
+}
+
+export function shareLinks(url: string, title: string) {
+  return {
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+    twitter: `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
+  }
+}
+
+/** The whole event as the wizard saves it, from the loaded event. */
+export function eventUpdate(event: CypherEvent): EventUpdate {
+  return {
+    title: event.title ?? '',
+    image: event.image ?? null,
+    orgId: event.orgId ?? PLATFORM_ORG_ID,
+    locationAddress: event.locationAddress ?? null,
+    coordinates: event.coordinates ?? null,
+    website: event.website ?? null,
+    description: event.description ?? null,
+    dateStart: event.dateStart ? event.dateStart.slice(0, 16) : null,
+    dateEnd: event.dateEnd ? event.dateEnd.slice(0, 16) : null,
+    tiers: event.tiers ?? [],
+    scoreboardLogo: event.scoreboardLogo ?? null,
+    scoreboardBgImage: event.scoreboardBgImage ?? null,
+  }
+}
+
+/** Trimmed and with blank optional fields as null, as the server keeps them. */
+export function normaliseUpdate(update: EventUpdate): EventUpdate {
+  return {
+    ...update,
+    title: update.title.trim(),
+    website: update.website?.trim() || null,
+    description: update.description?.trim() ? update.description : null,
+    tiers: tiersForSave(update.tiers).map((tier) => ({ ...tier, title: tier.title.trim(), description: tier.description?.trim() || null })),
+  }
+}
+
+export type OrgEventsSortField = 'date' | 'title'
+
+/** GET /api/events `s`: date-asc | date-desc | title-asc | title-desc. */
+export function eventSortParam(field: OrgEventsSortField, direction: SortDirection): string {
+  return `${field}-${direction}`
+}

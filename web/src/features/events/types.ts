@@ -1,0 +1,117 @@
+/**
+ * The events payloads (issue 11, seed 001 section 3). Written by hand until the events service's OpenAPI is in
+ * proto-contracts/ (then they become aliases of `@contracts/api`, as the organizations' are).
+ */
+
+export type EventStatus = 'draft' | 'published'
+export type EventPeriod = 'now' | 'future' | 'past'
+export type StaffRole = 'admin' | 'host' | 'dj'
+
+export interface StaffUser {
+  id: number
+  dancerName: string | null
+  avatar: string | null
+}
+
+export interface Staff {
+  organizer: StaffUser | null
+  admins: StaffUser[]
+  hosts: StaffUser[]
+  djs: StaffUser[]
+}
+
+export interface Tier {
+  id?: number | null
+  title: string
+  /** cents */
+  cost: number
+  description: string | null
+}
+
+export interface Carpet {
+  id?: number | null
+  name: string
+}
+
+export interface Coordinates {
+  lat: number
+  lng: number
+}
+
+export interface EventOrg {
+  id: number
+  name: string
+  image: string | null
+}
+
+export interface CypherEvent {
+  id: number
+  title: string
+  image: string | null
+  /** the venue's wall time, "YYYY-MM-DDTHH:MM" */
+  dateStart: string | null
+  dateEnd: string | null
+  timeZone: string | null
+  startsAt: string | null
+  endsAt: string | null
+  dateFlat: string | null
+  timeFlat: string | null
+  status: EventStatus
+  period: EventPeriod | null
+  isFinished: boolean
+  locationAddress: string | null
+  coordinates: Coordinates | null
+  website: string | null
+  description: string | null
+  /** 0: the platform */
+  orgId: number
+  org: EventOrg | null
+  tiers: Tier[]
+  carpets: Carpet[]
+  staff: Staff
+  scoreboardLogo: string | null
+  scoreboardBgImage: string | null
+  createdAt: string | null
+  permissions: { canEdit: boolean }
+}
+
+/** POST /api/events/{id}: the whole event as the wizard edits it. */
+export interface EventUpdate {
+  title: string
+  image: string | null
+  orgId: number
+  locationAddress: string | null
+  coordinates: Coordinates | null
+  website: string | null
+  description: string | null
+  dateStart: string | null
+  dateEnd: string | null
+  tiers: Tier[]
+  scoreboardLogo: string | null
+  scoreboardBgImage: string | null
+}
+
+export type EventListItem = Pick<CypherEvent, 'id' | 'title' | 'image' | 'dateFlat' | 'timeFlat' | 'locationAddress' | 'status'> &
+  Partial<Pick<CypherEvent, 'period' | 'permissions' | 'orgId'>>
+
+export interface EventTabs {
+  now: number
+  past: number
+  draft: number
+  future: number
+}
+
+export interface Place {
+  name: string
+  state: string | null
+  country: string | null
+  countryCode: string | null
+  address: string
+  lat: number
+  lng: number
+}
+
+export interface PlaceSearch {
+  items: Place[]
+  attribution: string | null
+}

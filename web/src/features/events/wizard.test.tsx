@@ -1,0 +1,255 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { buildEvent, buildUser, jsonResponse } from '@/testing/builders'
+import { renderWithProviders, signedInState } from '@/testing/render'
+import { stubApi, type ApiCall } from '@/testing/stub-api'
+import { CreateEventEntry, CreateEventProcessing } from './components/create-event'
+import type { CypherEvent } from './types'
+
+afterEach(() => vi.unstubAllGlobals())
+
+/** The events service as the wizard sees it: one event, saved as posted (a cost under $1 answered as $1). */
+function eventsService(initial: CypherEvent, extra: (call: ApiCall) => Response | undefined = () => undefined) {
+  let event = initial
+  return stubApi((call) => {
+    const answer = extra(call)
+    if (answer) return answer
+    const { method, path, body } = call
+    if (path === '/api/user') return jsonResponse(buildUser({ id: 1 }))
+    if (path === '/api/orgs') return jsonResponse({ items: [{ id: 5, name: 'Floor Lords' }], totalCurrent: 0, totalFuture: 0, totalPast: 0 })
+    if (path === `/api/events/${event.id}` && method === 'GET') return jsonResponse(event)
+    if (path === `/api/events/${event.id}` && method === 'POST') {
+      const update = body as Partial<CypherEvent>
+      const tiers = (update.tiers ?? []).map((tier, index) => ({ ...tier, id: index + 1, cost: tier.cost > 0 && tier.cost < 100 ? 100 : tier.cost }))
+      event = { ...event, ...update, tiers }
+      return jsonResponse(event)
+    }
+    if (path === `/api/events/${event.id}/publish`) return jsonResponse({ ok: true })
+    if (path === `/api/events/${event.id}/delete`) return jsonResponse({ ok: true })
+  })
+}
+
+const render = (event: CypherEvent) =>
+  renderWithProviders(<CreateEventProcessing id={event.id} />, { route: `/create-event/${event.id}`, path: '/create-event/:id', preloadedState: signedInState() })
+
+describe('/create-event', () => {
+  it('creates a draft and opens it', async () => {
+    const calls = stubApi(({ method, path }) => (method === 'POST' && path === '/api/events' ? jsonResponse({ id: 42 }) : undefined))
+    const { router } = renderWithProviders(<CreateEventEntry />, { route: '/create-event', path: '/create-event', preloadedState: signedInState() })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/create-event/42'))
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1)
+  })
+  it('goes to EventsPage when the draft cannot be created', async () => {
+    stubApi(() => jsonResponse({ error: { code: 'invalid', message: 'No' } }, 400))
+    const { router } = renderWithProviders(<CreateEventEntry />, { route: '/create-event', path: '/create-event', preloadedState: signedInState() })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'))
+  })
+})
+
+describe('/create-event/{id}', () => {
+  it('goes to EventsPage when there is no such event', async () => {
+    stubApi(({ path }) => (path === '/api/user' ? jsonResponse(buildUser()) : undefined))
+    const { router } = render(buildEvent({ id: 7 }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'))
+  })
+
+  it('opens a new event on Info with six dots; Next waits for a title and saves the whole event', async () => {
+    const calls = eventsService(buildEvent())
+    const user = userEvent.setup()
+    render(buildEvent())
+    expect(await screen.findByRole('heading', { name: 'Create Event' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Info' })).toBeInTheDocument()
+    expect(screen.getAllByTestId('progress-dot')).toHaveLength(6)
+    const next = screen.getByRole('button', { name: 'Next' })
+    expect(next).toBeDisabled()
+    await user.type(screen.getByLabelText(/Event name/), 'Winter Jam')
+    expect(screen.getByLabelText(/Event name/)).toHaveAttribute('maxlength', '150')
+    await user.click(next)
+    expect(await screen.findByRole('heading', { name: 'Date' })).toBeInTheDocument()
+    const save = calls.find((call) => call.method === 'POST' && call.path === '/api/events/42')
+    expect(save?.body).toMatchObject({ title: 'Winter Jam', orgId: 0, tiers: [], dateStart: null, website: null })
+  })
+
+  it('finds the place as one types (debounced), shows the attribution, and saves its address and coordinates', async () => {
+    const brooklyn = { name: 'Brooklyn', state: 'New York', country: 'United States', countryCode: 'US', address: 'Brooklyn, New York, United States', lat: 40.6501, lng: -73.9496 }
+    const calls = eventsService(buildEvent({ title: 'Jam' }), ({ path }) => {
+      if (path === '/api/places') return jsonResponse({ items: [brooklyn], attribution: 'Places: GeoNames (CC BY 4.0)' })
+    })
+    const user = userEvent.setup()
+    render(buildEvent({ title: 'Jam' }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Info' }))
+    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Brookl')
+    await user.click(await screen.findByRole('option', { name: /Brooklyn/ }))
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/places').map((call) => call.params.get('q'))).toEqual(['Brookl']))
+    expect(calls.find((call) => call.path === '/api/places')?.params.get('q')).toBe('Brookl')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByRole('button', { name: 'Publish Event' })
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({
+      locationAddress: 'Brooklyn, New York, United States',
+      coordinates: { lat: 40.6501, lng: -73.9496 },
+    })
+  })
+
+  it('shows the places attribution under the results', async () => {
+    eventsService(buildEvent(), ({ path }) => {
+      if (path === '/api/places') return jsonResponse({ items: [{ name: 'Paris', state: null, country: 'France', countryCode: 'FR', address: 'Paris, France', lat: 48.85, lng: 2.35 }], attribution: 'Places: GeoNames (CC BY 4.0)' })
+    })
+    const user = userEvent.setup()
+    render(buildEvent())
+    await user.type(await screen.findByRole('combobox', { name: 'Location' }), 'Par')
+    expect(await screen.findByTestId('places-attribution')).toHaveTextContent('Places: GeoNames (CC BY 4.0)')
+  })
+
+  it('offers the platform and my organizations', async () => {
+    const calls = eventsService(buildEvent())
+    const user = userEvent.setup()
+    render(buildEvent())
+    await user.click(await screen.findByRole('combobox', { name: 'Organization' }))
+    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)
+    await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(2))
+    expect(options[0]).toBe('Cypher (no organization)')
+    const orgs = calls.find((call) => call.path === '/api/orgs')
+    expect(orgs?.params.get('u')).toBe('1')
+    expect(orgs?.params.get('pp')).toBe('100')
+  })
+
+  it('shows that the end is before the start, without blocking, and keeps 12:00 as the default time', async () => {
+    const calls = eventsService(buildEvent({ title: 'Jam' }))
+    const user = userEvent.setup()
+    render(buildEvent({ title: 'Jam' }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Date' }))
+    expect(screen.getByText('Local date and time *')).toBeInTheDocument()
+    expect(screen.getByLabelText('Start time')).toHaveValue('12:00')
+    await user.type(screen.getByLabelText('Start date'), '2026-12-05')
+    await user.type(screen.getByLabelText('End date'), '2026-12-04')
+    expect(screen.getByText("End Date can't be before the Start Date")).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('button', { name: 'Publish Event' })).toBeInTheDocument()
+    expect(calls.at(-1)?.body).toMatchObject({ dateStart: '2026-12-05T12:00', dateEnd: '2026-12-04T12:00' })
+  })
+
+  it('edits tiers in dollars, saves cents, and shows what the server answers', async () => {
+    const calls = eventsService(buildEvent({ title: 'Jam' }))
+    const user = userEvent.setup()
+    render(buildEvent({ title: 'Jam' }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Tiers' }))
+    expect(screen.getByText('Cost (optional)')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Remove tier 1' })).toBeNull()
+    await user.type(screen.getByLabelText('Title'), 'Student')
+    await user.type(screen.getByLabelText('Cost'), '0.5')
+    await user.click(screen.getByRole('button', { name: 'Add tier' }))
+    expect(screen.getByRole('button', { name: 'Remove tier 2' })).toBeInTheDocument()
+    await user.click(screen.getAllByRole('button', { name: 'Add description' })[1])
+    expect(screen.getByLabelText('Description')).toBeInTheDocument()
+    await user.type(screen.getAllByLabelText('Title')[1], 'VIP')
+    await user.type(screen.getAllByLabelText('Cost')[1], '25.50')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Student: $1')).toBeInTheDocument()
+    expect(screen.getByText('VIP: $25.50')).toBeInTheDocument()
+    const body = calls.filter((call) => call.method === 'POST').at(-1)?.body as { tiers: unknown[] }
+    expect(body.tiers).toEqual([
+      { title: 'Student', cost: 50, description: null },
+      { title: 'VIP', cost: 2550, description: null },
+    ])
+  })
+
+  it("shows 'Add tier' only under 10 tiers", async () => {
+    const tiers = Array.from({ length: 10 }, (_, index) => ({ id: index + 1, title: `T${index}`, cost: 100, description: null }))
+    eventsService(buildEvent({ title: 'Jam', tiers }))
+    const user = userEvent.setup()
+    render(buildEvent({ title: 'Jam', tiers }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Tiers' }))
+    expect(screen.getAllByLabelText('Cost')).toHaveLength(10)
+    expect(screen.queryByRole('button', { name: 'Add tier' })).toBeNull()
+  })
+
+  it('adds and removes staff through the server and shows its lists', async () => {
+    const dj = { id: 9, dancerName: 'DJ Spin', avatar: null }
+    const calls = eventsService(buildEvent(), ({ method, path }) => {
+      if (path === '/api/users') return jsonResponse({ items: [{ id: 9, name: 'DJ Spin', dancerName: 'DJ Spin', avatar: null }] })
+      if (path === '/api/events/42/role' && method === 'POST') return jsonResponse({ organizer: null, admins: [], hosts: [], djs: [dj] })
+      if (path === '/api/events/42/role' && method === 'DELETE') return jsonResponse({ organizer: null, admins: [], hosts: [], djs: [] })
+    })
+    const user = userEvent.setup()
+    render(buildEvent())
+    await user.click(await screen.findByLabelText('Add DJ'))
+    await user.click(await screen.findByRole('option', { name: /DJ Spin/ }))
+    const djs = await screen.findByRole('list', { name: 'Djs' })
+    expect(within(djs).getByText('DJ Spin')).toBeInTheDocument()
+    expect(calls.find((call) => call.path === '/api/events/42/role')?.body).toEqual({ userId: 9, role: 'dj' })
+    await user.click(within(djs).getByRole('button', { name: 'Remove DJ Spin' }))
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Djs' })).toBeNull())
+    expect(calls.filter((call) => call.path === '/api/events/42/role').map((call) => call.method)).toEqual(['POST', 'DELETE'])
+  })
+
+  it('saves carpets as they change, then initialises the scoreboards; their failures make no toast', async () => {
+    const calls = eventsService(buildEvent({ title: 'Jam' }), ({ path }) => {
+      if (path === '/api/events/42/carpets') return jsonResponse({ ok: true })
+    })
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    const user = userEvent.setup()
+    const { store } = render(buildEvent({ title: 'Jam' }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
+    expect(screen.getByText('PNG, JPEG or WEBP, 1:1, 800x800 recommended')).toBeInTheDocument()
+    expect(screen.getByText('PNG or JPEG, 16:9, 1920x1080 recommended')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Add carpet' }))
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/events/42/scoreboards/init')).toBe(true))
+    expect(calls.find((call) => call.path === '/api/events/42/carpets')?.body).toEqual({ carpets: [{ name: 'Carpet 1' }] })
+    await waitFor(() => expect(info).toHaveBeenCalledWith('Scoreboards were not initialised', expect.anything()))
+    expect(store.getState().toast.current).toBeNull()
+    info.mockRestore()
+  })
+
+  it('says plainly that battles come later', async () => {
+    eventsService(buildEvent({ title: 'Jam' }))
+    const user = userEvent.setup()
+    render(buildEvent({ title: 'Jam' }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Battles' }))
+    expect(screen.getByText(/Battles come later/)).toBeInTheDocument()
+  })
+
+  it("publishes from Total: 'Event Created', then the event page with the help modal", async () => {
+    const calls = eventsService(buildEvent({ title: 'Jam' }))
+    const user = userEvent.setup()
+    const { router, store } = render(buildEvent({ title: 'Jam' }))
+    await user.click(await screen.findByRole('button', { name: 'Publish Event' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/event/42'))
+    expect(router.state.location.state).toEqual({ published: true })
+    expect(store.getState().toast.current?.text).toBe('Event Created')
+    expect(calls.some((call) => call.path === '/api/events/42/publish')).toBe(true)
+  })
+
+  it('shows only Done for a published event', async () => {
+    eventsService(buildEvent({ title: 'Jam', status: 'published' }))
+    render(buildEvent({ title: 'Jam', status: 'published' }))
+    expect(await screen.findByRole('button', { name: 'Done' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Publish Event' })).toBeNull()
+    expect(screen.queryAllByTestId('progress-dot')).toHaveLength(0)
+  })
+
+  it('asks before deleting the event by its title', async () => {
+    const calls = eventsService(buildEvent({ title: 'Jam' }))
+    const user = userEvent.setup()
+    const { router } = render(buildEvent({ title: 'Jam' }))
+    await user.click(await screen.findByRole('button', { name: 'Delete event' }))
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to delete Jam?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete event' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'))
+    expect(calls.some((call) => call.path === '/api/events/42/delete')).toBe(true)
+  })
+
+  it("saves as draft from the cancel link's dialog", async () => {
+    const calls = eventsService(buildEvent())
+    const user = userEvent.setup()
+    const { router, store } = render(buildEvent())
+    await user.type(await screen.findByLabelText(/Event name/), 'Draft Jam')
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    const dialog = screen.getByRole('dialog')
+    expect(within(dialog).getByRole('button', { name: 'Delete event' })).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Save as draft' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/event/42'))
+    expect(store.getState().toast.current?.text).toBe('Event Created')
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/events/42')?.body).toMatchObject({ title: 'Draft Jam' })
+  })
+})

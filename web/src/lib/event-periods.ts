@@ -1,0 +1,38 @@
+/** The events lists' sub-tabs and sorts (seed 000 2.12, seed 001 section 4), shared by every events list. */
+import type { SortDirection } from './lists'
+
+export type EventPeriod = 'now' | 'past' | 'future' | 'draft'
+export type EventSortField = 'date' | 'title'
+
+export const EVENT_PERIODS: { key: EventPeriod; label: string }[] = [
+  { key: 'now', label: 'Happening' },
+  { key: 'past', label: 'Past' },
+  { key: 'future', label: 'Upcoming' },
+  { key: 'draft', label: 'Drafts' },
+]
+
+export const EVENT_SORT_FIELDS: { key: EventSortField; label: string }[] = [
+  { key: 'date', label: 'Date created' },
+  { key: 'title', label: 'A-Z' },
+]
+
+/** The direction each sub-tab starts with: now asc, past desc, future asc, draft desc. */
+export const DEFAULT_EVENT_DIRECTION: Record<EventPeriod, SortDirection> = {
+  now: 'asc',
+  past: 'desc',
+  future: 'asc',
+  draft: 'desc',
+}
+
+export type EventCounts = Partial<Record<EventPeriod, number>>
+
+/** Only the sub-tabs with a count above 0 show. */
+export function visibleEventPeriods(counts: EventCounts) {
+  return EVENT_PERIODS.filter((period) => (counts[period.key] ?? 0) > 0)
+}
+
+/** The first non-empty sub-tab is selected first; null when there are no events at all. */
+export function firstEventPeriod(counts: EventCounts): EventPeriod | null {
+  return visibleEventPeriods(counts)[0]?.key ?? null
+}
+
