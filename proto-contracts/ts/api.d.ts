@@ -230,6 +230,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Events
+         * @description Published events by period (t = now | future | past), or drafts (t = draft) for their editors only.
+         */
+        get: operations["list_events_api_events_get"];
+        put?: never;
+        /**
+         * Create Event
+         * @description An empty draft with the caller as its organizer.
+         */
+        post: operations["create_event_api_events_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/tabs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Event Tabs
+         * @description How many events each tab holds; drafts count only those the caller may edit.
+         */
+        get: operations["event_tabs_api_events_tabs_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Event */
+        get: operations["get_event_api_events__event_id__get"];
+        put?: never;
+        /** Save Event */
+        post: operations["save_event_api_events__event_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Calendar */
+        get: operations["calendar_api_events__event_id__calendar_ics_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/carpets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Carpets
+         * @description The seed's payload is `{carpets: [...]}`; a bare list is taken too (the same list).
+         */
+        post: operations["save_carpets_api_events__event_id__carpets_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Event */
+        post: operations["delete_event_api_events__event_id__delete_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish Event */
+        post: operations["publish_event_api_events__event_id__publish_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/qr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Qr Code */
+        get: operations["qr_code_api_events__event_id__qr_png_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Staff */
+        post: operations["add_staff_api_events__event_id__role_post"];
+        /** Remove Staff */
+        delete: operations["remove_staff_api_events__event_id__role_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/images": {
         parameters: {
             query?: never;
@@ -507,6 +675,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search Places */
+        get: operations["search_places_api_places_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user": {
         parameters: {
             query?: never;
@@ -702,6 +887,35 @@ export interface components {
             /** Roles */
             roles: string[];
         };
+        /** Carpet */
+        Carpet: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /**
+         * CarpetIn
+         * @description `id` keeps a carpet (battles are held on it); without one it is new.
+         */
+        CarpetIn: {
+            /** Id */
+            id?: number | null;
+            /** Name */
+            name?: string | null;
+        };
+        /** CarpetsUpdate */
+        CarpetsUpdate: {
+            /** Carpets */
+            carpets: components["schemas"]["CarpetIn"][];
+        };
+        /** Coordinates */
+        Coordinates: {
+            /** Lat */
+            lat: number;
+            /** Lng */
+            lng: number;
+        };
         /** Count */
         Count: {
             /** Count */
@@ -735,6 +949,160 @@ export interface components {
              * @description the refused field (400 only)
              */
             field?: string;
+        };
+        /**
+         * Event
+         * @description Seed 001 section 3's Event, as far as this service goes (likes, tickets and battles come later).
+         */
+        Event: {
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+            /** Image */
+            image?: string | null;
+            /** Datestart */
+            dateStart?: string | null;
+            /** Dateend */
+            dateEnd?: string | null;
+            /** Timezone */
+            timeZone: string;
+            /** Startsat */
+            startsAt?: string | null;
+            /** Endsat */
+            endsAt?: string | null;
+            /** Dateflat */
+            dateFlat?: string | null;
+            /** Timeflat */
+            timeFlat?: string | null;
+            status: components["schemas"]["EventStatus"];
+            /**
+             * Period
+             * @enum {string}
+             */
+            period: "now" | "future" | "past";
+            /** Isfinished */
+            isFinished: boolean;
+            /** Locationaddress */
+            locationAddress: string;
+            coordinates?: components["schemas"]["Coordinates"] | null;
+            /** Website */
+            website: string;
+            /** Description */
+            description: string;
+            /** Orgid */
+            orgId: number;
+            org?: components["schemas"]["OrgChip"] | null;
+            /** Tiers */
+            tiers: components["schemas"]["Tier"][];
+            /** Carpets */
+            carpets: components["schemas"]["Carpet"][];
+            staff: components["schemas"]["Staff"];
+            /** Scoreboardlogo */
+            scoreboardLogo?: string | null;
+            /** Scoreboardbgimage */
+            scoreboardBgImage?: string | null;
+            /** Createdat */
+            createdAt: string;
+            permissions: components["schemas"]["Permissions"];
+        };
+        /** EventCreated */
+        EventCreated: {
+            /** Id */
+            id: number;
+        };
+        /**
+         * EventItem
+         * @description An event in a list (cards, chips): what the page has, without tiers, staff and description.
+         */
+        EventItem: {
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+            /** Image */
+            image?: string | null;
+            /** Status */
+            status: string;
+            /** Orgid */
+            orgId: number;
+            /** Datestart */
+            dateStart?: string | null;
+            /** Dateend */
+            dateEnd?: string | null;
+            /** Timezone */
+            timeZone: string;
+            /** Startsat */
+            startsAt?: string | null;
+            /** Endsat */
+            endsAt?: string | null;
+            /** Dateflat */
+            dateFlat?: string | null;
+            /** Timeflat */
+            timeFlat?: string | null;
+            /** Period */
+            period: string;
+            /** Isfinished */
+            isFinished: boolean;
+            /** Locationaddress */
+            locationAddress: string;
+            coordinates?: components["schemas"]["Coordinates"] | null;
+            /** Createdat */
+            createdAt: string;
+        };
+        /**
+         * EventStatus
+         * @enum {string}
+         */
+        EventStatus: "draft" | "published";
+        /**
+         * EventUpdate
+         * @description The whole event as the wizard saves it; a field left out keeps its stored value.
+         */
+        EventUpdate: {
+            /** Title */
+            title?: string | null;
+            /** Image */
+            image?: string | null;
+            /** Orgid */
+            orgId?: number | null;
+            /** Locationaddress */
+            locationAddress?: string | null;
+            coordinates?: components["schemas"]["Coordinates"] | null;
+            /** Website */
+            website?: string | null;
+            /** Description */
+            description?: string | null;
+            /** Datestart */
+            dateStart?: string | null;
+            /** Dateend */
+            dateEnd?: string | null;
+            /** Tiers */
+            tiers?: components["schemas"]["TierIn"][] | null;
+            /** Carpets */
+            carpets?: components["schemas"]["CarpetIn"][] | null;
+            /** Scoreboardlogo */
+            scoreboardLogo?: string | null;
+            /** Scoreboardbgimage */
+            scoreboardBgImage?: string | null;
+        };
+        /** RoleChange */
+        EventsRoleChange: {
+            /** Userid */
+            userId: number;
+            role: components["schemas"]["StaffRole"];
+        };
+        /**
+         * User
+         * @description A user as lists show one: the spec's {id, dancerName, avatar}. Unknown names are null.
+         */
+        EventsUser: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Avatar */
+            avatar?: string | null;
         };
         /** ExistingImages */
         ExistingImages: {
@@ -977,6 +1345,15 @@ export interface components {
             /** Read */
             read: boolean;
         };
+        /** OrgChip */
+        OrgChip: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Image */
+            image?: string | null;
+        };
         /** Organization */
         Organization: {
             /** Id */
@@ -1203,6 +1580,39 @@ export interface components {
         PatronUpdate: {
             /** Ispatron */
             isPatron: boolean;
+        };
+        /** Permissions */
+        Permissions: {
+            /** Canedit */
+            canEdit: boolean;
+        };
+        /**
+         * Place
+         * @description A city: `state` is the platform's State for Australia, Canada and the United States, else the provider's
+         *     region or None; `country` is spelled as the platform's country list; `address` is 'City, State, Country'.
+         */
+        Place: {
+            /** Name */
+            name: string;
+            /** State */
+            state?: string | null;
+            /** Country */
+            country?: string | null;
+            /** Countrycode */
+            countryCode?: string | null;
+            /** Address */
+            address: string;
+            /** Lat */
+            lat: number;
+            /** Lng */
+            lng: number;
+        };
+        /** PlacesAnswer */
+        PlacesAnswer: {
+            /** Items */
+            items: components["schemas"]["Place"][];
+            /** Attribution */
+            attribution: string;
         };
         /**
          * Privacy
@@ -1461,6 +1871,87 @@ export interface components {
              */
             website: string;
         };
+        /**
+         * Sort
+         * @description `date` is the event's start (the seed's 'Date created' label sorts the events by their date).
+         * @enum {string}
+         */
+        Sort: "date-asc" | "date-desc" | "title-asc" | "title-desc";
+        /** Staff */
+        Staff: {
+            organizer?: components["schemas"]["EventsUser"] | null;
+            /**
+             * Admins
+             * @default []
+             */
+            admins: components["schemas"]["EventsUser"][];
+            /**
+             * Hosts
+             * @default []
+             */
+            hosts: components["schemas"]["EventsUser"][];
+            /**
+             * Djs
+             * @default []
+             */
+            djs: components["schemas"]["EventsUser"][];
+        };
+        /**
+         * StaffRole
+         * @description Admins edit the event as its organizer does; hosts and DJs are shown, and edit nothing.
+         * @enum {string}
+         */
+        StaffRole: "admin" | "host" | "dj";
+        /**
+         * Tab
+         * @enum {string}
+         */
+        Tab: "now" | "future" | "past" | "draft";
+        /** Tabs */
+        Tabs: {
+            /** Now */
+            now: number;
+            /** Past */
+            past: number;
+            /** Draft */
+            draft: number;
+            /** Future */
+            future: number;
+        };
+        /** Tier */
+        Tier: {
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+            /** Cost */
+            cost: number;
+            /** Description */
+            description: string;
+        };
+        /**
+         * TierIn
+         * @description `id` keeps a tier (tickets will refer to it); without one it is new. `cost` in cents.
+         */
+        TierIn: {
+            /** Id */
+            id?: number | null;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * Cost
+             * @default 0
+             */
+            cost: number;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+        };
         /** TokenResponse */
         TokenResponse: {
             /** Accesstoken */
@@ -1615,12 +2106,23 @@ export interface components {
 }
 export type AuthResponse = components['schemas']['AuthResponse'];
 export type CallerRoles = components['schemas']['CallerRoles'];
+export type Carpet = components['schemas']['Carpet'];
+export type CarpetIn = components['schemas']['CarpetIn'];
+export type CarpetsUpdate = components['schemas']['CarpetsUpdate'];
+export type Coordinates = components['schemas']['Coordinates'];
 export type Count = components['schemas']['Count'];
 export type DataOfUnread = components['schemas']['DataOf_Unread_'];
 export type DataOfUser = components['schemas']['DataOf_User_'];
 export type DataOfBool = components['schemas']['DataOf_bool_'];
 export type Error = components['schemas']['Error'];
 export type ErrorDetail = components['schemas']['ErrorDetail'];
+export type Event = components['schemas']['Event'];
+export type EventCreated = components['schemas']['EventCreated'];
+export type EventItem = components['schemas']['EventItem'];
+export type EventStatus = components['schemas']['EventStatus'];
+export type EventUpdate = components['schemas']['EventUpdate'];
+export type EventsRoleChange = components['schemas']['EventsRoleChange'];
+export type EventsUser = components['schemas']['EventsUser'];
 export type ExistingImages = components['schemas']['ExistingImages'];
 export type ImageCreated = components['schemas']['ImageCreated'];
 export type ImageType = components['schemas']['ImageType'];
@@ -1636,6 +2138,7 @@ export type Media = components['schemas']['Media'];
 export type MediaIn = components['schemas']['MediaIn'];
 export type NewProfile = components['schemas']['NewProfile'];
 export type NotificationOut = components['schemas']['NotificationOut'];
+export type OrgChip = components['schemas']['OrgChip'];
 export type Organization = components['schemas']['Organization'];
 export type OrganizationCreated = components['schemas']['OrganizationCreated'];
 export type OrganizationList = components['schemas']['OrganizationList'];
@@ -1647,6 +2150,9 @@ export type OrganizationsSocials = components['schemas']['OrganizationsSocials']
 export type OrganizationsUser = components['schemas']['OrganizationsUser'];
 export type PasswordChangeRequest = components['schemas']['PasswordChangeRequest'];
 export type PatronUpdate = components['schemas']['PatronUpdate'];
+export type Permissions = components['schemas']['Permissions'];
+export type Place = components['schemas']['Place'];
+export type PlacesAnswer = components['schemas']['PlacesAnswer'];
 export type Privacy = components['schemas']['Privacy'];
 export type ProfileDetails = components['schemas']['ProfileDetails'];
 export type ProfileRef = components['schemas']['ProfileRef'];
@@ -1663,6 +2169,13 @@ export type Roles = components['schemas']['Roles'];
 export type SignupRequest = components['schemas']['SignupRequest'];
 export type Socials = components['schemas']['Socials'];
 export type SocialsIn = components['schemas']['SocialsIn'];
+export type Sort = components['schemas']['Sort'];
+export type Staff = components['schemas']['Staff'];
+export type StaffRole = components['schemas']['StaffRole'];
+export type Tab = components['schemas']['Tab'];
+export type Tabs = components['schemas']['Tabs'];
+export type Tier = components['schemas']['Tier'];
+export type TierIn = components['schemas']['TierIn'];
 export type TokenResponse = components['schemas']['TokenResponse'];
 export type Unread = components['schemas']['Unread'];
 export type User = components['schemas']['User'];
@@ -2410,6 +2923,726 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_events_api_events_get: {
+        parameters: {
+            query?: {
+                t?: components["schemas"]["Tab"] | null;
+                s?: components["schemas"]["Sort"];
+                /** @description organization ids, comma-separated */
+                o?: string | null;
+                /** @description a user's events: organized or staffed (0: everyone's) */
+                u?: number | null;
+                /** @description 0-based page, at most 42949672 */
+                p?: number;
+                /** @description page size, at most 50 */
+                pp?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventItem"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_event_api_events_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventCreated"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    event_tabs_api_events_tabs_get: {
+        parameters: {
+            query?: {
+                /** @description organization ids, comma-separated */
+                o?: string | null;
+                /** @description a user's events: organized or staffed (0: everyone's) */
+                u?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tabs"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_event_api_events__event_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    save_event_api_events__event_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    calendar_api_events__event_id__calendar_ics_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    save_carpets_api_events__event_id__carpets_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarpetsUpdate"] | components["schemas"]["CarpetIn"][];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Carpet"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_event_api_events__event_id__delete_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publish_event_api_events__event_id__publish_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    qr_code_api_events__event_id__qr_png_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A QR code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_staff_api_events__event_id__role_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventsRoleChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remove_staff_api_events__event_id__role_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventsRoleChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3674,6 +4907,58 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    search_places_api_places_get: {
+        parameters: {
+            query?: {
+                q?: string;
+                lat?: number | null;
+                lng?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacesAnswer"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
