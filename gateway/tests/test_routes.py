@@ -23,6 +23,7 @@ from gateway.routes import resolve
         ("/api/events/5/checkin/7", "events"),
         ("/api/events-map", "events"),
         ("/api/workshops", "events"),
+        ("/api/places", "events"),
         ("/api/admin/events/5/uncheck/2", "events"),
         ("/api/battles/3/prelims", "battles"),
         ("/api/crews/3/4/join", "battles"),

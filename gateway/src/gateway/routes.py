@@ -33,7 +33,8 @@ ROUTES: dict[str, tuple[str, ...]] = {
         "admin/crews/**",
         "admin/sparrings/**",
     ),
-    "events": ("events", "events/**", "events-map", "workshops", "admin/events/**"),
+    # places: the address search of the event wizard (kit.places, served by events; studios reuse the same).
+    "events": ("events", "events/**", "events-map", "workshops", "places", "admin/events/**"),
     "images": ("images", "images/**"),
     GATEWAY: ("live",),
 }

@@ -63,3 +63,16 @@ async def test_staff_must_exist(app_with: AppClient, identity_url: tuple[str, st
         assert known.json()["djs"] == [{"id": storm, "dancerName": "Bboy Storm", "avatar": "av"}]
         page = (await client.get(f"/api/events/{event.id}")).json()
         assert page["staff"]["djs"] == known.json()["djs"]
+
+
+async def test_a_new_organizer_is_named_on_their_first_event(
+    app_with: AppClient, identity_url: tuple[str, str]
+) -> None:
+    """identity's events are held back here (its relay is off): the name comes from the lookup at creation."""
+    url, database_url = identity_url
+    organizer = await signup(url, database_url, "first@example.com", "Bgirl First")
+    async with app_with(identity_url=url) as client:
+        created = await client.post("/api/events", headers=headers(organizer))
+        assert created.status_code == 201
+        page = (await client.get(f"/api/events/{created.json()['id']}", headers=headers(organizer))).json()
+    assert page["staff"]["organizer"] == {"id": organizer, "dancerName": "Bgirl First", "avatar": "av"}

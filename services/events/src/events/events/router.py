@@ -26,9 +26,9 @@ EventEditor = Annotated[EventAccess, Depends(editable_event)]
 
 
 @router.post("/events", status_code=201, response_model=EventCreated)
-async def create_event(session: SessionDep, principal: UserDep) -> EventCreated:
+async def create_event(session: SessionDep, principal: UserDep, identity: IdentityDep) -> EventCreated:
     """An empty draft with the caller as its organizer."""
-    event = await event_service.create(session, principal)
+    event = await event_service.create(session, identity, principal)
     return EventCreated(id=event.id)
 
 

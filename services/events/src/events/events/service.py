@@ -71,9 +71,12 @@ class EventService:
         assert row is not None
         return view.event_of(row, principal, utcnow())
 
-    async def create(self, session: AsyncSession, principal: Principal) -> Event:
-        """An empty draft with the caller as its organizer; the wizard fills it in."""
+    async def create(self, session: AsyncSession, identity: IdentityClient, principal: Principal) -> Event:
+        """An empty draft with the caller as its organizer; the wizard fills it in. The organizer's name is
+        read from identity now if the profile projection has not seen them yet (a new user's first event),
+        so the wizard's staff list shows it at once."""
         assert principal.profile_id is not None
+        await profiles.ensure_exists(session, identity, principal.profile_id)
         event = Event(organizer_id=principal.profile_id, status=EventStatus.DRAFT, time_zone=rules.PLATFORM_ZONE)
         session.add(event)
         await session.flush()

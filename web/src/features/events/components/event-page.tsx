@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import { useTheme } from '@mui/material/styles'
 import EditIcon from '@mui/icons-material/Edit'
+import EventIcon from '@mui/icons-material/Event'
 import ExpandLessIcon from '@mui/icons-material/ExpandLess'
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import FacebookIcon from '@mui/icons-material/Facebook'
@@ -252,13 +253,19 @@ export function EventPage({ id }: { id: number }) {
               <Typography id="event-share" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
                 Share
               </Typography>
-              <Stack direction="row" spacing={1}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 <Button variant="outlined" startIcon={<FacebookIcon />} href={share.facebook} target="_blank" rel="noopener noreferrer">
                   Facebook
                 </Button>
                 <Button variant="outlined" startIcon={<XIcon />} href={share.twitter} target="_blank" rel="noopener noreferrer">
                   Twitter
                 </Button>
+                {event.dateStart && event.dateEnd ? (
+                  // The server writes the .ics in the venue's time zone; a plain link downloads it.
+                  <Button variant="outlined" startIcon={<EventIcon />} href={`/api/events/${event.id}/calendar.ics`} download>
+                    Add to calendar
+                  </Button>
+                ) : null}
               </Stack>
             </Box>
           </Stack>
