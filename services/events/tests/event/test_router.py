@@ -175,6 +175,19 @@ class TestSave:
         assert second["carpets"] == [{"id": main["id"], "name": "Floor"}]
         assert second["title"] == "Battle of the Year"  # a field left out keeps its value
 
+    async def test_null_optional_texts_are_empty(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        """As the wizard sends them: a tier never given a description, no website, no description."""
+        event = await create_event(session, status="draft")
+        body = {
+            "website": None,
+            "description": None,
+            "tiers": [{"title": "General", "cost": 2000, "description": None}],
+        }
+        response = await save(client, event.id, body)
+        assert response.status_code == 200, response.text
+        saved = response.json()
+        assert saved["tiers"][0]["description"] == "" and saved["website"] == "" and saved["description"] == ""
+
     async def test_title_at_most_150(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         event = await create_event(session)
         assert (await save(client, event.id, {"title": "a" * 150})).status_code == 200

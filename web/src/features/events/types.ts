@@ -47,6 +47,8 @@ export interface EventOrg {
 export interface CypherEvent {
   id: number
   title: string
+  /** the event's battles (the battles issue fills them; absent until then) */
+  battles?: { id: number; title: string }[]
   image: string | null
   /** the venue's wall time, "YYYY-MM-DDTHH:MM" */
   dateStart: string | null

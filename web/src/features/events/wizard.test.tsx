@@ -183,13 +183,26 @@ describe('/create-event/{id}', () => {
     expect(calls.filter((call) => call.path === '/api/events/42/role').map((call) => call.method)).toEqual(['POST', 'DELETE'])
   })
 
-  it('saves carpets as they change, then initialises the scoreboards; their failures make no toast', async () => {
+  it('saves carpets without battles and initialises no scoreboard', async () => {
     const calls = eventsService(buildEvent({ title: 'Jam' }), ({ path }) => {
+      if (path === '/api/events/42/carpets') return jsonResponse([{ id: 1, name: 'Carpet 1' }])
+    })
+    const user = userEvent.setup()
+    render(buildEvent({ title: 'Jam' }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
+    await user.click(screen.getByRole('button', { name: 'Add carpet' }))
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/events/42/carpets')).toBe(true))
+    expect(calls.some((call) => call.path === '/api/events/42/scoreboards/init')).toBe(false)
+  })
+
+  it('saves carpets as they change, then initialises the scoreboards; their failures make no toast', async () => {
+    const withBattles = buildEvent({ title: 'Jam', battles: [{ id: 3, title: '1 vs 1' }] })
+    const calls = eventsService(withBattles, ({ path }) => {
       if (path === '/api/events/42/carpets') return jsonResponse({ ok: true })
     })
     const info = vi.spyOn(console, 'info').mockImplementation(() => {})
     const user = userEvent.setup()
-    const { store } = render(buildEvent({ title: 'Jam' }))
+    const { store } = render(withBattles)
     await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
     expect(screen.getByText('PNG, JPEG or WEBP, 1:1, 800x800 recommended')).toBeInTheDocument()
     expect(screen.getByText('PNG or JPEG, 16:9, 1920x1080 recommended')).toBeInTheDocument()

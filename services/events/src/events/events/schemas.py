@@ -27,6 +27,12 @@ class TierIn(Schema):
     cost: int = 0
     description: Text = Field(default="", max_length=10_000)
 
+    @field_validator("title", "description", mode="before")
+    @classmethod
+    def _none_is_empty(cls, value: object) -> object:
+        """The wizard sends null for an optional text it never had: the same as empty."""
+        return "" if value is None else value
+
     @field_validator("cost")
     @classmethod
     def _cost(cls, value: int) -> int:

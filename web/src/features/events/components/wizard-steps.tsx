@@ -246,7 +246,8 @@ export function TiersStep({ draft, onDraft }: StepProps) {
 
 /**
  * Carpets are saved as they change (a rename when its field is left); scoreboards are initialised after each
- * save. Both failures are only logged (seed 001 section 8): the init may 404 until the event has battles.
+ * save once the event has battles (a scoreboard shows a battle: without one there is nothing to set up, and the
+ * battles service that owns them need not be there). Both failures are only logged (seed 001 section 8).
  */
 export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps & { onSaving?: (saving: boolean) => void }) {
   const [carpets, setCarpets] = useState<Carpet[]>(() => (event.carpets?.length ? event.carpets : []))
@@ -269,6 +270,7 @@ export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps &
       console.info('Carpets were not saved', error)
       return
     }
+    if (!event.battles?.length) return
     initScoreboards(event.id)
       .unwrap()
       .catch((error: unknown) => console.info('Scoreboards were not initialised', error))
