@@ -115,6 +115,20 @@ enabled = false
 [[operations]]
 include-path-regex = "^/api/orgs/[{{]org_id[}}]"
 checks.object_level_authorization.enabled = false
+
+# The same for an event: as ana, the fuzzer makes bo an admin of ana's draft (POST /api/events/{{event_id}}/role) or
+# of its organization, after which bo reads the draft by design. Drafts hidden from everyone else are tested in
+# services/events/tests (test_a_draft_is_not_found_but_for_its_editors, TestDrafts of the lists).
+[[operations]]
+include-path-regex = "^/api/events/[{{]event_id[}}]"
+checks.object_level_authorization.enabled = false
+
+# schemathesis' coverage phase crashed generating this body once in two runs (a SystemError inside hypothesis'
+# description of a strategy, "AST constructor recursion depth mismatch", before any request): a fault of the
+# tool, not of the API. The fuzzing and stateful phases still send it every kind of body.
+[[operations]]
+include-name = "POST /api/events/{{event_id}}"
+phases.coverage.enabled = false
 """
     )
     return config
