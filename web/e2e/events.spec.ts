@@ -80,7 +80,8 @@ test.describe('events', () => {
     await next(page)
 
     // Display Mode: a carpet, renamed
-    // the new carpet is saved, then the event read again with its id: typing waits for both
+    // The new carpet's save and the event's re-read are waited for before typing: a name typed while they
+    // travel can still be lost (a known race of the step, written in issue 11's note).
     const added = page.waitForResponse((answer) => answer.url().endsWith(`/api/events/${eventId}/carpets`))
     const reread = page.waitForResponse((answer) => answer.url().endsWith(`/api/events/${eventId}`) && answer.request().method() === 'GET')
     await press(page.getByRole('button', { name: 'Add carpet' }))
@@ -89,9 +90,13 @@ test.describe('events', () => {
     const carpet = page.getByLabel('Carpet 1 name')
     await expect(carpet).toHaveValue('Carpet 1')
     await carpet.fill('Main floor')
-    const renamed = page.waitForResponse((answer) => answer.url().endsWith(`/api/events/${eventId}/carpets`))
     await carpet.blur()
-    expect((await renamed).ok()).toBeTruthy()
+    // saved as the field is left, whatever was still on its way when it was typed
+    const headers = { 'X-Auth-Token': account.accessToken }
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/events/${eventId}`, { headers })).json()) as { carpets: { name: string }[] }).carpets.map((c) => c.name))
+      .toEqual(['Main floor'])
+    await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeEnabled()
     await shot(page, 'event-wizard-4-display')
     await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeEnabled()
     await next(page)
@@ -131,10 +136,11 @@ test.describe('events', () => {
     await shot(page, 'event-page')
 
     // The How To Guide went out
-    const mails = (await (await page.request.get('/dev/mail')).json()) as { to: string; subject: string; text: string }[]
-    const guide = mails.find((mail) => mail.to === account.email)
-    expect(guide?.subject).toBe('Your event is published: a How To Guide')
-    expect(guide?.text).toContain(`/event/${eventId}`)
+    // (published -> the outbox -> NATS -> identity -> the mail loop: it arrives within seconds)
+    type Mail = { to: string; subject: string; text: string }
+    const guide = async () => ((await (await page.request.get('/dev/mail')).json()) as Mail[]).find((mail) => mail.to === account.email)
+    await expect.poll(async () => (await guide())?.subject, { timeout: 20_000 }).toBe('Your event is published: a How To Guide')
+    expect((await guide())?.text).toContain(`/event/${eventId}`)
 
     // The organization's Events tab lists it
     await page.goto(`/organization/${orgId}?tab=events#org-tabs`)
@@ -142,7 +148,6 @@ test.describe('events', () => {
     await shot(page, 'organization-events-tab')
 
     // A second, draft event, deleted from its menu
-    const headers = { 'X-Auth-Token': account.accessToken }
     const draftId = ((await (await page.request.post('/api/events', { headers })).json()) as { id: number }).id
     expect((await page.request.post(`/api/events/${draftId}`, { headers, data: { title: 'Draft Jam' } })).ok()).toBeTruthy()
     await page.goto(`/event/${draftId}`)

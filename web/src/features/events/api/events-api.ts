@@ -58,7 +58,7 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
       onQueryStarted: applyStaff,
     }),
     /** POST /api/events/{id}/carpets: failures are only logged (seed 001 section 8), so no toast. */
-    saveCarpets: build.mutation<unknown, { id: number; carpets: Carpet[] }>({
+    saveCarpets: build.mutation<Carpet[], { id: number; carpets: Carpet[] }>({
       query: ({ id, carpets }) => ({ url: `/events/${id}/carpets`, method: 'POST', body: { carpets } }),
       extraOptions: { silent: true },
       invalidatesTags: (_answer, error, { id }) => (error ? [] : [{ type: 'Event', id }]),

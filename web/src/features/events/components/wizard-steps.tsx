@@ -249,31 +249,65 @@ export function TiersStep({ draft, onDraft }: StepProps) {
  * save once the event has battles (a scoreboard shows a battle: without one there is nothing to set up, and the
  * battles service that owns them need not be there). Both failures are only logged (seed 001 section 8).
  */
+function carpetsKey(carpets: Carpet[] | undefined): string {
+  return JSON.stringify((carpets ?? []).map((carpet) => [carpet.id, carpet.name]))
+}
+
 export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps & { onSaving?: (saving: boolean) => void }) {
   const [carpets, setCarpets] = useState<Carpet[]>(() => (event.carpets?.length ? event.carpets : []))
   const [saveCarpets, { isLoading }] = useSaveCarpetsMutation()
   const [initScoreboards] = useInitScoreboardsMutation()
 
   useEffect(() => onSaving?.(isLoading), [isLoading, onSaving])
-  // the saved list comes back with the event (ids for the new carpets)
-  const [seenCarpets, setSeenCarpets] = useState(event.carpets)
-  if (event.carpets !== seenCarpets && !isLoading) {
-    setSeenCarpets(event.carpets)
+  // The saved list comes back with the event (ids for the new carpets). Compared by content: a re-read that
+  // brings nothing new (a live update, a refetch) must not undo a name being typed.
+  const [seenCarpets, setSeenCarpets] = useState(() => carpetsKey(event.carpets))
+  // while a save of ours is queued or travelling, the list on screen is the newest: a re-read is not taken
+  const [pending, setPending] = useState(0)
+  if (!isLoading && pending === 0 && carpetsKey(event.carpets) !== seenCarpets) {
+    setSeenCarpets(carpetsKey(event.carpets))
     setCarpets(event.carpets ?? [])
   }
 
-  const save = async (next: Carpet[]) => {
-    setCarpets(next)
+  // Saves go one after another, each with the list as it is when it leaves (and the ids the previous answers
+  // gave): two saves in flight at once could land in either order and undo a rename.
+  const latest = useRef(carpets)
+  useEffect(() => {
+    latest.current = carpets
+  }, [carpets])
+  const queue = useRef<Promise<void>>(Promise.resolve())
+
+  const send = async () => {
+    const sending = latest.current
+    let saved: Carpet[]
     try {
-      await saveCarpets({ id: event.id, carpets: next.map((carpet) => ({ ...carpet, name: carpet.name.trim() || 'Carpet' })) }).unwrap()
+      saved = await saveCarpets({ id: event.id, carpets: sending.map((carpet) => ({ ...carpet, name: carpet.name.trim() || 'Carpet' })) }).unwrap()
     } catch (error) {
       console.info('Carpets were not saved', error)
       return
+    } finally {
+      setPending((count) => count - 1)
+    }
+    if (Array.isArray(saved)) {
+      // The answer gives new carpets their ids; a name typed while it travelled stays (its field's blur saves
+      // it), and the event's re-read, which brings the same list, changes nothing.
+      const merged = saved.map((carpet, at) => ({ ...carpet, name: latest.current[at]?.name ?? carpet.name }))
+      latest.current = merged
+      setCarpets(merged)
+      setSeenCarpets(carpetsKey(saved))
     }
     if (!event.battles?.length) return
     initScoreboards(event.id)
       .unwrap()
       .catch((error: unknown) => console.info('Scoreboards were not initialised', error))
+  }
+
+  const save = (next: Carpet[]) => {
+    setCarpets(next)
+    setPending((count) => count + 1)
+    latest.current = next
+    queue.current = queue.current.then(send)
+    return queue.current
   }
 
   return (
@@ -292,7 +326,7 @@ export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps &
                 sx={{ flex: 1 }}
                 onChange={(input) => setCarpets(carpets.map((other, at) => (at === index ? { ...other, name: input.target.value } : other)))}
                 onBlur={() => {
-                  if (carpet.name !== event.carpets?.find((saved) => saved.id === carpet.id)?.name) void save(carpets)
+                  if (carpet.id === undefined || carpet.name !== event.carpets?.find((saved) => saved.id === carpet.id)?.name) void save(carpets)
                 }}
               />
               <IconButton aria-label={`Remove ${carpet.name || `carpet ${index + 1}`}`} onClick={() => void save(carpets.filter((_, at) => at !== index))} disabled={isLoading}>
