@@ -48,7 +48,8 @@ def visible(row: Mapping[str, Any] | None, principal: Principal) -> bool:
     return rules.can_view(row["status"], row["deleted_at"] is not None, editor=can_edit(row, principal))
 
 
-def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dict[str, Any]:
+def item_of(row: Mapping[str, Any], now: datetime) -> dict[str, Any]:
+    """An event as lists show it (cards, chips): its face, place and time. The page adds the rest (event_of)."""
     zone = row["time_zone"]
     period = rules.period(row["starts_at"], row["ends_at"], now)
     has_point = row["lat"] is not None and row["lng"] is not None
@@ -56,6 +57,8 @@ def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dic
         "id": row["id"],
         "title": row["title"],
         "image": row["image"],
+        "status": row["status"],
+        "orgId": row["org_id"] or 0,
         "dateStart": rules.format_local(row["local_start"]),
         "dateEnd": rules.format_local(row["local_end"]),
         "timeZone": zone,
@@ -63,20 +66,23 @@ def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dic
         "endsAt": rules.utc_iso(row["ends_at"]),
         "dateFlat": rules.date_flat(row["local_start"], row["local_end"]),
         "timeFlat": rules.time_flat(row["local_start"], row["local_end"], zone),
-        "status": row["status"],
         "period": period,
         "isFinished": period == "past",
         "locationAddress": row["location_address"],
         "coordinates": {"lat": row["lat"], "lng": row["lng"]} if has_point else None,
+        "createdAt": rules.utc_iso(row["created_at"]),
+    }
+
+
+def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dict[str, Any]:
+    return item_of(row, now) | {
         "website": row["website"],
         "description": row["description"],
-        "orgId": row["org_id"] or 0,
         "org": ({"id": row["org_id"], "name": row["org_name"], "image": row["org_image"]} if row["org_id"] else None),
         "tiers": list(row["tiers"] or ()),
         "carpets": list(row["carpets"] or ()),
         "staff": staff_of(row),
         "scoreboardLogo": row["scoreboard_logo"],
         "scoreboardBgImage": row["scoreboard_bg_image"],
-        "createdAt": rules.utc_iso(row["created_at"]),
         "permissions": {"canEdit": can_edit(row, principal)},
     }

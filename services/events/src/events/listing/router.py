@@ -4,18 +4,18 @@ what an organization's Events tab reads now; the browse issue adds the keyword, 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 
-from events.events import rules
+from events.events import rules, view
 from events.listing import repository
 from events.listing.rules import Filter, Sort, Tab
 from events.listing.schemas import EventItem, Tabs
 from kit.errors import Invalid
 from kit.paging import Page, paging
 from kit.principal import Principal, principal_of
-from kit.rows import Record, answer, rows_of
+from kit.rows import answer, rows_of
 from kit.types import IdOrZero, parse_id_list
 
 router = APIRouter(prefix="/api", tags=["events"])
@@ -47,31 +47,6 @@ def _filter(principal: Principal, tab: Tab | None, sort: Sort, o: str | None, u:
     )
 
 
-def item_of(row: Record, now: datetime) -> dict[str, Any]:
-    zone = row["time_zone"]
-    period = rules.period(row["starts_at"], row["ends_at"], now)
-    has_point = row["lat"] is not None and row["lng"] is not None
-    return {
-        "id": row["id"],
-        "title": row["title"],
-        "image": row["image"],
-        "status": row["status"],
-        "orgId": row["org_id"] or 0,
-        "dateStart": rules.format_local(row["local_start"]),
-        "dateEnd": rules.format_local(row["local_end"]),
-        "timeZone": zone,
-        "startsAt": rules.utc_iso(row["starts_at"]),
-        "endsAt": rules.utc_iso(row["ends_at"]),
-        "dateFlat": rules.date_flat(row["local_start"], row["local_end"]),
-        "timeFlat": rules.time_flat(row["local_start"], row["local_end"], zone),
-        "period": period,
-        "isFinished": period == "past",
-        "locationAddress": row["location_address"],
-        "coordinates": {"lat": row["lat"], "lng": row["lng"]} if has_point else None,
-        "createdAt": rules.utc_iso(row["created_at"]),
-    }
-
-
 @router.get("/events", response_model=list[EventItem])
 async def list_events(
     request: Request,
@@ -85,7 +60,7 @@ async def list_events(
     where = _filter(principal_of(request), t, s, o, u)
     found = await repository.page(rows_of(request), where, limit=page.limit, offset=page.offset)
     now = datetime.now(rules.UTC)
-    return answer([item_of(row, now) for row in found])
+    return answer([view.item_of(row, now) for row in found])
 
 
 @router.get("/events/tabs", response_model=Tabs)
