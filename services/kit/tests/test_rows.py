@@ -14,7 +14,7 @@ import httpx
 import pytest
 from asgi_lifespan import LifespanManager
 from fastapi import APIRouter, FastAPI, Request, Response
-from sqlalchemy import Integer, String, bindparam, column, literal, select, table
+from sqlalchemy import Float, Integer, String, bindparam, column, literal, select, table
 from sqlalchemy.dialects.postgresql import JSONB
 
 from kit.app import create_service_app
@@ -33,10 +33,15 @@ class Colour(enum.Enum):  # not a str: only the type's bind processor turns it i
 def _app(settings: ServiceSettings) -> FastAPI:
     router = APIRouter()
     square = Query(select((bindparam("n", type_=Integer) * bindparam("n", type_=Integer)).label("square")))
+    tiny = Query(select((bindparam("x", type_=Float) * bindparam("x", type_=Float)).label("product")))
 
     @router.get("/api/square/{n}")
     async def read_square(n: Id, request: Request) -> Response:
         return answer({"square": await rows_of(request).value(square, n=n)})
+
+    @router.get("/api/tiny")
+    async def read_tiny(x: float, request: Request) -> Response:
+        return answer({"product": await rows_of(request).value(tiny, x=x)})
 
     return create_service_app(settings, title="sample", routers=[router], migrations=SAMPLE)
 
@@ -139,6 +144,12 @@ class TestRows:
         assert answered.headers["content-type"] == "application/json"
         assert answered.json() == {"square": 144}
         assert len(statements) == 1 and statements[0].startswith("SELECT")
+
+    async def test_a_value_postgresql_refuses_is_a_400_not_a_500(self, client: httpx.AsyncClient) -> None:
+        """The backstop of kit.dberrors holds for reads on kit.rows too (asyncpg's error, unwrapped)."""
+        answered = await client.get("/api/tiny", params={"x": "5e-324"})  # the product underflows in PostgreSQL
+        assert answered.status_code == 400
+        assert answered.json()["error"]["message"] == "A number in the request is out of range"
 
     async def test_a_path_id_out_of_range_is_not_found_before_any_read(
         self, app: FastAPI, client: httpx.AsyncClient

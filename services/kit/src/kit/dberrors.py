@@ -64,3 +64,5 @@ def install_db_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(DBAPIError, _db_error)
     app.add_exception_handler(StatementError, _db_error)
     app.add_exception_handler(UnicodeEncodeError, _db_error)
+    # kit.rows' hot reads talk to asyncpg directly: its own class-22 errors, unwrapped.
+    app.add_exception_handler(asyncpg.exceptions.DataError, _db_error)
