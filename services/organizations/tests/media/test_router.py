@@ -4,11 +4,13 @@ from typing import Any
 
 import httpx
 import pytest
-from orgs.factories import ADMIN, PLATFORM_ADMIN, STRANGER, create_org, headers
+from org_events.factories import create_event
+from orgs.factories import ADMIN, PLATFORM_ADMIN, PROMOTER, STRANGER, create_org, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 ID = "dQw4w9WgXcQ"
 OTHER = "9bZkp7q19f0"
+ORGANIZER, EVENT_ADMIN, HOST = 40, 41, 42
 
 
 async def add(client: httpx.AsyncClient, who: dict[str, str] | None = None, **body: Any) -> httpx.Response:
@@ -63,27 +65,66 @@ class TestAdd:
 
 
 class TestEventMedia:
-    async def test_an_event_clip_under_an_organization_is_for_its_editors(
+    """An event's clips are its editors' to add and delete: the organizer, the event's admins, its
+    organization's admins and platform admins, as the events service announced them; hosts, DJs, the
+    organization's promoters and strangers get 403, a guest 401."""
+
+    @pytest.mark.parametrize("who", [ORGANIZER, EVENT_ADMIN, ADMIN, PLATFORM_ADMIN])
+    async def test_the_events_editors_add_and_delete(
+        self, client: httpx.AsyncClient, session: AsyncSession, who: int
+    ) -> None:
+        org = await create_org(session, promoters=(PROMOTER,))
+        await create_event(session, 77, org_id=org.id, organizer_id=ORGANIZER, admins=(EVENT_ADMIN,))
+        caller = headers(who, admin=who == PLATFORM_ADMIN)
+        body = (await add(client, caller, link=ID, eventId=77)).json()
+        # The clip belongs to the event's organization: it shows on the organization's Media tab too.
+        assert [(m["orgId"], m["eventId"], m["userId"]) for m in body] == [(org.id, 77, who)]
+        assert [m["link"] for m in (await client.get("/api/media?e=77")).json()] == [ID]
+        assert [m["eventId"] for m in (await client.get(f"/api/media?o={org.id}")).json()] == [77]
+        deleted = await client.delete(f"/api/media/{body[0]['id']}", headers=caller)
+        assert deleted.status_code == 200 and deleted.json() == []
+
+    @pytest.mark.parametrize("who", [PROMOTER, STRANGER, HOST])
+    async def test_anyone_else_is_refused_and_changes_nothing(
+        self, client: httpx.AsyncClient, session: AsyncSession, who: int
+    ) -> None:
+        org = await create_org(session, promoters=(PROMOTER,))
+        await create_event(session, 78, org_id=org.id, organizer_id=ORGANIZER)
+        clip = (await add(client, headers(ORGANIZER), link=ID, eventId=78)).json()[0]
+        assert (await add(client, headers(who), link=OTHER, eventId=78)).status_code == 403
+        assert (await add(client, headers(who), id=clip["id"], link=OTHER, eventId=78)).status_code == 403
+        assert (await client.delete(f"/api/media/{clip['id']}", headers=headers(who))).status_code == 403
+        assert (await client.post("/api/media", json={"link": ID, "eventId": 78})).status_code == 401
+        assert [m["link"] for m in (await client.get("/api/media?e=78")).json()] == [ID]
+
+    async def test_an_event_outside_any_organization(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session, 79, organizer_id=ORGANIZER)
+        body = (await add(client, headers(ORGANIZER), link=ID, eventId=79)).json()
+        assert [(m["orgId"], m["eventId"]) for m in body] == [(None, 79)]
+        assert (await add(client, headers(ADMIN), link=ID, eventId=79)).status_code == 403
+
+    async def test_an_unknown_event_is_404(self, client: httpx.AsyncClient) -> None:
+        response = await add(client, headers(PLATFORM_ADMIN, admin=True), link=ID, eventId=404404)
+        assert response.status_code == 404 and response.json()["error"]["message"] == "Event not found"
+
+    async def test_a_draft_events_clips_are_its_editors_only(
         self, client: httpx.AsyncClient, session: AsyncSession
     ) -> None:
-        org = await create_org(session)
-        body = (await add(client, link=ID, orgId=org.id, eventId=77)).json()
-        assert [(m["orgId"], m["eventId"]) for m in body] == [(org.id, 77)]
-        assert [m["link"] for m in (await client.get("/api/media?e=77")).json()] == [ID]
-        assert (await add(client, headers(STRANGER), link=ID, orgId=org.id, eventId=77)).status_code == 403
-
-    async def test_an_event_clip_without_organization_is_for_platform_admins(self, client: httpx.AsyncClient) -> None:
-        assert (await add(client, link=ID, eventId=77)).status_code == 403
-        response = await add(client, headers(PLATFORM_ADMIN, admin=True), link=ID, eventId=77)
-        assert response.status_code == 200 and [m["eventId"] for m in response.json()] == [77]
+        await create_event(session, 80, organizer_id=ORGANIZER, status="draft", admins=(EVENT_ADMIN,))
+        assert (await add(client, headers(EVENT_ADMIN), link=ID, eventId=80)).status_code == 200
+        assert (await client.get("/api/media?e=80")).status_code == 404
+        assert (await client.get("/api/media?e=80", headers=headers(STRANGER))).status_code == 404
+        assert (await add(client, headers(STRANGER), link=ID, eventId=80)).status_code == 404
+        assert len((await client.get("/api/media?e=80", headers=headers(ORGANIZER))).json()) == 1
 
 
 class TestListAndDelete:
     async def test_lists_by_organization_and_by_event(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         org = await create_org(session)
         other = await create_org(session, name="Other")
+        await create_event(session, 5, org_id=org.id)
         await add(client, link=ID, orgId=org.id)
-        await add(client, link=OTHER, orgId=org.id, eventId=5)
+        await add(client, link=OTHER, eventId=5)
         await add(client, link=ID, orgId=other.id)
         assert len((await client.get(f"/api/media?o={org.id}")).json()) == 2
         assert [m["link"] for m in (await client.get("/api/media?e=5")).json()] == [OTHER]

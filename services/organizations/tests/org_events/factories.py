@@ -7,9 +7,17 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from contracts.events import EventChanged, EventCreated, EventDeleted, EventPublished, EventUpdated
+from contracts.events import (
+    EventChanged,
+    EventCreated,
+    EventDeleted,
+    EventPublished,
+    EventUpdated,
+    StaffAdded,
+    StaffRemoved,
+)
 from kit.events import Envelope
-from organizations.models import OrgEvent
+from organizations.models import OrgEvent, OrgEventAdmin
 
 DAY = timedelta(days=1)
 KINDS: dict[str, type[EventChanged]] = {
@@ -39,6 +47,34 @@ async def create_events(session: AsyncSession, org_id: int, *, now: int = 0, fut
     await session.commit()
 
 
+async def create_event(
+    session: AsyncSession,
+    event_id: int,
+    *,
+    org_id: int | None = None,
+    organizer_id: int = 1,
+    status: str = "published",
+    admins: tuple[int, ...] = (),
+) -> None:
+    """An event as the projection holds it once the events service announced it and its admins."""
+    at = datetime.now(UTC)
+    session.add(
+        OrgEvent(
+            event_id=event_id,
+            org_id=org_id,
+            organizer_id=organizer_id,
+            status=status,
+            starts_at=at + DAY,
+            ends_at=at + 2 * DAY,
+            deleted=False,
+            changed_at=at,
+        )
+    )
+    for profile_id in admins:
+        session.add(OrgEventAdmin(event_id=event_id, profile_id=profile_id, active=True, changed_at=at))
+    await session.commit()
+
+
 _ids = iter(range(10_000, 1_000_000))
 
 
@@ -55,11 +91,12 @@ def event_envelope(
     starts_at: datetime | None = None,
     ends_at: datetime | None = None,
     occurred_at: datetime | None = None,
+    organizer_id: int = 1,
 ) -> Envelope:
     payload: dict[str, Any] = {
         "id": event_id,
         "orgId": org_id,
-        "organizerId": 1,
+        "organizerId": organizer_id,
         "title": f"Event {event_id}",
         "image": None,
         "status": status,
@@ -72,3 +109,12 @@ def event_envelope(
     }
     extra = {"occurred_at": occurred_at} if occurred_at else {}
     return Envelope.of(KINDS[kind].model_validate(payload), **extra)
+
+
+def staff_envelope(
+    kind: str, event_id: int, user_id: int, role: str = "admin", *, occurred_at: datetime | None = None
+) -> Envelope:
+    model = StaffAdded if kind == "added" else StaffRemoved
+    payload = {"eventId": event_id, "userId": user_id, "role": role, "orgId": None}
+    extra = {"occurred_at": occurred_at} if occurred_at else {}
+    return Envelope.of(model.model_validate(payload), **extra)

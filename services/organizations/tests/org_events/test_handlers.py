@@ -5,11 +5,12 @@ arriving late ignored."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 from datetime import UTC, datetime, timedelta
 
 import httpx
-from org_events.factories import DAY, event_envelope
-from orgs.factories import create_org
+from org_events.factories import DAY, event_envelope, staff_envelope
+from orgs.factories import create_org, headers
 from profiles.factories import publish
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -83,3 +84,39 @@ class TestOrganizationEvents:
         await publish(nats_url, event_envelope("published", 13, second.id, **span))
         await settled(client, second.id, (2, 0, 2, 0))
         assert await counts(client, first.id) == (0, 0, 0, 0)
+
+
+class TestEventEditors:
+    """The event's organizer and admins, as announced, add its clips; hosts and DJs do not; a removal stands
+    against an older "added" delivered late."""
+
+    async def test_admins_come_and_go_with_the_staff_events(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        organizer, admin, host = 60, 61, 62  # 71: a later admin
+        now = datetime.now(UTC)
+
+        async def may_add(who: int) -> bool:
+            response = await client.post("/api/media", json={"link": CLIP, "eventId": 31}, headers=headers(who))
+            return response.status_code == 200
+
+        await publish(nats_url, event_envelope("published", 31, None, organizer_id=organizer))
+        await eventually(lambda: may_add(organizer))
+        await publish(nats_url, staff_envelope("added", 31, admin))
+        await publish(nats_url, staff_envelope("added", 31, host, "host"))
+        await eventually(lambda: may_add(admin))
+        assert not await may_add(host)
+        await publish(nats_url, staff_envelope("removed", 31, admin))
+        await eventually(lambda: _not(may_add(admin)))
+        await publish(nats_url, staff_envelope("added", 31, admin, occurred_at=now - timedelta(minutes=5)))
+        # One consumer takes the staff events in order: once a later admin may add, the late one was applied.
+        await publish(nats_url, staff_envelope("added", 31, admin + 10))
+        await eventually(lambda: may_add(admin + 10))
+        assert not await may_add(admin)
+
+
+CLIP = "dQw4w9WgXcQ"
+
+
+async def _not(check: Awaitable[bool]) -> bool:
+    return not await check

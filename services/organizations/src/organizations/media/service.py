@@ -7,11 +7,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from kit.errors import Forbidden
 from kit.paging import Page
 from kit.principal import Principal
-from organizations.media.exceptions import LIST_SCOPE_REQUIRED, MediaNotFound, ScopeRequired
+from organizations.media.exceptions import LIST_SCOPE_REQUIRED, EventNotFound, MediaNotFound, ScopeRequired
 from organizations.media.repository import media_repository
 from organizations.media.schemas import Media as MediaView
 from organizations.media.schemas import MediaIn
 from organizations.models import Media
+from organizations.org_events.repository import EventEditing, org_event_repository
+from organizations.orgs import rules as org_rules
+from organizations.orgs.repository import organization_repository
 from organizations.orgs.service import organization_service
 
 FIRST_PAGE = Page(p=0, pp=100)
@@ -21,11 +24,17 @@ class MediaService:
     async def page(
         self, session: AsyncSession, principal: Principal, *, org_id: int | None, event_id: int | None, page: Page
     ) -> list[MediaView]:
-        """An organization's clips (a draft's only for its editors) and/or an event's clips."""
+        """An organization's clips (a draft's only for its editors) and/or an event's clips (a draft event's
+        only for its editors)."""
         if org_id is None and event_id is None:
             raise ScopeRequired(LIST_SCOPE_REQUIRED)
         if org_id is not None:
             await organization_service.access(session, org_id, principal)
+        if event_id is not None:
+            event = await org_event_repository.editing(session, event_id, principal.profile_id)
+            if event is not None and event.status != "published":
+                if not await self._edits_event(session, principal, event):
+                    raise EventNotFound()
         rows = await media_repository.page(session, org_id=org_id, event_id=event_id, page=page)
         return [
             MediaView(
@@ -47,7 +56,7 @@ class MediaService:
             media = await media_repository.get(session, body.id)
             if media is None:
                 raise MediaNotFound()
-            await self._authorize(session, principal, media.organization_id)
+            await self._authorize(session, principal, media.organization_id, media.event_id)
             media.link = body.link
             if body.name is not None:
                 media.name = body.name
@@ -55,14 +64,16 @@ class MediaService:
         else:
             if body.org_id is None and body.event_id is None:
                 raise ScopeRequired()
-            await self._authorize(session, principal, body.org_id)
+            # An event's clip belongs to the event's organization (shown on its Media tab too), whatever the
+            # body says.
+            org_id = await self._authorize(session, principal, body.org_id, body.event_id)
             media = await media_repository.add(
                 session,
                 Media(
                     link=body.link,
                     name=body.name or "",
                     user_id=principal.profile_id,
-                    organization_id=body.org_id,
+                    organization_id=org_id,
                     event_id=body.event_id,
                 ),
             )
@@ -72,24 +83,42 @@ class MediaService:
         media = await media_repository.get(session, media_id)
         if media is None:
             raise MediaNotFound()
-        await self._authorize(session, principal, media.organization_id)
+        await self._authorize(session, principal, media.organization_id, media.event_id)
         await media_repository.delete(session, media)
         return await self._list_of(session, principal, media)
 
-    async def _authorize(self, session: AsyncSession, principal: Principal, org_id: int | None) -> None:
-        """An organization's clips (its events' included) are its editors' to change. A clip of an event
-        outside any organization: platform admins only, until the events service tells us its editors."""
-        if org_id is not None:
+    async def _authorize(
+        self, session: AsyncSession, principal: Principal, org_id: int | None, event_id: int | None
+    ) -> int | None:
+        """An organization's clips are its editors' to change; an event's clips its editors' (the organizer,
+        the event's admins, its organization's admins, platform admins). Answers the clip's organization."""
+        if event_id is None:
+            assert org_id is not None
             await organization_service.editable(session, org_id, principal)
-        elif not principal.is_platform_admin:
+            return org_id
+        event = await org_event_repository.editing(session, event_id, principal.profile_id)
+        if event is None:
+            raise EventNotFound()
+        if not await self._edits_event(session, principal, event):
+            if event.status != "published":
+                raise EventNotFound()
             raise Forbidden()
+        return event.org_id
+
+    async def _edits_event(self, session: AsyncSession, principal: Principal, event: EventEditing) -> bool:
+        if principal.is_platform_admin or event.staff_editor:
+            return True
+        if event.org_id is None or principal.profile_id is None:
+            return False
+        found = await organization_repository.get_with_caller_roles(session, event.org_id, principal.profile_id)
+        return found is not None and org_rules.can_edit(frozenset(found[1]), is_platform_admin=False)
 
     async def _list_of(self, session: AsyncSession, principal: Principal, media: Media) -> list[MediaView]:
-        """The organization's list when the clip has one (the organization page's Media tab), otherwise the
-        event's."""
-        if media.organization_id is not None:
-            return await self.page(session, principal, org_id=media.organization_id, event_id=None, page=FIRST_PAGE)
-        return await self.page(session, principal, org_id=None, event_id=media.event_id, page=FIRST_PAGE)
+        """The event's list for an event's clip (the event page's media panel), otherwise the organization's
+        (its Media tab)."""
+        if media.event_id is not None:
+            return await self.page(session, principal, org_id=None, event_id=media.event_id, page=FIRST_PAGE)
+        return await self.page(session, principal, org_id=media.organization_id, event_id=None, page=FIRST_PAGE)
 
 
 media_service = MediaService()

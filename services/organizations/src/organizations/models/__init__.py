@@ -4,7 +4,7 @@ Base = make_base()
 
 from organizations.models.leaderboard import BattleResult, LeaderboardAward  # noqa: E402
 from organizations.models.media import Media  # noqa: E402
-from organizations.models.org_event import OrgEvent  # noqa: E402
+from organizations.models.org_event import OrgEvent, OrgEventAdmin  # noqa: E402
 from organizations.models.organization import Organization, OrganizationStatus  # noqa: E402
 from organizations.models.organization_member import OrganizationMember  # noqa: E402
 from organizations.models.organization_role import OrganizationRole, Role  # noqa: E402
@@ -16,6 +16,7 @@ __all__ = [
     "LeaderboardAward",
     "Media",
     "OrgEvent",
+    "OrgEventAdmin",
     "Organization",
     "OrganizationMember",
     "OrganizationRole",

@@ -9,8 +9,9 @@ from organizations.models import Base
 
 
 class OrgEvent(Base):
-    """The events service's events of an organization (events.event.*): enough to count them by period at query
-    time. A period is never stored: it changes with the clock, not with an event."""
+    """The events service's events (events.event.*): enough to count an organization's by period at query time
+    and to know who edits an event's clips. A period is never stored: it changes with the clock, not with an
+    event."""
 
     __tablename__ = "org_event"
     __table_args__ = (
@@ -20,9 +21,24 @@ class OrgEvent(Base):
 
     event_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     org_id: Mapped[int | None]
+    # None only for rows applied before the organizer was projected (migration 0004).
+    organizer_id: Mapped[int | None]
     status: Mapped[str] = mapped_column(String(16))
     starts_at: Mapped[datetime | None]
     ends_at: Mapped[datetime | None]
     deleted: Mapped[bool] = mapped_column(default=False)
     # The occurredAt of the event applied: an older one arriving late changes nothing.
+    changed_at: Mapped[datetime]
+
+
+class OrgEventAdmin(Base):
+    """An event's admins (events.staff.added / removed with role admin): with the organizer and the
+    organization's admins, the event's editors, who add and delete its clips."""
+
+    __tablename__ = "org_event_admin"
+
+    event_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    profile_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    # Removed admins stay as a row, so an older "added" delivered late cannot bring them back.
+    active: Mapped[bool]
     changed_at: Mapped[datetime]

@@ -1,10 +1,20 @@
-"""Consumer of the events service: the organization's events, counted by period on its page and in lists."""
+"""Consumer of the events service: the organization's events, counted by period on its page and in lists, and
+each event's organizer and admins, who edit its clips."""
 
 from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from contracts.events import EventChanged, EventCreated, EventDeleted, EventPublished, EventUpdated
+from contracts.events import (
+    EventChanged,
+    EventCreated,
+    EventDeleted,
+    EventPublished,
+    EventUpdated,
+    StaffAdded,
+    StaffChanged,
+    StaffRemoved,
+)
 from kit.consumers import Handler
 from kit.events import Envelope
 from organizations.org_events.repository import org_event_repository
@@ -14,4 +24,11 @@ async def apply_event(session: AsyncSession, event: EventChanged, envelope: Enve
     await org_event_repository.apply(session, event, envelope.occurred_at)
 
 
-handlers = [Handler("org-events", (EventCreated, EventUpdated, EventPublished, EventDeleted), apply_event)]
+async def apply_staff(session: AsyncSession, event: StaffChanged, envelope: Envelope) -> None:
+    await org_event_repository.apply_admin(session, event, envelope.occurred_at)
+
+
+handlers = [
+    Handler("org-events", (EventCreated, EventUpdated, EventPublished, EventDeleted), apply_event),
+    Handler("org-event-admins", (StaffAdded, StaffRemoved), apply_staff),
+]

@@ -4,6 +4,7 @@ section 4, in that order)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -11,8 +12,8 @@ from sqlalchemy import ColumnElement, and_, func, not_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from contracts.events import EventChanged, EventDeleted
-from organizations.models import OrgEvent
+from contracts.events import EventChanged, EventDeleted, StaffAdded, StaffChanged
+from organizations.models import OrgEvent, OrgEventAdmin
 
 
 def event_counts(org_id: ColumnElement[int] | Any) -> Any:
@@ -38,6 +39,7 @@ class OrgEventRepository:
         """Upsert as of `occurred_at`; an older announcement than the one applied changes nothing."""
         values = {
             "org_id": event.org_id or None,
+            "organizer_id": event.organizer_id,
             "status": event.status,
             "starts_at": _instant(event.starts_at),
             "ends_at": _instant(event.ends_at),
@@ -52,6 +54,52 @@ class OrgEventRepository:
                 where=OrgEvent.changed_at <= statement.excluded.changed_at,
             )
         )
+
+    async def apply_admin(self, session: AsyncSession, event: StaffChanged, occurred_at: datetime) -> None:
+        """An event admin added or removed as of `occurred_at` (hosts and DJs do not edit)."""
+        if event.role != "admin":
+            return
+        values = {"active": isinstance(event, StaffAdded), "changed_at": occurred_at}
+        statement = insert(OrgEventAdmin).values(event_id=event.event_id, profile_id=event.user_id, **values)
+        await session.execute(
+            statement.on_conflict_do_update(
+                index_elements=[OrgEventAdmin.event_id, OrgEventAdmin.profile_id],
+                set_={name: statement.excluded[name] for name in values},
+                where=OrgEventAdmin.changed_at <= statement.excluded.changed_at,
+            )
+        )
+
+    async def editing(self, session: AsyncSession, event_id: int, profile_id: int | None) -> EventEditing | None:
+        """The event as its clips need it, with whether `profile_id` is its organizer or one of its admins;
+        None for an event never announced or deleted."""
+        is_admin = (
+            select(OrgEventAdmin.active)
+            .where(
+                OrgEventAdmin.event_id == OrgEvent.event_id,
+                OrgEventAdmin.profile_id == profile_id,
+                OrgEventAdmin.active,
+            )
+            .exists()
+        )
+        row = (
+            await session.execute(
+                select(OrgEvent.org_id, OrgEvent.status, OrgEvent.organizer_id == profile_id, is_admin).where(
+                    OrgEvent.event_id == event_id, not_(OrgEvent.deleted)
+                )
+            )
+        ).one_or_none()
+        if row is None:
+            return None
+        org_id, status, organizer, admin = row
+        return EventEditing(org_id=org_id, status=status, staff_editor=bool(organizer) or bool(admin))
+
+
+@dataclass(frozen=True, slots=True)
+class EventEditing:
+    org_id: int | None
+    status: str
+    # The caller is the event's organizer or one of its admins (the organization's admins are decided apart).
+    staff_editor: bool
 
 
 def _instant(value: str | None) -> datetime | None:
