@@ -195,6 +195,37 @@ describe('/create-event/{id}', () => {
     expect(calls.some((call) => call.path === '/api/events/42/scoreboards/init')).toBe(false)
   })
 
+  it('keeps the field and every letter typed while the new carpet is being saved', async () => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let saved: { id: number; name: string }[] = []
+    const calls = eventsService(buildEvent({ title: 'Jam' }), ({ method, path, body }) => {
+      if (path === '/api/events/42' && method === 'GET') return jsonResponse(buildEvent({ title: 'Jam', carpets: saved }))
+      if (path !== '/api/events/42/carpets') return undefined
+      const sent = (body as { carpets: { id?: number; name: string }[] }).carpets
+      saved = sent.map((carpet, at) => ({ id: at + 1, name: carpet.name }))
+      const answer = jsonResponse(saved)
+      // the first save (from 'Add carpet') answers only once the user has typed into the new field
+      return (calls.filter((call) => call.path === path).length === 1 ? held.then(() => answer) : answer) as unknown as Response
+    })
+    const user = userEvent.setup()
+    render(buildEvent({ title: 'Jam' }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
+    await user.click(screen.getByRole('button', { name: 'Add carpet' }))
+    const field = screen.getByLabelText('Carpet 1 name')
+    await user.clear(field)
+    await user.type(field, 'Main')
+    release()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add carpet' })).toBeEnabled())
+    expect(screen.getByLabelText('Carpet 1 name')).toBe(field)
+    expect(field).toHaveFocus()
+    await user.type(field, ' floor')
+    expect(field).toHaveValue('Main floor')
+    await user.tab()
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/events/42/carpets')).toHaveLength(2))
+    expect(calls.filter((call) => call.path === '/api/events/42/carpets')[1]?.body).toEqual({ carpets: [{ id: 1, name: 'Main floor' }] })
+  })
+
   it('saves carpets as they change, then initialises the scoreboards; their failures make no toast', async () => {
     const withBattles = buildEvent({ title: 'Jam', battles: [{ id: 3, title: '1 vs 1' }] })
     const calls = eventsService(withBattles, ({ path }) => {

@@ -253,8 +253,18 @@ function carpetsKey(carpets: Carpet[] | undefined): string {
   return JSON.stringify((carpets ?? []).map((carpet) => [carpet.id, carpet.name]))
 }
 
+/** A carpet on screen: `key` stays the same from 'Add carpet' on, so the answer that gives the carpet its id
+ * does not remount its field (a remount drops the focus and the letters typed into it). */
+type ShownCarpet = Carpet & { key: string }
+
+let newCarpets = 0
+
+function shown(carpets: Carpet[] | undefined): ShownCarpet[] {
+  return (carpets ?? []).map((carpet) => ({ ...carpet, key: carpet.id === undefined ? `new-${(newCarpets += 1)}` : `carpet-${carpet.id}` }))
+}
+
 export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps & { onSaving?: (saving: boolean) => void }) {
-  const [carpets, setCarpets] = useState<Carpet[]>(() => (event.carpets?.length ? event.carpets : []))
+  const [carpets, setCarpets] = useState<ShownCarpet[]>(() => shown(event.carpets))
   const [saveCarpets, { isLoading }] = useSaveCarpetsMutation()
   const [initScoreboards] = useInitScoreboardsMutation()
 
@@ -266,7 +276,7 @@ export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps &
   const [pending, setPending] = useState(0)
   if (!isLoading && pending === 0 && carpetsKey(event.carpets) !== seenCarpets) {
     setSeenCarpets(carpetsKey(event.carpets))
-    setCarpets(event.carpets ?? [])
+    setCarpets(shown(event.carpets))
   }
 
   // Saves go one after another, each with the list as it is when it leaves (and the ids the previous answers
@@ -281,7 +291,7 @@ export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps &
     const sending = latest.current
     let saved: Carpet[]
     try {
-      saved = await saveCarpets({ id: event.id, carpets: sending.map((carpet) => ({ ...carpet, name: carpet.name.trim() || 'Carpet' })) }).unwrap()
+      saved = await saveCarpets({ id: event.id, carpets: sending.map(({ id, name }) => ({ id, name: name.trim() || 'Carpet' })) }).unwrap()
     } catch (error) {
       console.info('Carpets were not saved', error)
       return
@@ -290,8 +300,11 @@ export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps &
     }
     if (Array.isArray(saved)) {
       // The answer gives new carpets their ids; a name typed while it travelled stays (its field's blur saves
-      // it), and the event's re-read, which brings the same list, changes nothing.
-      const merged = saved.map((carpet, at) => ({ ...carpet, name: latest.current[at]?.name ?? carpet.name }))
+      // it), each field keeps its key, and the event's re-read, which brings the same list, changes nothing.
+      const merged = saved.map((carpet, at) => {
+        const current = latest.current[at]
+        return { ...carpet, name: current?.name ?? carpet.name, key: current?.key ?? `carpet-${carpet.id}` }
+      })
       latest.current = merged
       setCarpets(merged)
       setSeenCarpets(carpetsKey(saved))
@@ -302,12 +315,19 @@ export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps &
       .catch((error: unknown) => console.info('Scoreboards were not initialised', error))
   }
 
-  const save = (next: Carpet[]) => {
+  const save = (next: ShownCarpet[]) => {
     setCarpets(next)
     setPending((count) => count + 1)
     latest.current = next
     queue.current = queue.current.then(send)
     return queue.current
+  }
+
+  const rename = (index: number, name: string) => {
+    // from the newest list, not this render's: an answer may have landed since (ids for new carpets)
+    const next = latest.current.map((other, at) => (at === index ? { ...other, name } : other))
+    latest.current = next
+    setCarpets(next)
   }
 
   return (
@@ -318,24 +338,25 @@ export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps &
         </Typography>
         <Stack spacing={1.5}>
           {carpets.map((carpet, index) => (
-            <Stack key={carpet.id ?? `new-${index}`} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Stack key={carpet.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <TextField
                 label={`Carpet ${index + 1} name`}
                 value={carpet.name}
                 size="small"
                 sx={{ flex: 1 }}
-                onChange={(input) => setCarpets(carpets.map((other, at) => (at === index ? { ...other, name: input.target.value } : other)))}
+                onChange={(input) => rename(index, input.target.value)}
                 onBlur={() => {
-                  if (carpet.id === undefined || carpet.name !== event.carpets?.find((saved) => saved.id === carpet.id)?.name) void save(carpets)
+                  const now = latest.current[index]
+                  if (now && (now.id === undefined || now.name !== event.carpets?.find((saved) => saved.id === now.id)?.name)) void save(latest.current)
                 }}
               />
-              <IconButton aria-label={`Remove ${carpet.name || `carpet ${index + 1}`}`} onClick={() => void save(carpets.filter((_, at) => at !== index))} disabled={isLoading}>
+              <IconButton aria-label={`Remove ${carpet.name || `carpet ${index + 1}`}`} onClick={() => void save(latest.current.filter((_, at) => at !== index))} disabled={isLoading}>
                 <DeleteIcon />
               </IconButton>
             </Stack>
           ))}
         </Stack>
-        <Button startIcon={<AddIcon />} sx={{ mt: 1 }} disabled={isLoading} onClick={() => void save([...carpets, { name: nextCarpetName(carpets) }])}>
+        <Button startIcon={<AddIcon />} sx={{ mt: 1 }} disabled={isLoading} onClick={() => void save([...latest.current, { name: nextCarpetName(latest.current), key: `new-${(newCarpets += 1)}` }])}>
           Add carpet
         </Button>
       </Box>
