@@ -4,72 +4,26 @@ batched request per page, kept in the projection afterwards."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 
-import asyncpg
 import httpx
 import pytest
 from fastapi import FastAPI
 from orgs.factories import ADMIN, create_org, create_profiles, headers
 from sqlalchemy import select
 
-from kit.db import asyncpg_dsn
-from kit.local import free_port
-from kit.testing import migrated_database, serve_app
 from kit.testing.plugin import AppClient
+from kit.testing.served import ServedIdentity, served_identity
 from organizations.models import Profile
 
 
-@dataclass
-class Identity:
-    url: str
-    database_url: str
-
-    async def signup(self, email: str, dancer_name: str) -> int:
-        """A real account and profile; the name is written straight to identity's database (onboarding is
-        identity's business, not this test's)."""
-        async with httpx.AsyncClient(base_url=self.url) as http:
-            response = await http.post("/api/auth/signup", json={"email": email, "password": "correct horse 1"})
-            assert response.status_code == 201, response.text
-            profile_id = int(response.json()["user"]["id"])
-        await self.rename(profile_id, dancer_name)
-        return profile_id
-
-    async def rename(self, profile_id: int, dancer_name: str) -> None:
-        conn = await asyncpg.connect(asyncpg_dsn(self.database_url))
-        try:
-            await conn.execute(
-                "UPDATE profile SET dancer_name = $1, avatar = $2 WHERE id = $3",
-                dancer_name,
-                f"avatar-{profile_id}",
-                profile_id,
-            )
-        finally:
-            await conn.close()
+@pytest.fixture
+async def identity(pg_server_url: str, nats_url: str, clean_state: None) -> AsyncIterator[ServedIdentity]:
+    async with served_identity(pg_server_url, nats_url) as served:
+        yield served
 
 
 @pytest.fixture
-async def identity(pg_server_url: str, nats_url: str, clean_state: None) -> AsyncIterator[Identity]:
-    identity_app = pytest.importorskip("identity.app")
-    identity_config = pytest.importorskip("identity.config")
-    tokens = pytest.importorskip("identity.auth.tokens")
-    async with migrated_database(pg_server_url, "identity") as database_url:
-        settings = identity_config.Settings(
-            database_url=database_url,
-            nats_url=nats_url,
-            env="test",
-            log_json=False,
-            jwt_private_key=tokens.generate_private_key_pem(),
-            # No relay: identity's profile events stay in its outbox, so this service sees only the lookup.
-            run_workers=False,
-        )
-        port = free_port()
-        async with serve_app(identity_app.create_app(settings), port):
-            yield Identity(f"http://127.0.0.1:{port}", database_url)
-
-
-@pytest.fixture
-async def orgs(app_with: AppClient, identity: Identity) -> AsyncIterator[httpx.AsyncClient]:
+async def orgs(app_with: AppClient, identity: ServedIdentity) -> AsyncIterator[httpx.AsyncClient]:
     async with app_with(identity_url=identity.url) as c:
         yield c
 
@@ -92,7 +46,7 @@ def identity_requests(app: FastAPI) -> list[httpx.Request]:
 
 class TestLookup:
     async def test_unknown_profiles_of_a_page_are_read_in_one_request_and_kept(
-        self, orgs: httpx.AsyncClient, orgs_app: FastAPI, identity: Identity
+        self, orgs: httpx.AsyncClient, orgs_app: FastAPI, identity: ServedIdentity
     ) -> None:
         storm = await identity.signup("storm@example.com", "Bboy Storm")
         rain = await identity.signup("rain@example.com", "Bgirl Rain")
@@ -113,7 +67,7 @@ class TestLookup:
         assert len(sent) == 2  # only the id identity does not know is asked again
 
     async def test_unknown_members_of_the_leaderboard_are_named_by_identity_and_kept(
-        self, orgs: httpx.AsyncClient, orgs_app: FastAPI, identity: Identity
+        self, orgs: httpx.AsyncClient, orgs_app: FastAPI, identity: ServedIdentity
     ) -> None:
         """The leaderboard reads on kit.rows; names the projection lacks still come from identity, once."""
         storm = await identity.signup("storm@example.com", "Bboy Storm")
@@ -130,7 +84,7 @@ class TestLookup:
             assert (await session.scalars(select(Profile.id))).all() == [storm]
 
     async def test_admins_of_the_organization_page_come_from_identity(
-        self, orgs: httpx.AsyncClient, orgs_app: FastAPI, identity: Identity
+        self, orgs: httpx.AsyncClient, orgs_app: FastAPI, identity: ServedIdentity
     ) -> None:
         storm = await identity.signup("storm@example.com", "Bboy Storm")
         known = 500  # an id identity has not handed out in this test
@@ -141,7 +95,7 @@ class TestLookup:
         assert {a["id"]: a["dancerName"] for a in body["admins"]} == {known: "Known Admin", storm: "Bboy Storm"}
 
     async def test_a_role_or_membership_for_a_user_identity_does_not_know_is_404(
-        self, orgs: httpx.AsyncClient, orgs_app: FastAPI, identity: Identity
+        self, orgs: httpx.AsyncClient, orgs_app: FastAPI, identity: ServedIdentity
     ) -> None:
         await identity.signup("first@example.com", "First")  # profile 1 is ADMIN, the caller
         storm = await identity.signup("storm@example.com", "Bboy Storm")

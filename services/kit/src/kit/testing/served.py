@@ -10,8 +10,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import asyncpg
 import httpx
 
+from kit.db import asyncpg_dsn
 from kit.local import free_port
 from kit.testing.helpers import as_user, migrated_database, serve_app
 
@@ -32,6 +34,43 @@ async def served_service(package: str, pg_server_url: str, nats_url: str, **sett
         port = free_port()
         async with serve_app(app_module.create_app(config.Settings(**values)), port):
             yield Served(f"http://127.0.0.1:{port}", database_url)
+
+
+@dataclass(frozen=True)
+class ServedIdentity(Served):
+    """The real identity service, for a service that looks profiles up in it."""
+
+    async def signup(self, email: str, dancer_name: str) -> int:
+        """A real account and profile; its name (and avatar `avatar-<id>`) written straight to identity's
+        database: onboarding is identity's business, not the calling test's."""
+        async with httpx.AsyncClient(base_url=self.url) as http:
+            response = await http.post("/api/auth/signup", json={"email": email, "password": "correct horse 1"})
+            assert response.status_code == 201, response.text
+            profile_id = int(response.json()["user"]["id"])
+        await self.rename(profile_id, dancer_name)
+        return profile_id
+
+    async def rename(self, profile_id: int, dancer_name: str) -> None:
+        conn = await asyncpg.connect(asyncpg_dsn(self.database_url))
+        try:
+            await conn.execute(
+                "UPDATE profile SET dancer_name = $1, avatar = $2 WHERE id = $3",
+                dancer_name,
+                f"avatar-{profile_id}",
+                profile_id,
+            )
+        finally:
+            await conn.close()
+
+
+@asynccontextmanager
+async def served_identity(pg_server_url: str, nats_url: str) -> AsyncIterator[ServedIdentity]:
+    """identity on a port with its relay off: its own events stay in its outbox, so the caller sees only what it
+    looks up."""
+    tokens = importlib.import_module("identity.auth.tokens")
+    settings = {"jwt_private_key": tokens.generate_private_key_pem(), "run_workers": False}
+    async with served_service("identity", pg_server_url, nats_url, **settings) as served:
+        yield ServedIdentity(served.url, served.database_url)
 
 
 def png_bytes(size: tuple[int, int] = (8, 8)) -> bytes:
