@@ -29,6 +29,21 @@ SERVICES: list[tuple[str, bool, int, int, str, str]] = [
     ("gateway", False, 2, 10, "300m", "256Mi"),
 ]
 
+# Every pod of every service shares the cluster's max_connections (k8s/platform/postgres.yaml): each pod's pools
+# are sized so that all services at their max replicas stay under it, with room left for migrations, operators and
+# people. A process's defaults (64 + 16 + 32) suit one process taking a whole machine's load (make bench), not 36.
+MAX_CONNECTIONS = 400
+RESERVED_CONNECTIONS = 40
+
+
+def connection_budget() -> dict[str, int]:
+    """Per pod: the ORM pool, its overflow and kit.rows' read pool."""
+    pods = sum(high for _name, database, _low, high, _cpu, _memory in SERVICES if database)
+    per_pod = (MAX_CONNECTIONS - RESERVED_CONNECTIONS) // pods
+    read = per_pod * 2 // 5
+    overflow = 1
+    return {"DB_POOL_SIZE": per_pod - read - overflow, "DB_MAX_OVERFLOW": overflow, "DB_READ_POOL_SIZE": read}
+
 
 def labels(name: str) -> dict[str, str]:
     return {"app.kubernetes.io/name": name, "app.kubernetes.io/part-of": "cypher"}
@@ -48,6 +63,7 @@ def env(name: str, database: bool) -> list[dict[str, Any]]:
                 "valueFrom": {"secretKeyRef": {"name": f"cypher-db-{name}", "key": "url"}},
             }
         )
+        items += [{"name": f"{name.upper()}_{key}", "value": str(value)} for key, value in connection_budget().items()]
     if name == "identity":
         items.append({"name": "IDENTITY_JWT_PRIVATE_KEY_FILE", "value": "/var/run/secrets/cypher/jwt/private.pem"})
     return items

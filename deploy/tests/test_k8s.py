@@ -115,3 +115,30 @@ def test_stateful_platform_comes_from_operators_and_charts(root: Path) -> None:
     assert platform["helmCharts"][0]["valuesInline"]["config"]["jetstream"]["enabled"] is True
     clusters = [d for d in yaml.safe_load_all((root / "k8s/platform/postgres.yaml").read_text()) if d]
     assert clusters[0]["apiVersion"].startswith("postgresql.cnpg.io/")
+
+
+def test_every_pod_at_max_replicas_fits_the_databases_connections(root: Path, documents: list[dict[str, Any]]) -> None:
+    """Pods scaled out to their autoscalers' maximum, each with its pools full, stay under max_connections with room
+    for migrations and operators; and each service reads the sizes it is given (its settings' env prefix)."""
+    cluster = next(d for d in yaml.safe_load_all((root / "k8s/platform/postgres.yaml").read_text()) if d)
+    max_connections = int(cluster["spec"]["postgresql"]["parameters"]["max_connections"])
+    scalers = by_kind(documents, "HorizontalPodAutoscaler")
+    total = 0
+    for name, deployment in by_kind(documents, "Deployment").items():
+        env = {
+            e["name"]: e.get("value") for e in deployment["spec"]["template"]["spec"]["containers"][0].get("env", [])
+        }
+        if f"{name.upper()}_DATABASE_URL" not in env:
+            continue
+        sizes = [int(env[f"{name.upper()}_{key}"]) for key in ("DB_POOL_SIZE", "DB_MAX_OVERFLOW", "DB_READ_POOL_SIZE")]
+        assert all(size > 0 for size in sizes), name
+        total += scalers[name]["spec"]["maxReplicas"] * sum(sizes)
+        config = (
+            pytest.importorskip(f"{name}.config") if name in ("identity", "organizations", "events", "images") else None
+        )
+        if config is not None:
+            prefix = config.Settings.model_config["env_prefix"]
+            assert prefix == f"{name.upper()}_" and {"db_pool_size", "db_read_pool_size"} <= set(
+                config.Settings.model_fields
+            )
+    assert 0 < total <= max_connections - 40, f"{total} connections at max replicas against {max_connections}"
