@@ -269,14 +269,20 @@ export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps &
   const [initScoreboards] = useInitScoreboardsMutation()
 
   useEffect(() => onSaving?.(isLoading), [isLoading, onSaving])
-  // The saved list comes back with the event (ids for the new carpets). Compared by content: a re-read that
-  // brings nothing new (a live update, a refetch) must not undo a name being typed.
-  const [seenCarpets, setSeenCarpets] = useState(() => carpetsKey(event.carpets))
+  // The saved list comes back with the event (ids for the new carpets). A re-read is taken only when it is new
+  // (the event's list changed since the last render) and brings what is not already on screen; a render with the
+  // event as it was before our save must not bring the old list back for an instant (its fields would remount).
+  const eventCarpets = carpetsKey(event.carpets)
+  const [lastRead, setLastRead] = useState(eventCarpets)
+  const [seenCarpets, setSeenCarpets] = useState(eventCarpets)
   // while a save of ours is queued or travelling, the list on screen is the newest: a re-read is not taken
   const [pending, setPending] = useState(0)
-  if (!isLoading && pending === 0 && carpetsKey(event.carpets) !== seenCarpets) {
-    setSeenCarpets(carpetsKey(event.carpets))
-    setCarpets(shown(event.carpets))
+  if (eventCarpets !== lastRead) {
+    setLastRead(eventCarpets)
+    if (!isLoading && pending === 0 && eventCarpets !== seenCarpets) {
+      setSeenCarpets(eventCarpets)
+      setCarpets(shown(event.carpets))
+    }
   }
 
   // Saves go one after another, each with the list as it is when it leaves (and the ids the previous answers
