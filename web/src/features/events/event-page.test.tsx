@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { eventMediaPanel } from '@/app/media-screens'
+import type { Media } from '@/features/media'
 import { buildEvent, jsonResponse } from '@/testing/builders'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { stubApi } from '@/testing/stub-api'
@@ -122,6 +124,117 @@ describe('Event page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(router.state.location.state).toBeNull()
+  })
+})
+
+describe('Event page, media panel', () => {
+  const clip = (id: number, name: string): Media => ({ id, name, link: 'dQw4w9WgXcQ', userId: 1, orgId: 5, eventId: 42, createdAt: '2026-11-01T12:00:00Z' })
+
+  const showMedia = (event: CypherEvent, media: { list: Media[]; failures?: number }) => {
+    let failures = media.failures ?? 0
+    const calls = stubApi(({ method, path, params, body }) => {
+      if (path === `/api/events/${event.id}`) return jsonResponse(event)
+      if (path === '/api/media' && method === 'GET' && params.get('e') === String(event.id)) {
+        if (failures > 0) {
+          failures -= 1
+          return jsonResponse({ error: { code: 'unavailable', message: 'Down' } }, 503)
+        }
+        return jsonResponse(media.list)
+      }
+      if (path === '/api/media' && method === 'POST') {
+        const saved = body as { link: string; name: string | null }
+        media.list = [{ ...clip(9, saved.name ?? ''), link: saved.link }, ...media.list]
+        return jsonResponse(media.list)
+      }
+      if (path.startsWith('/api/media/') && method === 'DELETE') {
+        media.list = media.list.filter((item) => `/api/media/${item.id}` !== path)
+        return jsonResponse(media.list)
+      }
+    })
+    renderWithProviders(<EventPage id={event.id} mediaPanel={eventMediaPanel} />, { route: `/event/${event.id}`, path: '/event/:id', preloadedState: signedInState() })
+    return calls
+  }
+
+  it("shows the event's clips from GET /media?e= between the description and the staff, without Add media nor delete for visitors", async () => {
+    const calls = showMedia(published(), { list: [clip(7, 'Final'), clip(8, '')] })
+    const panel = await screen.findByRole('region', { name: 'Winter Jam Clips' })
+    expect(within(panel).getByText('Media')).toBeInTheDocument()
+    expect(await within(panel).findByRole('button', { name: 'Play Final' })).toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Play Clip' })).toBeInTheDocument()
+    expect(within(panel).getAllByTestId('clip')).toHaveLength(2)
+    expect(screen.queryByRole('button', { name: 'Add media' })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull()
+    expect(calls.find((call) => call.path === '/api/media')?.params.get('e')).toBe('42')
+    // Description, then the media, then the staff
+    const description = screen.getByRole('region', { name: 'Description' })
+    const staff = screen.getByRole('region', { name: 'Staff' })
+    expect(description.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(panel.compareDocumentPosition(staff) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('plays a clip only when asked', async () => {
+    showMedia(published(), { list: [clip(7, 'Final')] })
+    const user = userEvent.setup()
+    expect(screen.queryByTitle('Final')).toBeNull()
+    await user.click(await screen.findByRole('button', { name: 'Play Final' }))
+    expect(screen.getByTitle('Final')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1')
+  })
+
+  it('says what will show when there are no clips yet', async () => {
+    showMedia(published(), { list: [] })
+    expect(await screen.findByText('Clips of this event will show here.')).toBeInTheDocument()
+  })
+
+  it('lets an editor add a clip: link, Add, the preview, Save; the list takes the answer', async () => {
+    const calls = showMedia(published({ permissions: { canEdit: true } }), { list: [clip(7, 'Final')] })
+    const user = userEvent.setup()
+    await screen.findByRole('button', { name: 'Play Final' })
+    await user.click(screen.getByRole('button', { name: 'Add media' }))
+    const dialog = screen.getByRole('dialog', { name: 'Add media' })
+    await user.type(within(dialog).getByLabelText('Video link'), 'https://youtu.be/aBcDeFgHiJk')
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }))
+    expect(within(dialog).getByTitle('Preview of the clip')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/aBcDeFgHiJk')
+    await user.type(within(dialog).getByLabelText('Clip name (optional)'), 'Top 16')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ link: 'aBcDeFgHiJk', name: 'Top 16', eventId: 42 })
+    expect(screen.getByRole('button', { name: 'Play Top 16' })).toBeInTheDocument()
+    // the answer is the list: no second read of the event's clips
+    expect(calls.filter((call) => call.method === 'GET' && call.path === '/api/media')).toHaveLength(1)
+  })
+
+  it('lets an editor delete a clip after the question', async () => {
+    const calls = showMedia(published({ permissions: { canEdit: true } }), { list: [clip(7, 'Final'), clip(8, 'Top 8')] })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Delete Top 8' }))
+    const confirm = screen.getByRole('dialog', { name: 'Delete this clip?' })
+    expect(confirm).toHaveTextContent('"Top 8" will no longer show on Winter Jam\'s page.')
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Play Top 8' })).toBeNull())
+    expect(screen.getByRole('button', { name: 'Play Final' })).toBeInTheDocument()
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/media/8')).toBe(true)
+  })
+
+  it('invites an editor to add the first clip', async () => {
+    showMedia(published({ permissions: { canEdit: true } }), { list: [] })
+    expect(await screen.findByText('Add the battles and showcases of this event worth watching again.')).toBeInTheDocument()
+  })
+
+  it('offers a retry when the clips cannot be read', async () => {
+    showMedia(published(), { list: [clip(7, 'Final')], failures: 1 })
+    const panel = await screen.findByRole('region', { name: 'Winter Jam Clips' })
+    const user = userEvent.setup()
+    await user.click(await within(panel).findByRole('button', { name: 'Retry' }))
+    expect(await within(panel).findByRole('button', { name: 'Play Final' })).toBeInTheDocument()
+    expect(within(panel).queryByTestId('error-state')).toBeNull()
+  })
+
+  it("neither reads nor shows a draft's clips to others than its editors", async () => {
+    const calls = showMedia(published({ status: 'draft', permissions: { canEdit: false } }), { list: [clip(7, 'Final')] })
+    await screen.findByRole('heading', { name: 'Winter Jam' })
+    expect(screen.queryByRole('region', { name: 'Winter Jam Clips' })).toBeNull()
+    expect(calls.some((call) => call.path === '/api/media')).toBe(false)
   })
 })
 

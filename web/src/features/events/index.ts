@@ -1,3 +1,5 @@
 export { CreateEventEntry, CreateEventProcessing } from './components/create-event'
 export { EventPage } from './components/event-page'
 export { OrgEventsTab } from './components/org-events-tab'
+export { eventMediaTexts } from './rules'
+export type { CypherEvent } from './types'

@@ -30,6 +30,17 @@ export function firstStep(event: Pick<CypherEvent, 'title'>): number {
   return event.title?.trim() ? TOTAL_STEP : 0
 }
 
+/** The media panel's texts: 'Media', '{event title} Clips'; the delete question names the event's page. */
+export function eventMediaTexts(title: string | null | undefined) {
+  const name = title?.trim()
+  return {
+    title: `${name || 'Event'} Clips`,
+    pageName: name || 'this event',
+    emptyText: 'Clips of this event will show here.',
+    editorEmptyText: 'Add the battles and showcases of this event worth watching again.',
+  }
+}
+
 /** 'Are you sure you want to delete {event title or this event}?' */
 export function deleteQuestion(title: string | null | undefined): string {
   return `Are you sure you want to delete ${title?.trim() || 'this event'}?`

@@ -9,7 +9,6 @@ import { stubApi } from '@/testing/stub-api'
 import { CreateOrganizationPage } from './components/create-organization'
 import { EventPeriodControls, EventsTab } from './components/events-tab'
 import { Leaderboard } from './components/leaderboard'
-import { MediaEditor } from './components/media-tab'
 import { OrganizationsPage } from './components/organizations-page'
 import { SocialsSection } from './components/settings/socials-section'
 import type { Organization, OrganizationListItem } from './types'
@@ -153,30 +152,6 @@ describe('CreateOrganizationPage', () => {
     stubApi(({ path }) => (path === '/api/orgs/5' ? jsonResponse(buildOrg({ canEdit: false })) : undefined))
     const { store } = renderWithProviders(<CreateOrganizationPage id={5} />, { preloadedState: signedInState(), route: '/create-organization-organization/5' })
     await waitFor(() => expect(store.getState().notFound.path).toBe('/create-organization-organization/5'))
-  })
-})
-
-describe('MediaEditor', () => {
-  it('previews a YouTube link on Add, nothing for anything else, saves the id, and starts over once closed', async () => {
-    const calls = stubApi(({ path }) => (path === '/api/media' ? jsonResponse([]) : undefined))
-    const onClose = vi.fn()
-    const user = userEvent.setup()
-    const { rerender } = renderWithProviders(<MediaEditor org={buildOrg()} open onClose={onClose} />)
-    const link = screen.getByLabelText('Video link')
-    await user.type(link, 'https://vimeo.com/1234')
-    await user.click(screen.getByRole('button', { name: 'Add' }))
-    expect(screen.getByText('Enter a YouTube link or video id')).toBeInTheDocument()
-    expect(screen.queryByTitle('Preview of the clip')).toBeNull()
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
-
-    await user.clear(link)
-    await user.type(link, 'https://www.youtube.com/shorts/dQw4w9WgXcQ{Enter}')
-    expect(screen.getByTitle('Preview of the clip')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')
-    await user.click(screen.getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(onClose).toHaveBeenCalled())
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ link: 'dQw4w9WgXcQ', name: null, orgId: 5 })
-    rerender(<MediaEditor org={buildOrg()} open onClose={onClose} />)
-    expect(screen.getByLabelText('Video link')).toHaveValue('')
   })
 })
 

@@ -17,56 +17,9 @@ import {
   rankIcon,
   roleChanges,
   settingsSectionOf,
-  videoEmbedUrl,
-  videoIdOf,
   visibleEventPeriods,
   visibleText,
 } from './rules'
-
-const ID = 'dQw4w9WgXcQ'
-
-describe('videoIdOf: the media link rules of the server', () => {
-  it.each([
-    [`https://www.youtube.com/watch?v=${ID}`],
-    [`https://youtube.com/watch?v=${ID}&t=42s`],
-    [`https://m.youtube.com/watch?feature=share&v=${ID}`],
-    [`youtube.com/watch?v=${ID}`],
-    [`https://www.youtube.com/embed/${ID}`],
-    [`https://www.youtube-nocookie.com/embed/${ID}?start=3`],
-    [`https://youtube.com/shorts/${ID}`],
-    [`https://www.youtube.com/live/${ID}`],
-    [`https://www.youtube.com/v/${ID}`],
-    [`https://youtu.be/${ID}`],
-    [`https://youtu.be/${ID}?t=42`],
-    [`youtu.be/${ID}`],
-    [ID],
-    [`  ${ID}  `],
-  ])('finds the id in %s', (link) => {
-    expect(videoIdOf(link)).toBe(ID)
-  })
-
-  it.each([
-    [''],
-    ['   '],
-    ['dQw4w9WgXc'],
-    ['dQw4w9WgXcQQ'],
-    ['https://vimeo.com/123456'],
-    [`https://example.com/watch?v=${ID}`],
-    ['https://www.youtube.com/watch?v=short'],
-    ['https://www.youtube.com/watch'],
-    [`https://www.youtube.com/channel/${ID}`],
-    [`https://www.youtube.com/playlist?list=${ID}`],
-    [`javascript:alert(1)//youtu.be/${ID}`],
-    [`ftp://youtu.be/${ID}`],
-    ['https://youtu.be/'],
-  ])('previews nothing for %s', (link) => {
-    expect(videoIdOf(link)).toBeNull()
-  })
-
-  it('embeds with the privacy-enhanced player', () => {
-    expect(videoEmbedUrl(ID)).toBe(`https://www.youtube-nocookie.com/embed/${ID}`)
-  })
-})
 
 describe('the leaderboard', () => {
   it("offers 'All Years' (0) and every year from the current one down to 2021, this year first chosen", () => {

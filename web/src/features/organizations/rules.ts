@@ -89,47 +89,6 @@ export function rankIcon(member: LeaderboardMember): RankIcon {
   return member.rank === 1 ? 'gold' : 'trophy'
 }
 
-// --- media -------------------------------------------------------------------------------------------------
-
-const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com'])
-const PATH_KINDS = new Set(['embed', 'shorts', 'v', 'live'])
-
-/**
- * The 11-character video id of a watch, embed, shorts or youtu.be link (or /v/, /live/, a nocookie embed), or
- * of a bare id; null for anything else. The same rules as the organizations service (media/rules.py).
- */
-export function videoIdOf(link: string | null | undefined): string | null {
-  const text = (link ?? '').trim()
-  if (!text) return null
-  if (VIDEO_ID.test(text)) return text
-  let url: URL
-  try {
-    url = new URL(text.includes('://') ? text : `https://${text}`)
-  } catch {
-    return null
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
-  const host = url.hostname.toLowerCase().replace(/^www\./, '')
-  const segments = url.pathname.split('/').filter(Boolean)
-  let candidate: string | null = null
-  if (host === 'youtu.be' && segments.length) candidate = segments[0]
-  else if (YOUTUBE_HOSTS.has(host)) {
-    if (segments.length === 1 && segments[0] === 'watch') candidate = url.searchParams.get('v')
-    else if (segments.length >= 2 && PATH_KINDS.has(segments[0])) candidate = segments[1]
-  }
-  return candidate && VIDEO_ID.test(candidate) ? candidate : null
-}
-
-/** The embed of a clip (YouTube's privacy-enhanced player: no cookies until the visitor plays it). */
-export function videoEmbedUrl(id: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`
-}
-
-export function videoThumbnailUrl(id: string): string {
-  return `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`
-}
-
 // --- general info, agreement and waiver --------------------------------------------------------------------
 
 /** Founded: mm/dd/yyyy like the birthday, a real day, not in the future; blank clears it. */

@@ -4,7 +4,6 @@ export type {
   LeaderboardSort,
   LegalDocument,
   Media,
-  MediaIn,
   Organization,
   OrganizationCreated,
   OrganizationList,

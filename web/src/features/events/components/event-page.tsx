@@ -19,7 +19,7 @@ import FacebookIcon from '@mui/icons-material/Facebook'
 import MoreVertIcon from '@mui/icons-material/MoreVert'
 import TvIcon from '@mui/icons-material/Tv'
 import XIcon from '@mui/icons-material/X'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { ConfirmDialog, ModalDialog } from '@/components/ui/dialogs'
 import { ErrorState } from '@/components/ui/error-state'
@@ -143,8 +143,11 @@ function StaffSection({ event }: { event: CypherEvent }) {
   )
 }
 
-/** /event/{id} (tab=info): the event's page. A missing event (or a draft for others) is the 404 page. */
-export function EventPage({ id }: { id: number }) {
+/**
+ * /event/{id} (tab=info): the event's page. A missing event (or a draft for others) is the 404 page.
+ * `mediaPanel` is the event's clips, given by the app from the media screens (a feature never imports another).
+ */
+export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event: CypherEvent) => ReactNode }) {
   const theme = useTheme()
   const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true })
   const navigate = useNavigate()
@@ -248,6 +251,8 @@ export function EventPage({ id }: { id: number }) {
                 <SafeHtml html={event.description} sx={{ overflowWrap: 'anywhere' }} />
               </Box>
             ) : null}
+            {/* a draft's clips are its editors' only (the server answers 404 to others; they never see a draft) */}
+            {mediaPanel && (event.status !== 'draft' || canEdit) ? mediaPanel(event) : null}
             <StaffSection event={event} />
             <Box component="section" aria-labelledby="event-share">
               <Typography id="event-share" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>

@@ -4,8 +4,6 @@ import { LEADERBOARD_PAGE_SIZE, ORG_LIST_PAGE_SIZE, SETTINGS_MEMBERS_PAGE_SIZE }
 import type {
   LeaderboardMember,
   LeaderboardSort,
-  Media,
-  MediaIn,
   Organization,
   OrganizationCreated,
   OrganizationList,
@@ -34,7 +32,7 @@ export interface RoleCall {
 }
 
 const organizationsApi = api
-  .enhanceEndpoints({ addTagTypes: ['Organization', 'Organizations', 'OrgMembers', 'Leaderboard', 'Media'] })
+  .enhanceEndpoints({ addTagTypes: ['Organization', 'Organizations', 'OrgMembers', 'Leaderboard'] })
   .injectEndpoints({
     endpoints: (build) => ({
       /** GET /orgs: published organizations by name, or a user's (u); k a part of the name; 100 a page. */
@@ -108,21 +106,6 @@ const organizationsApi = api
         }),
         providesTags: (_pages, _error, { id }) => [{ type: 'Leaderboard', id }],
       }),
-      /** GET /media?o={orgId}: the organization's clips, newest first. */
-      orgMedia: build.query<Media[] | null, number>({
-        query: (orgId) => ({ url: '/media', params: { o: orgId } }),
-        providesTags: (_media, _error, orgId) => [{ type: 'Media', id: orgId }],
-      }),
-      /** POST /media answers the organization's list. */
-      saveMedia: build.mutation<Media[], MediaIn & { orgId: number }>({
-        query: (body) => ({ url: '/media', method: 'POST', body }),
-        onQueryStarted: applyMedia,
-      }),
-      /** DELETE /media/{id} answers the updated list. */
-      deleteMedia: build.mutation<Media[], { id: number; orgId: number }>({
-        query: ({ id }) => ({ url: `/media/${id}`, method: 'DELETE' }),
-        onQueryStarted: applyMedia,
-      }),
     }),
   })
 
@@ -166,18 +149,6 @@ async function applyRoles(
   }
 }
 
-async function applyMedia(
-  { orgId }: { orgId: number },
-  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Media[] }> },
-) {
-  try {
-    const { data } = await queryFulfilled
-    dispatch(organizationsApi.util.upsertQueryData('orgMedia', orgId, data))
-  } catch {
-    /* the list stays as it was; the failure was shown as a toast */
-  }
-}
-
 export { organizationsApi }
 
 export const {
@@ -192,9 +163,6 @@ export const {
   useAddMemberMutation,
   useRemoveMemberMutation,
   useLeaderboardInfiniteQuery,
-  useOrgMediaQuery,
-  useSaveMediaMutation,
-  useDeleteMediaMutation,
 } = organizationsApi
 
 /** The body of a save from the loaded organization: its name (required in every save) and the changes. */

@@ -24,7 +24,7 @@ import type { Media, Organization } from '../types'
 import { AboutTab } from './about-tab'
 import { EventsTab } from './events-tab'
 import { Leaderboard, type LeaderboardView } from './leaderboard'
-import { ClipDeleteDialog, MediaEditor, MediaTab } from './media-tab'
+import { MediaTab, type OrgMediaScreens } from './media-tab'
 import { OrgHeader } from './org-header'
 
 /**
@@ -38,11 +38,13 @@ interface TabsState {
   onDeleteClip: (clip: Media) => void
   /** the Events tab's content, given by the app from the events screens (a feature never imports another) */
   eventsTab?: (org: Organization) => ReactNode
+  /** the Media tab's content, given by the app from the media screens */
+  media?: OrgMediaScreens
 }
 
 function TabContent({ org, tab, state }: { org: Organization; tab: OrgTab; state: TabsState }) {
   if (tab === 'members') return <Leaderboard org={org} view={state.board ?? undefined} onView={state.onBoard} />
-  if (tab === 'media') return <MediaTab org={org} onAdd={state.onAddMedia} onDelete={state.onDeleteClip} />
+  if (tab === 'media') return state.media ? state.media.tab(org, { onAdd: state.onAddMedia, onDelete: state.onDeleteClip }) : <MediaTab org={org} />
   if (tab === 'about') return <AboutTab org={org} />
   return state.eventsTab ? state.eventsTab(org) : <EventsTab org={org} />
 }
@@ -94,7 +96,7 @@ function OrgTabs({ org, state }: { org: Organization; state: TabsState }) {
 }
 
 /** /organization/{id} (seed 000 2.12). A missing organization (or a draft for others) is the 404 page. */
-export function OrganizationPage({ id, eventsTab }: { id: number; eventsTab?: (org: Organization) => ReactNode }) {
+export function OrganizationPage({ id, eventsTab, media }: { id: number; eventsTab?: (org: Organization) => ReactNode; media?: OrgMediaScreens }) {
   const valid = Number.isInteger(id) && id > 0
   const { data: org, error, isFetching, refetch } = useGetOrganizationQuery(id, { skip: !valid })
   const [board, setBoard] = useState<LeaderboardView | null>(null)
@@ -125,13 +127,15 @@ export function OrganizationPage({ id, eventsTab }: { id: number; eventsTab?: (o
         </Alert>
       ) : null}
       <OrgHeader org={org} />
-      <OrgTabs org={org} state={{ board, onBoard: setBoard, onAddMedia: () => setAddingMedia(true), onDeleteClip: setDeletingClip, eventsTab }} />
-      {org.canEdit ? (
-        <>
-          <MediaEditor org={org} open={addingMedia} onClose={() => setAddingMedia(false)} />
-          <ClipDeleteDialog org={org} clip={deletingClip} onClose={() => setDeletingClip(null)} />
-        </>
-      ) : null}
+      <OrgTabs org={org} state={{ board, onBoard: setBoard, onAddMedia: () => setAddingMedia(true), onDeleteClip: setDeletingClip, eventsTab, media }} />
+      {org.canEdit && media
+        ? media.dialogs(org, {
+            adding: addingMedia,
+            deleting: deletingClip,
+            onCloseEditor: () => setAddingMedia(false),
+            onCloseDelete: () => setDeletingClip(null),
+          })
+        : null}
     </Box>
   )
 }
