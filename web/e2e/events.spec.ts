@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { acceptCookies, expect, press, shot, signUpByApi, test } from './helpers'
+import { acceptCookies, expect, pageErrors, press, shot, signUpByApi, stubYouTube, test } from './helpers'
 
 /** A short tag keeping this run's and project's names apart. */
 function tag(): string {
@@ -36,6 +36,7 @@ test.describe('events', () => {
   test('create through the wizard, publish, edit from the review, the Events tab, delete a draft', async ({ page, consoleErrors }) => {
     test.setTimeout(180_000)
     await acceptCookies(page)
+    await stubYouTube(page)
     const organizer = `Organizer ${tag()}`
     const account = await signUpByApi(page, { dancerName: organizer, prefix: 'organizer' })
     const orgName = `Crew ${tag()}`
@@ -133,6 +134,19 @@ test.describe('events', () => {
     await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/events/${eventId}/calendar.ics`)
     await shot(page, 'event-page')
 
+    // The media panel: the organizer adds a clip to the event; it shows on the organization's Media tab too
+    const media = page.getByRole('region', { name: `${title} 2030 Clips` })
+    await press(media.getByRole('button', { name: 'Add media' }))
+    const editor = page.getByRole('dialog', { name: 'Add media' })
+    await editor.getByLabel('Video link').fill('https://youtu.be/dQw4w9WgXcQ')
+    await press(editor.getByRole('button', { name: 'Add', exact: true }))
+    await expect(editor.getByTestId('media-preview')).toBeVisible()
+    await editor.getByLabel('Clip name (optional)').fill('Final battle')
+    await press(editor.getByRole('button', { name: 'Save' }))
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(media.getByRole('button', { name: 'Play Final battle' })).toBeVisible()
+    await shot(page, 'event-page-media')
+
     // The How To Guide went out
     // (published -> the outbox -> NATS -> identity -> the mail loop: it arrives within seconds)
     type Mail = { to: string; subject: string; text: string }
@@ -144,6 +158,8 @@ test.describe('events', () => {
     await page.goto(`/organization/${orgId}?tab=events#org-tabs`)
     await expect(page.getByText(`${title} 2030`)).toBeVisible()
     await shot(page, 'organization-events-tab')
+    await page.goto(`/organization/${orgId}?tab=media#org-tabs`)
+    await expect(page.getByRole('button', { name: 'Play Final battle' })).toBeVisible()
 
     // A second, draft event, deleted from its menu
     const draftId = ((await (await page.request.post('/api/events', { headers })).json()) as { id: number }).id
@@ -156,6 +172,6 @@ test.describe('events', () => {
     await press(page.getByRole('dialog').getByRole('button', { name: 'Delete Event' }))
     await expect(page).not.toHaveURL(new RegExp(`/event/${draftId}$`))
     expect((await page.request.get(`/api/events/${draftId}`, { headers })).status()).toBe(404)
-    expect(consoleErrors).toEqual([])
+    expect(pageErrors(consoleErrors)).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test'
@@ -149,3 +149,22 @@ export async function fillOnboarding(page: Page, values: OnboardingValues, shotP
   await expect(page.getByTestId('flip-card')).toHaveAttribute('data-flipped', 'true')
   await press(page.getByRole('button', { name: 'create profile' }))
 }
+
+/** YouTube is outside the test network: its player and thumbnails are stood in for at the transport. */
+export async function stubYouTube(page: Page) {
+  const thumbnail = readFileSync(join(FIXTURES, 'dancer.jpg'))
+  await page.route(/^https:\/\/i\.ytimg\.com\//, (route) => route.fulfill({ status: 200, contentType: 'image/jpeg', body: thumbnail }))
+  await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<html><body style="margin:0;background:#000;color:#fff;font:16px sans-serif;display:grid;place-items:center;height:100vh">YouTube player (stub)</body></html>',
+    }),
+  )
+}
+
+/**
+ * The page's console errors, less one the test itself causes: the shared sign-in init script (helpers.ts) runs
+ * in every frame, the stubbed YouTube iframe included, where a cross-site frame may not read localStorage.
+ */
+export const pageErrors = (errors: string[]) => errors.filter((error) => !error.includes("Failed to read the 'localStorage' property"))

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { acceptCookies, completeProfile, expect, FIXTURES, PASSWORD, press, shot, signUpByApi, test, uniqueEmail, type Account } from './helpers'
+import { acceptCookies, completeProfile, expect, FIXTURES, pageErrors, PASSWORD, press, shot, signUpByApi, stubYouTube, test, uniqueEmail, type Account } from './helpers'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const VIDEO_ID = 'dQw4w9WgXcQ'
@@ -36,19 +35,6 @@ async function organization(request: APIRequestContext, owner: Account, name: st
   return id
 }
 
-/** YouTube is outside the test network: its player and thumbnails are stood in for at the transport. */
-async function stubYouTube(page: Page) {
-  const thumbnail = readFileSync(join(FIXTURES, 'dancer.jpg'))
-  await page.route(/^https:\/\/i\.ytimg\.com\//, (route) => route.fulfill({ status: 200, contentType: 'image/jpeg', body: thumbnail }))
-  await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/html',
-      body: '<html><body style="margin:0;background:#000;color:#fff;font:16px sans-serif;display:grid;place-items:center;height:100vh">YouTube player (stub)</body></html>',
-    }),
-  )
-}
-
 /** Pick a user in a user picker by typing part of the name. */
 async function pick(page: Page, picker: string, name: string) {
   const field = page.getByRole('combobox', { name: picker })
@@ -60,11 +46,6 @@ async function pick(page: Page, picker: string, name: string) {
   await press(option)
 }
 
-/**
- * The page's console errors, less one the test itself causes: the shared sign-in init script (helpers.ts) runs
- * in every frame, the stubbed YouTube iframe included, where a cross-site frame may not read localStorage.
- */
-const pageErrors = (errors: string[]) => errors.filter((error) => !error.includes("Failed to read the 'localStorage' property"))
 
 /** Save a settings section and wait for the server's answer (a toast of the previous save may still show). */
 async function save(page: Page, id: number) {
