@@ -8,10 +8,11 @@ PY_SOURCES := $(wildcard services/*/src) gateway/src
 WEB := web
 NPM_STAMP := $(WEB)/node_modules/.install-stamp
 
-.PHONY: help install dev test lint test-py test-fuzz test-web test-e2e bench bench-tools contracts audit web-build clean
+.PHONY: help install dev seed test lint test-py test-fuzz test-web test-e2e bench bench-tools contracts audit web-build clean
 
 help:
 	@echo "make dev        run the whole platform on http://localhost:8080 (installs what is missing)"
+	@echo "make seed       demo dancers, an organization and events in real cities, on a running make dev"
 	@echo "make test       lint + every test suite against real PostgreSQL and NATS, schemathesis, Playwright"
 	@echo "make bench      gateway vs direct vs nginx, and image variant timings"
 	@echo "make contracts  regenerate proto-contracts/ (OpenAPI, event schemas, TypeScript types)"
@@ -32,6 +33,9 @@ $(NPM_STAMP): $(WEB)/package.json $(wildcard $(WEB)/package-lock.json)
 
 web-build: install
 	@if [ -f $(WEB)/package.json ]; then cd $(WEB) && npm run build; fi
+
+seed: install
+	$(UV) run python deploy/local/seed_demo.py
 
 dev: web-build
 	$(UV) run python deploy/local/dev.py
