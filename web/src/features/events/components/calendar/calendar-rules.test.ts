@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   CALENDAR_EVENTS_PER_DAY,
   dayPreview,
@@ -67,16 +67,17 @@ describe('the calendar item', () => {
 })
 
 describe("the venue's time", () => {
-  const zone = process.env.TZ
   // a visitor in New York: 02:30 on 8 March 2026 does not exist there (clocks jump to 03:00)
   beforeAll(() => {
-    process.env.TZ = 'America/New_York'
+    vi.stubEnv('TZ', 'America/New_York')
   })
   afterAll(() => {
-    process.env.TZ = zone
+    vi.unstubAllEnvs()
   })
 
   it('is the wall time as written, 12-hour, never converted', () => {
+    // the visitor's clock really is New York's here: a Date would move 02:30 to 03:30
+    expect(new Date(2026, 2, 8, 2, 30).getHours()).toBe(3)
     expect(wallTime('2026-12-05T18:05')).toBe('6:05 PM')
     expect(wallTime('2026-12-05T00:30')).toBe('12:30 AM')
     expect(wallTime('2026-12-05T12:00')).toBe('12:00 PM')
