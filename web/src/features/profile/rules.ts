@@ -1,3 +1,5 @@
+import { EVENT_PERIODS, type EventCounts, type EventPeriod } from '@/lib/event-periods'
+
 /** Badge thresholds of events attended (seed 001): dimmed until reached; the last one carries a crown. */
 export const BADGE_THRESHOLDS = [1, 10, 40, 80, 100] as const
 export const DIMMED_OPACITY = 0.3
@@ -23,4 +25,28 @@ export function visibleStats(user: Partial<Record<StatKey, number | null>>) {
     label,
     value: user[key] as number,
   }))
+}
+
+/**
+ * The Events tab (seed 001, Public profile page; section 9): 5 a page with pagination; the 'Happening now' list
+ * has no pagination (the seed's 100, lowered to the events service's page cap of 50).
+ */
+export const PROFILE_EVENTS_PAGE_SIZE = 5
+export const HAPPENING_NOW_SIZE = 50
+
+/** The sub-tabs in the seed's order (now, past, draft, future); draft only for the profile's owner. */
+export function profilePeriods(owner: boolean) {
+  const byKey = new Map(EVENT_PERIODS.map((period) => [period.key, period]))
+  const keys: EventPeriod[] = owner ? ['now', 'past', 'draft', 'future'] : ['now', 'past', 'future']
+  return keys.map((key) => byKey.get(key) as (typeof EVENT_PERIODS)[number])
+}
+
+/** The sub-tab shown first: the first with events, else the first. */
+export function firstProfilePeriod(counts: EventCounts, owner: boolean): EventPeriod {
+  const periods = profilePeriods(owner)
+  return (periods.find((period) => (counts[period.key] ?? 0) > 0) ?? periods[0]).key
+}
+
+export function pageCount(count: number | undefined, size = PROFILE_EVENTS_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil((count ?? 0) / size))
 }

@@ -11,7 +11,7 @@ import SettingsIcon from '@mui/icons-material/Settings'
 import { useState } from 'react'
 import { useAppSelector } from '@/app/hooks'
 import { CountryFlag } from '@/components/ui/country-flag'
-import { EmptyState, PageLoader } from '@/components/ui/feedback'
+import { PageLoader } from '@/components/ui/feedback'
 import { isNotFound } from '@/lib/api/base'
 import { ErrorState } from '@/components/ui/error-state'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
@@ -25,6 +25,7 @@ import { useNotFound } from '@/lib/not-found'
 import { visibleStats } from '../rules'
 import { Badges } from './badges'
 import { PlayerCard } from './player-card'
+import { ProfileEventsTab } from './profile-events-tab'
 
 type ProfileTab = 'events' | 'badges' | 'card'
 
@@ -112,12 +113,7 @@ export function ProfilePage({ id }: { id: number }) {
         <Tab label="Player Card" value="card" id="profile-tab-card" aria-controls="profile-panel-card" />
       </Tabs>
       <Box role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`} sx={{ py: 3 }}>
-        {tab === 'events' ? (
-          <EmptyState
-            title="Events are coming soon"
-            text="The events this dancer attends, enters and runs will be listed here once events open on Cypher."
-          />
-        ) : null}
+        {tab === 'events' ? <ProfileEventsTab userId={user.id} owner={user.canEdit} name={user.dancerName ?? 'this dancer'} /> : null}
         {tab === 'badges' ? <Badges eventsAttended={user.eventsAttended} /> : null}
         {tab === 'card' ? <PlayerCard user={user} acting={me?.id === user.id} /> : null}
       </Box>
