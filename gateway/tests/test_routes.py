@@ -12,6 +12,9 @@ from gateway.routes import resolve
         ("/api/users/count", "identity"),
         ("/api/notifications", "identity"),
         ("/api/admin/users/3/patron", "identity"),
+        # Home's workshop instructors are profiles a platform admin marks (docs/decisions.md, issue 12)
+        ("/api/workshops", "identity"),
+        ("/api/admin/users/3/instructor", "identity"),
         ("/api/orgs", "organizations"),
         ("/api/orgs/4/leaderboard", "organizations"),
         ("/api/media/9", "organizations"),
@@ -22,7 +25,6 @@ from gateway.routes import resolve
         ("/api/events/5", "events"),
         ("/api/events/5/checkin/7", "events"),
         ("/api/events-map", "events"),
-        ("/api/workshops", "events"),
         ("/api/places", "events"),
         ("/api/admin/events/5/uncheck/2", "events"),
         ("/api/battles/3/prelims", "battles"),

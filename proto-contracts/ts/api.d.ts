@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/admin/users/{user_id}/instructor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set Instructor
+         * @description Platform admins only (403 for anyone else, 401 for a guest); 404 for an unknown user.
+         */
+        put: operations["set_instructor_api_admin_users__user_id__instructor_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{user_id}/patron": {
         parameters: {
             query?: never;
@@ -862,6 +882,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workshops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Instructors
+         * @description Public: Home's workshop instructors, in the order a platform admin marked them.
+         */
+        get: operations["list_instructors_api_workshops_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -920,6 +960,10 @@ export interface components {
         Count: {
             /** Count */
             count: number;
+        };
+        /** DataOf[InstructorMark] */
+        DataOf_InstructorMark_: {
+            data: components["schemas"]["InstructorMark"];
         };
         /** DataOf[Unread] */
         DataOf_Unread_: {
@@ -1125,6 +1169,59 @@ export interface components {
          * @enum {string}
          */
         ImageType: "avatar" | "card" | "event" | "org" | "studio" | "logo" | "bg";
+        /**
+         * Instructor
+         * @description A workshop instructor's card on Home: what the flip card shows, by the public profile's rules (stats the
+         *     dancer keeps private are left out; socials, their email among them, are public on the profile too).
+         */
+        Instructor: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName: string;
+            /** Avatar */
+            avatar?: string | null;
+            /** City */
+            city?: string | null;
+            /** State */
+            state?: string | null;
+            /** Country */
+            country?: string | null;
+            /**
+             * Ispatron
+             * @default false
+             */
+            isPatron: boolean;
+            /** Eventsattended */
+            eventsAttended?: number | null;
+            /** Battlesentered */
+            battlesEntered?: number | null;
+            /** Battleswon */
+            battlesWon?: number | null;
+            /**
+             * @default {
+             *       "email": "",
+             *       "facebook": "",
+             *       "instagram": "",
+             *       "twitter": "",
+             *       "youtube": "",
+             *       "website": ""
+             *     }
+             */
+            socials: components["schemas"]["Socials"];
+        };
+        /** InstructorMark */
+        InstructorMark: {
+            /** Id */
+            id: number;
+            /** Isinstructor */
+            isInstructor: boolean;
+        };
+        /** InstructorUpdate */
+        InstructorUpdate: {
+            /** Isinstructor */
+            isInstructor: boolean;
+        };
         /** Items[NotificationOut] */
         Items_NotificationOut_: {
             /** Items */
@@ -2111,6 +2208,7 @@ export type CarpetIn = components['schemas']['CarpetIn'];
 export type CarpetsUpdate = components['schemas']['CarpetsUpdate'];
 export type Coordinates = components['schemas']['Coordinates'];
 export type Count = components['schemas']['Count'];
+export type DataOfInstructorMark = components['schemas']['DataOf_InstructorMark_'];
 export type DataOfUnread = components['schemas']['DataOf_Unread_'];
 export type DataOfUser = components['schemas']['DataOf_User_'];
 export type DataOfBool = components['schemas']['DataOf_bool_'];
@@ -2126,6 +2224,9 @@ export type EventsUser = components['schemas']['EventsUser'];
 export type ExistingImages = components['schemas']['ExistingImages'];
 export type ImageCreated = components['schemas']['ImageCreated'];
 export type ImageType = components['schemas']['ImageType'];
+export type Instructor = components['schemas']['Instructor'];
+export type InstructorMark = components['schemas']['InstructorMark'];
+export type InstructorUpdate = components['schemas']['InstructorUpdate'];
 export type ItemsNotificationOut = components['schemas']['Items_NotificationOut_'];
 export type ItemsUserListItem = components['schemas']['Items_UserListItem_'];
 export type LeaderboardMember = components['schemas']['LeaderboardMember'];
@@ -2184,6 +2285,77 @@ export type UserUpdate = components['schemas']['UserUpdate'];
 export type UserWithRefresh = components['schemas']['UserWithRefresh'];
 export type $defs = Record<string, never>;
 export interface operations {
+    set_instructor_api_admin_users__user_id__instructor_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstructorUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataOf_InstructorMark_"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     set_patron_api_admin_users__user_id__patron_put: {
         parameters: {
             query?: never;
@@ -5510,6 +5682,12 @@ export interface operations {
                 orgs?: string | null;
                 /** @description comma-separated profile ids to leave out */
                 ex?: string | null;
+                /** @description the profile's country (whole, case-insensitive) */
+                country?: string;
+                /** @description the profile's state (whole, case-insensitive) */
+                state?: string;
+                /** @description the profile's city (whole, case-insensitive) */
+                city?: string;
                 /** @description 0-based page, at most 21474836 */
                 p?: number;
                 /** @description page size, at most 100 */
@@ -5568,6 +5746,12 @@ export interface operations {
                 orgs?: string | null;
                 /** @description comma-separated profile ids to leave out */
                 ex?: string | null;
+                /** @description the profile's country (whole, case-insensitive) */
+                country?: string;
+                /** @description the profile's state (whole, case-insensitive) */
+                state?: string;
+                /** @description the profile's city (whole, case-insensitive) */
+                city?: string;
             };
             header?: never;
             path?: never;
@@ -5591,6 +5775,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_instructors_api_workshops_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Instructor"][];
                 };
             };
             /** @description Not signed in, or the session expired */

@@ -20,6 +20,8 @@ ROUTES: dict[str, tuple[str, ...]] = {
         "notifications",
         "notifications/**",
         "admin/users/**",
+        # Home's workshops: the instructors are profiles a platform admin marks.
+        "workshops",
     ),
     "organizations": ("orgs", "orgs/**", "media", "media/**"),
     "studios": ("studios", "studios/**", "studios-map"),
@@ -34,7 +36,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
         "admin/sparrings/**",
     ),
     # places: the address search of the event wizard (kit.places, served by events; studios reuse the same).
-    "events": ("events", "events/**", "events-map", "workshops", "places", "admin/events/**"),
+    "events": ("events", "events/**", "events-map", "places", "admin/events/**"),
     "images": ("images", "images/**"),
     GATEWAY: ("live",),
 }

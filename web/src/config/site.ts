@@ -17,6 +17,4 @@ export const site = {
    * time); loaded only when its modal opens. Without one the modal says the video is on its way.
    */
   sponsorVideoId: (import.meta.env.VITE_SPONSOR_VIDEO_ID as string | undefined)?.trim() || null,
-  /** Off until the events service publishes GET /api/workshops; the section then shows instructor cards. */
-  workshopsApi: import.meta.env.VITE_WORKSHOPS_API === 'true',
 } as const

@@ -233,3 +233,33 @@ export function socialErrors(error: Pick<ApiError, 'field' | 'message'>): Partia
   const kind = SOCIAL_KINDS.find((item) => error.field === `socials.${item}`)
   return kind ? { [kind]: error.message } : {}
 }
+
+export interface SocialValues {
+  email?: string | null
+  facebook?: string | null
+  instagram?: string | null
+  twitter?: string | null
+  youtube?: string | null
+  website?: string | null
+}
+
+/** The links a profile, studio or organization may show, in the order they are shown. */
+export const SOCIAL_SITES: { key: keyof SocialValues; label: string }[] = [
+  { key: 'email', label: 'Email' },
+  { key: 'instagram', label: 'Instagram' },
+  { key: 'facebook', label: 'Facebook' },
+  { key: 'twitter', label: 'Twitter' },
+  { key: 'youtube', label: 'Youtube' },
+  { key: 'website', label: 'Website' },
+]
+
+/** Only the links that are set; the email as mailto, the others by the server's social-link rule. */
+export function socialEntries(socials: SocialValues | null | undefined) {
+  if (!socials) return []
+  return SOCIAL_SITES.flatMap((site) => {
+    const value = socials[site.key]?.trim()
+    if (!value) return []
+    const href = site.key === 'email' ? `mailto:${value}` : socialHref(site.key, value)
+    return [{ ...site, href }]
+  })
+}

@@ -22,6 +22,8 @@ from identity.profiles.router import router as profiles_router
 from identity.staffing.handlers import handlers as staffing_handlers
 from identity.users.router import internal_router
 from identity.users.router import router as users_router
+from identity.workshops.router import admin_router as workshops_admin_router
+from identity.workshops.router import router as workshops_router
 from kit.app import create_service_app
 from kit.images import image_refs
 
@@ -58,6 +60,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             profiles_router,
             admin_router,
             users_router,
+            workshops_router,
+            workshops_admin_router,
             notifications_router,
             internal_router,
         ],

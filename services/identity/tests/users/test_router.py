@@ -31,6 +31,16 @@ async def join(session: AsyncSession, org_id: int, profile_id: int, role: str = 
     await session.commit()
 
 
+async def located(session: AsyncSession) -> None:
+    """Four dancers in three countries, and one profile without a dancer name in Brooklyn."""
+    us = {"country": "United States"}
+    await create_account(session, "b@example.com", dancer_name="Brooklyn One", **us, state="NY", city="Brooklyn")
+    await create_account(session, "q@example.com", dancer_name="Queens One", **us, state="NY", city="Queens")
+    await create_account(session, "t@example.com", dancer_name="Texan", **us, state="TX", city="Austin")
+    await create_account(session, "p@example.com", dancer_name="Parisienne", country="France", state=None, city="Paris")
+    await create_account(session, "n@example.com", dancer_name=None, **us, state="NY", city="Brooklyn")
+
+
 class TestSearch:
     async def test_completed_profiles_only_sorted_by_name(
         self, client: httpx.AsyncClient, session: AsyncSession
@@ -70,6 +80,27 @@ class TestSearch:
         assert await names(client, "?orgs=5,6") == ["admin", "member", "outsider"]
         assert await names(client, "?orgs=0") == ["admin", "left", "member", "outsider"]
 
+    async def test_location_chips_match_the_whole_value_case_insensitively(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        await located(session)
+        assert await names(client, "?country=united%20states") == ["Brooklyn One", "Queens One", "Texan"]
+        assert await names(client, "?country=United%20States&state=ny") == ["Brooklyn One", "Queens One"]
+        assert await names(client, "?country=United%20States&state=NY&city=%20brooklyn%20") == ["Brooklyn One"]
+        assert await names(client, "?city=Brooklyn") == ["Brooklyn One"]  # a city chip alone
+        assert await names(client, "?city=Brook") == []  # exact, not a part
+        assert await names(client, "?country=France&k=par") == ["Parisienne"]
+        assert await names(client, "?country=&state=%20&city=") == [
+            "Brooklyn One",
+            "Parisienne",
+            "Queens One",
+            "Texan",
+        ]  # blank chips filter nothing
+
+    async def test_a_too_long_location_is_a_400_naming_the_field(self, client: httpx.AsyncClient) -> None:
+        response = await client.get("/api/users?city=" + "x" * 101)
+        assert response.status_code == 400 and "city" in response.text
+
     async def test_pages(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         await crew(session, *[f"d{i:02}" for i in range(7)])
         assert await names(client, "?p=0&pp=3") == ["d00", "d01", "d02"]
@@ -88,7 +119,7 @@ class TestSearch:
         with count_queries() as small:
             await client.get("/api/users?pp=2&orgs=1&k=d&ex=1")
         with count_queries() as large:
-            await client.get("/api/users?pp=50&orgs=1&k=d&ex=1")
+            await client.get("/api/users?pp=50&orgs=1&k=d&ex=1&country=United%20States&state=NY&city=Brooklyn")
         assert len(small) == len(large) == 1, large
 
 
@@ -100,6 +131,13 @@ class TestCount:
         assert (await client.get("/api/users/count?k=storm")).json() == {"count": 2}
         assert (await client.get(f"/api/users/count?k=storm&ex={ids[0]}")).json() == {"count": 1}
         assert (await client.get("/api/users/count?orgs=3")).json() == {"count": 1}
+
+    async def test_counts_with_the_location_chips(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await located(session)
+        assert (await client.get("/api/users/count?country=UNITED%20STATES")).json() == {"count": 3}
+        assert (await client.get("/api/users/count?country=United%20States&state=NY")).json() == {"count": 2}
+        assert (await client.get("/api/users/count?country=United%20States&city=Queens")).json() == {"count": 1}
+        assert (await client.get("/api/users/count?country=Germany")).json() == {"count": 0}
 
     async def test_one_query(self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Any) -> None:
         await crew(session, "a", "b")

@@ -1,7 +1,3 @@
-import { ComingSoon } from '@/components/ui/feedback'
-import { useDocumentTitle } from '@/components/ui/use-document-title'
+import { MembersPage } from '@/features/members'
 
-export default function MembersRoute() {
-  useDocumentTitle('Members')
-  return <ComingSoon title="Members" text="Every dancer on Cypher, searchable by name and location. This part of Cypher is being built." />
-}
+export default MembersPage

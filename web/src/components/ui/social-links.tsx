@@ -7,35 +7,17 @@ import LanguageIcon from '@mui/icons-material/Language'
 import XIcon from '@mui/icons-material/X'
 import YouTubeIcon from '@mui/icons-material/YouTube'
 import type { ReactNode } from 'react'
-import { socialHref } from '@/lib/socials'
+import { socialEntries, type SocialValues } from '@/lib/socials'
 
-export interface SocialValues {
-  email?: string | null
-  facebook?: string | null
-  instagram?: string | null
-  twitter?: string | null
-  youtube?: string | null
-  website?: string | null
-}
+export { socialEntries, type SocialValues } from '@/lib/socials'
 
-const SITES: { key: keyof SocialValues; label: string; icon: ReactNode }[] = [
-  { key: 'email', label: 'Email', icon: <EmailIcon /> },
-  { key: 'instagram', label: 'Instagram', icon: <InstagramIcon /> },
-  { key: 'facebook', label: 'Facebook', icon: <FacebookIcon /> },
-  { key: 'twitter', label: 'Twitter', icon: <XIcon /> },
-  { key: 'youtube', label: 'Youtube', icon: <YouTubeIcon /> },
-  { key: 'website', label: 'Website', icon: <LanguageIcon /> },
-]
-
-/** Only the links that are set; the email as mailto, the others (the server's social-link rule) in a new tab. */
-export function socialEntries(socials: SocialValues | null | undefined) {
-  if (!socials) return []
-  return SITES.flatMap((site) => {
-    const value = socials[site.key]?.trim()
-    if (!value) return []
-    const href = site.key === 'email' ? `mailto:${value}` : socialHref(site.key, value)
-    return [{ ...site, href }]
-  })
+const ICONS: Record<keyof SocialValues, ReactNode> = {
+  email: <EmailIcon />,
+  instagram: <InstagramIcon />,
+  facebook: <FacebookIcon />,
+  twitter: <XIcon />,
+  youtube: <YouTubeIcon />,
+  website: <LanguageIcon />,
 }
 
 export function SocialLinks({ socials, color = 'inherit', size = 'medium' }: { socials?: SocialValues | null; color?: 'inherit' | 'primary'; size?: 'small' | 'medium' }) {
@@ -54,7 +36,7 @@ export function SocialLinks({ socials, color = 'inherit', size = 'medium' }: { s
             color={color}
             size={size}
           >
-            {entry.icon}
+            {ICONS[entry.key]}
           </IconButton>
         </li>
       ))}

@@ -10,17 +10,27 @@ export interface UserSearch {
   orgs?: number[]
   ex?: number[]
   sb?: 'name-asc' | 'name-desc'
+  /** a profile's whole country, state or city, case-insensitive (the members wall's location chips) */
+  country?: string
+  state?: string
+  city?: string
 }
 
-function searchParams(search: UserSearch) {
+/** The filters GET /users and GET /users/count share (blank ones left out). */
+function filterParams(search: Omit<UserSearch, 'p' | 'pp' | 'sb'>) {
   return {
     k: search.k?.trim() || undefined,
-    p: search.p ?? 0,
-    pp: search.pp ?? USER_PICKER_PAGE_SIZE,
     orgs: search.orgs?.length ? search.orgs.join(',') : undefined,
     ex: search.ex?.length ? search.ex.join(',') : undefined,
-    sb: search.sb,
+    country: search.country?.trim() || undefined,
+    state: search.state?.trim() || undefined,
+    city: search.city?.trim() || undefined,
   }
+}
+
+/** The query of GET /users: the filters, the page (`p`, `pp`) and the sort. */
+export function userSearchParams(search: UserSearch) {
+  return { ...filterParams(search), p: search.p ?? 0, pp: search.pp ?? USER_PICKER_PAGE_SIZE, sb: search.sb }
 }
 
 /** The user (profile) calls every screen needs: the acting user, a public profile, saving the whole user. */
@@ -38,12 +48,12 @@ export const usersApi = api.injectEndpoints({
     }),
     /** GET /users: public user list items (id, dancerName, avatar, confirmed). */
     searchUsers: build.query<UserListItem[], UserSearch>({
-      query: (search) => ({ url: '/users', params: searchParams(search) }),
+      query: (search) => ({ url: '/users', params: userSearchParams(search) }),
       transformResponse: (body: { items?: UserListItem[] } | null) => body?.items ?? [],
       providesTags: ['Users'],
     }),
     countUsers: build.query<number, Omit<UserSearch, 'p' | 'pp' | 'sb'>>({
-      query: (search) => ({ url: '/users/count', params: { k: search.k?.trim() || undefined, orgs: search.orgs?.join(',') || undefined, ex: search.ex?.join(',') || undefined } }),
+      query: (search) => ({ url: '/users/count', params: filterParams(search) }),
       transformResponse: (body: { count?: number } | null) => body?.count ?? 0,
       providesTags: ['Users'],
     }),

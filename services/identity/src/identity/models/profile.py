@@ -31,6 +31,15 @@ class Profile(Base):
             "id",
             postgresql_where=text("dancer_name IS NOT NULL"),
         ),
+        # Home's workshops: the instructors in the order a platform admin marked them.
+        Index("ix_profile_instructor_at", "instructor_at", "id", postgresql_where=text("instructor_at IS NOT NULL")),
+        # The members wall's location chips: exact, case-insensitive country (and state, city within it).
+        Index(
+            "ix_profile_location_lower",
+            func.lower(text("country")),
+            func.lower(text("state")),
+            func.lower(text("city")),
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -45,6 +54,8 @@ class Profile(Base):
     avatar: Mapped[str | None] = mapped_column(String(64))
     card: Mapped[str | None] = mapped_column(String(64))
     is_patron: Mapped[bool] = mapped_column(default=False, server_default="false")
+    # Set by a platform admin: a workshop instructor on Home since then (NULL: not an instructor).
+    instructor_at: Mapped[datetime | None]
     socials: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
     privacy: Mapped[dict[str, Any]] = mapped_column(JSONB, default=lambda: dict(DEFAULT_PRIVACY))
     events_attended: Mapped[int] = mapped_column(default=0, server_default="0")

@@ -174,8 +174,9 @@ class ProfileService:
         await events.profile_changed(session, ProfileReleased, profile)
         return profile.id
 
-    async def set_patron(self, session: AsyncSession, principal: Principal, profile_id: int, value: bool) -> User:
-        """Platform admins only; the flag is read from the database, not only from the token."""
+    async def for_platform_admin(self, session: AsyncSession, principal: Principal, profile_id: int) -> Profile:
+        """The profile a platform admin changes (patron, instructor): 403 for anyone else, 404 when missing. The
+        admin flag is read from the database, not only from the token."""
         assert principal.account_id is not None
         admin = await account_repository.get(session, principal.account_id)
         if admin is None or not admin.is_platform_admin:
@@ -183,6 +184,10 @@ class ProfileService:
         profile = await profile_repository.get(session, profile_id)
         if profile is None:
             raise NotFound(USER_NOT_FOUND)
+        return profile
+
+    async def set_patron(self, session: AsyncSession, principal: Principal, profile_id: int, value: bool) -> User:
+        profile = await self.for_platform_admin(session, principal, profile_id)
         profile.is_patron = value
         await session.flush()
         return await self.view(session, profile.id, principal)

@@ -19,6 +19,9 @@ def _filtered(stmt: Select[Any], where: UserFilter) -> Select[Any]:
         stmt = stmt.where(Profile.dancer_name.ilike(contains_pattern(where.keyword), escape=LIKE_ESCAPE))
     if where.exclude:
         stmt = stmt.where(Profile.id.not_in(where.exclude))
+    for column, value in ((Profile.country, where.country), (Profile.state, where.state), (Profile.city, where.city)):
+        if value:
+            stmt = stmt.where(func.lower(column) == value)
     if where.org_ids:
         stmt = stmt.where(
             exists().where(

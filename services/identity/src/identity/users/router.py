@@ -6,7 +6,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query
 
 from identity.profiles.schemas import ProfileRef
-from identity.users.rules import SortBy, UserFilter, parse_ids, parse_orgs
+from identity.users.rules import SortBy, UserFilter, parse_ids, parse_orgs, place_value
 from identity.users.schemas import Count, UserListItem
 from identity.users.service import MAX_LOOKUP, user_service
 from kit.db import SessionDep, reads
@@ -22,8 +22,18 @@ def user_filter(
     k: Text = Query("", max_length=100, description="case-insensitive part of the dancer name"),
     orgs: str | None = Query(None, description="comma-separated organization ids; 0 means any"),
     ex: str | None = Query(None, description="comma-separated profile ids to leave out"),
+    country: Text = Query("", max_length=100, description="the profile's country (whole, case-insensitive)"),
+    state: Text = Query("", max_length=100, description="the profile's state (whole, case-insensitive)"),
+    city: Text = Query("", max_length=100, description="the profile's city (whole, case-insensitive)"),
 ) -> UserFilter:
-    return UserFilter(keyword=k.strip(), org_ids=ids_of("orgs", orgs, parse_orgs), exclude=ids_of("ex", ex, parse_ids))
+    return UserFilter(
+        keyword=k.strip(),
+        org_ids=ids_of("orgs", orgs, parse_orgs),
+        exclude=ids_of("ex", ex, parse_ids),
+        country=place_value(country),
+        state=place_value(state),
+        city=place_value(city),
+    )
 
 
 def ids_of(field: str, value: str | None, parse: Callable[[str | None], tuple[int, ...]]) -> tuple[int, ...]:

@@ -18,6 +18,16 @@ class UserFilter:
     keyword: str = ""  # trimmed: a case-insensitive part of the dancer name
     org_ids: tuple[int, ...] = ()
     exclude: tuple[int, ...] = ()
+    # The members wall's location chips: each, when given, the profile's whole value (case-insensitive).
+    country: str = ""
+    state: str = ""
+    city: str = ""
+
+
+def place_value(value: str | None) -> str:
+    """A location chip's value as it is compared: trimmed and lower case ('' for none); profiles store their
+    places trimmed (the Schema base), so the column's lower() is compared as it is, on its index."""
+    return (value or "").strip().lower()
 
 
 def parse_ids(value: str | None, *, limit: int = MAX_IDS) -> tuple[int, ...]:
