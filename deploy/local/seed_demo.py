@@ -12,7 +12,9 @@ Every account's password is `breaking-2026`."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
+import os
 import random
 import sys
 import time
@@ -23,6 +25,7 @@ import httpx
 
 PASSWORD = "breaking-2026"
 ORGANIZER = "demo-organizer@cypher.dance"
+ADMIN = "demo-admin@cypher.dance"
 DANCERS = [
     ("Bboy Storm", "Germany", "Berlin", "Berlin"),
     ("Bgirl Ayumi", "Japan", "Tokyo", "Tokyo"),
@@ -154,9 +157,32 @@ def spans(count: int, today: date, rng: random.Random) -> list[tuple[datetime, d
     return out
 
 
+def make_instructors(demo: Demo, identity_db: str, dancers: list[int]) -> int:
+    """Workshop instructors are marked by a platform admin; the platform-admin flag has no API on purpose, so the
+    demo admin gets it as an operator would (`identity set-platform-admin`), on identity's database."""
+    token, _ = demo.account(ADMIN, "Demo Admin", "United States", "New York", "New York")
+    os.environ["IDENTITY_DATABASE_URL"] = identity_db
+    from identity.cli import set_platform_admin
+
+    if not asyncio.run(set_platform_admin(ADMIN, True)):
+        print("the demo admin could not be made platform admin: no workshop instructors", file=sys.stderr)
+        return 0
+    token, _ = demo.account(ADMIN, "Demo Admin", "United States", "New York", "New York")  # a token that says so
+    for user_id in dancers:
+        demo.call("PUT", f"/api/admin/users/{user_id}/instructor", token, json={"isInstructor": True})
+    return len(dancers)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", default="http://localhost:8080", help="the gateway")
+    parser.add_argument(
+        "--identity-db",
+        default=os.environ.get(
+            "IDENTITY_DATABASE_URL", "postgresql+asyncpg://postgres@127.0.0.1:55432/cypher_identity"
+        ),
+        help="identity's database (make dev's by default): the demo admin is made platform admin there",
+    )
     args = parser.parse_args()
     demo = Demo(args.url)
     token, organizer_id = demo.account(ORGANIZER, "Demo Organizer", "United States", "New York", "New York")
@@ -199,7 +225,9 @@ def main() -> int:
         if dancers and made % 4 == 0:
             demo.call("POST", f"/api/events/{event}/role", token, json={"userId": rng.choice(dancers), "role": "dj"})
         made += 1
-    print(f"demo data: {len(dancers) + 1} dancers, 1 organization (id {org}), {made} published events")
+    instructors = make_instructors(demo, args.identity_db, dancers[:4])
+    print(f"demo data: {len(dancers) + 1} dancers ({instructors} workshop instructors), 1 organization (id {org}),")
+    print(f"{made} published events")
     print(f"sign in as {ORGANIZER} / {PASSWORD} (organizer {organizer_id})")
     return 0
 
