@@ -14,7 +14,7 @@ export function MemberCard({ member }: { member: UserListItem }) {
         component={Link}
         to={paths.profile.getHref(member.id)}
         aria-label={member.dancerName}
-        sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, p: 2, height: '100%', minHeight: 160 }}
+        sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'flex-start', gap: 1.5, p: 2, height: '100%', minHeight: 160 }}
       >
         <ProfileAvatar image={member.avatar} name={member.dancerName} size={88} aria-hidden="true" />
         <Typography component="span" sx={{ fontWeight: 700, textAlign: 'center', wordBreak: 'break-word' }}>
