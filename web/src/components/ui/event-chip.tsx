@@ -13,11 +13,13 @@ export interface EventChipData {
   title: string
   image: string | null
   dateFlat: string | null
+  /** the start time at the venue, as the server writes it */
+  timeFlat?: string | null
   locationAddress: string | null
   status?: string
 }
 
-/** An event in a list: its image, date, address and title, opening the event; `action` sits in a corner. */
+/** An event in a list: its image, date and time (the venue's), address and title, opening the event; `action` sits in a corner. */
 export function EventChip({ event, action }: { event: EventChipData; action?: ReactNode }) {
   const src = imageUrl(event.image, 400, 'event')
   return (
@@ -28,7 +30,7 @@ export function EventChip({ event, action }: { event: EventChipData; action?: Re
         </Box>
         <Box sx={{ p: 1.5, pr: action ? 6 : 1.5 }}>
           <Typography variant="body2" sx={{ color: 'primary.main', fontWeight: 700 }}>
-            {event.dateFlat || 'No date yet'}
+            {event.dateFlat ? `${event.dateFlat}${event.timeFlat ? ` · ${event.timeFlat}` : ''}` : 'No date yet'}
           </Typography>
           {event.locationAddress ? (
             <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>

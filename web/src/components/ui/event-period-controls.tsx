@@ -5,6 +5,7 @@ import Tabs from '@mui/material/Tabs'
 import TextField from '@mui/material/TextField'
 import {
   DEFAULT_EVENT_DIRECTION,
+  EVENT_PERIODS,
   EVENT_SORT_FIELDS,
   visibleEventPeriods,
   type EventCounts,
@@ -20,9 +21,25 @@ export interface EventsView {
   direction: SortDirection
 }
 
-/** The sub-tabs with events (count above 0) and the sort: Date created or A-Z, with a direction toggle. */
-export function EventPeriodControls({ counts, view, onView }: { counts: EventCounts; view: EventsView; onView: (view: EventsView) => void }) {
-  const periods = visibleEventPeriods(counts)
+/**
+ * The sub-tabs with events (count above 0) and the sort: Date created or A-Z, with a direction toggle. `periods`
+ * names the tabs of this list and their order (default: the organization and profile lists'); `showCounts`
+ * adds each count to its label.
+ */
+export function EventPeriodControls({
+  counts,
+  view,
+  onView,
+  periods: names = EVENT_PERIODS,
+  showCounts = true,
+}: {
+  counts: EventCounts
+  view: EventsView
+  onView: (view: EventsView) => void
+  periods?: { key: EventPeriod; label: string }[]
+  showCounts?: boolean
+}) {
+  const periods = visibleEventPeriods(counts, names)
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', gap: 2, mb: 2 }}>
       <Tabs
@@ -33,7 +50,7 @@ export function EventPeriodControls({ counts, view, onView }: { counts: EventCou
         allowScrollButtonsMobile
       >
         {periods.map((period) => (
-          <Tab key={period.key} value={period.key} label={`${period.label} (${counts[period.key]})`} />
+          <Tab key={period.key} value={period.key} label={showCounts ? `${period.label} (${counts[period.key]})` : period.label} />
         ))}
       </Tabs>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -11,12 +11,14 @@ export function SearchField({
   onChange,
   endAdornment,
   sx,
+  autoFocus,
 }: {
   label: string
   value: string
   onChange: (value: string) => void
   endAdornment?: ReactNode
   sx?: SxProps<Theme>
+  autoFocus?: boolean
 }) {
   return (
     <TextField
@@ -25,6 +27,7 @@ export function SearchField({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       sx={sx}
+      autoFocus={autoFocus}
       slotProps={{
         input: {
           startAdornment: (

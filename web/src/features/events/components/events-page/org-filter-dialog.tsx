@@ -1,0 +1,79 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Checkbox from '@mui/material/Checkbox'
+import Chip from '@mui/material/Chip'
+import CircularProgress from '@mui/material/CircularProgress'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useState } from 'react'
+import { ModalDialog } from '@/components/ui/dialogs'
+import { SearchField } from '@/components/ui/search-field'
+import { useDebounced } from '@/lib/use-debounced'
+import { useFilterOrganizationQuery, useFilterOrganizationsQuery } from '../../api/events-api'
+import { ORG_FILTER_DEBOUNCE_MS } from '../../rules'
+import type { OrgOption } from '../../types'
+
+/** A chosen organization by its id: its name once known (a shared link carries only the ids). */
+export function OrgFilterChip({ id, known, onRemove }: { id: number; known?: string; onRemove: (id: number) => void }) {
+  const { data } = useFilterOrganizationQuery(id, { skip: Boolean(known) })
+  const name = known ?? data?.name ?? `Organization ${id}`
+  // the chip's delete key (Backspace or Delete on the focused chip) and its cross both remove it
+  return <Chip label={name} onDelete={() => onRemove(id)} />
+}
+
+/**
+ * The organization filter (mounted while open, so it starts from the applied choice): a name search (trimmed; the server compares case-insensitively), a check box per
+ * organization, the chosen ones as chips. Nothing changes on the page until Apply.
+ */
+export function OrgFilterDialog({ open, selected, onApply, onClose }: { open: boolean; selected: number[]; onApply: (ids: number[]) => void; onClose: () => void }) {
+  const [text, setText] = useState('')
+  const [chosen, setChosen] = useState<number[]>(selected)
+  const [names, setNames] = useState<Record<number, string>>({})
+  const search = useDebounced(text, ORG_FILTER_DEBOUNCE_MS)
+  const orgs = useFilterOrganizationsQuery(search, { skip: !open })
+  const items = orgs.data?.items ?? []
+
+  const toggle = (org: OrgOption) => {
+    setNames((known) => ({ ...known, [org.id]: org.name }))
+    setChosen((ids) => (ids.includes(org.id) ? ids.filter((id) => id !== org.id) : [...ids, org.id]))
+  }
+
+  return (
+    <ModalDialog
+      open={open}
+      title="Filter by organization"
+      onClose={onClose}
+      actions={
+        <>
+          <Button color="inherit" onClick={() => setChosen([])} disabled={!chosen.length}>
+            Clear
+          </Button>
+          <Button variant="contained" onClick={() => onApply(chosen)}>
+            Apply
+          </Button>
+        </>
+      }
+    >
+      <SearchField label="Search organizations" value={text} onChange={setText} sx={{ width: '100%', mt: 1 }} endAdornment={orgs.isFetching ? <CircularProgress size={18} aria-label="Searching" /> : undefined} />
+      {chosen.length ? (
+        <Stack direction="row" aria-label="Chosen organizations" role="list" sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
+          {chosen.map((id) => (
+            <Box role="listitem" key={id}>
+              <OrgFilterChip id={id} known={names[id]} onRemove={(gone) => setChosen((ids) => ids.filter((other) => other !== gone))} />
+            </Box>
+          ))}
+        </Stack>
+      ) : null}
+      <Box role="group" aria-label="Organizations" sx={{ mt: 2, maxHeight: 320, overflowY: 'auto', display: 'flex', flexDirection: 'column' }}>
+        {orgs.isError ? (
+          <Typography sx={{ color: 'text.secondary' }}>The organizations could not be loaded.</Typography>
+        ) : !orgs.isFetching && !items.length ? (
+          <Typography sx={{ color: 'text.secondary' }}>No organizations found</Typography>
+        ) : (
+          items.map((org) => <FormControlLabel key={org.id} control={<Checkbox checked={chosen.includes(org.id)} onChange={() => toggle(org)} />} label={org.name} />)
+        )}
+      </Box>
+    </ModalDialog>
+  )
+}
