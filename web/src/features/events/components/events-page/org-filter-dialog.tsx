@@ -10,14 +10,15 @@ import { useState } from 'react'
 import { ModalDialog } from '@/components/ui/dialogs'
 import { SearchField } from '@/components/ui/search-field'
 import { useDebounced } from '@/lib/use-debounced'
-import { useFilterOrganizationQuery, useFilterOrganizationsQuery } from '../../api/events-api'
+import { useAppDispatch } from '@/app/hooks'
+import { eventsApi, useFilterOrganizationQuery, useFilterOrganizationsQuery } from '../../api/events-api'
 import { ORG_FILTER_DEBOUNCE_MS } from '../../rules'
 import type { OrgOption } from '../../types'
 
 /** A chosen organization by its id: its name once known (a shared link carries only the ids). */
-export function OrgFilterChip({ id, known, onRemove }: { id: number; known?: string; onRemove: (id: number) => void }) {
-  const { data } = useFilterOrganizationQuery(id, { skip: Boolean(known) })
-  const name = known ?? data?.name ?? `Organization ${id}`
+export function OrgFilterChip({ id, onRemove }: { id: number; onRemove: (id: number) => void }) {
+  const { data } = useFilterOrganizationQuery(id)
+  const name = data?.name ?? `Organization ${id}`
   // the chip's delete key (Backspace or Delete on the focused chip) and its cross both remove it
   return <Chip label={name} onDelete={() => onRemove(id)} />
 }
@@ -29,13 +30,14 @@ export function OrgFilterChip({ id, known, onRemove }: { id: number; known?: str
 export function OrgFilterDialog({ open, selected, onApply, onClose }: { open: boolean; selected: number[]; onApply: (ids: number[]) => void; onClose: () => void }) {
   const [text, setText] = useState('')
   const [chosen, setChosen] = useState<number[]>(selected)
-  const [names, setNames] = useState<Record<number, string>>({})
+  const dispatch = useAppDispatch()
   const search = useDebounced(text, ORG_FILTER_DEBOUNCE_MS)
   const orgs = useFilterOrganizationsQuery(search, { skip: !open })
   const items = orgs.data?.items ?? []
 
   const toggle = (org: OrgOption) => {
-    setNames((known) => ({ ...known, [org.id]: org.name }))
+    // the chips (here and on the page) know the name without asking for it
+    void dispatch(eventsApi.util.upsertQueryData('filterOrganization', org.id, org))
     setChosen((ids) => (ids.includes(org.id) ? ids.filter((id) => id !== org.id) : [...ids, org.id]))
   }
 
@@ -60,7 +62,7 @@ export function OrgFilterDialog({ open, selected, onApply, onClose }: { open: bo
         <Stack direction="row" aria-label="Chosen organizations" role="list" sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
           {chosen.map((id) => (
             <Box role="listitem" key={id}>
-              <OrgFilterChip id={id} known={names[id]} onRemove={(gone) => setChosen((ids) => ids.filter((other) => other !== gone))} />
+              <OrgFilterChip id={id} onRemove={(gone) => setChosen((ids) => ids.filter((other) => other !== gone))} />
             </Box>
           ))}
         </Stack>
