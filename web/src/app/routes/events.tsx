@@ -2,7 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
 import { PageLoader } from '@/components/ui/feedback'
 import { paths } from '@/config/paths'
-import { EventsGrid, EventsPage } from '@/features/events'
+import { EventsGrid } from '@/features/events/components/events-page/events-grid'
+import { EventsPage } from '@/features/events/components/events-page/events-page'
 
 // The map (Leaflet, supercluster, outlines) and the calendar load only when their tab is opened.
 const EventsMap = lazy(() => import('@/features/events/components/map/events-map'))

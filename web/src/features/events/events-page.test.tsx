@@ -92,7 +92,9 @@ describe('EventsGrid', () => {
     expect(card).toHaveAttribute('href', '/event/1')
     expect(card).toHaveTextContent('Sat, Dec 5, 2026 · 6:00 PM')
     expect(Object.fromEntries(listCalls(calls)[0].params)).toEqual({ t: 'future', s: 'date-asc', p: '0', pp: String(EVENTS_PAGE_SIZE) })
-    expect(screen.getByRole('tab', { name: 'Grid' })).toHaveAttribute('aria-selected', 'true')
+    const views = screen.getByRole('navigation', { name: 'Events views' })
+    expect(within(views).getByRole('link', { name: 'Grid' })).toHaveAttribute('aria-current', 'page')
+    expect(within(views).getByRole('link', { name: 'Map' })).not.toHaveAttribute('aria-current')
   })
 
   it('sorts past events descending, keeps A-Z across tabs with each tab’s direction, and starts the list again', async () => {
@@ -114,8 +116,7 @@ describe('EventsGrid', () => {
     expect(within(screen.getByRole('list', { name: 'Events' })).getAllByRole('listitem')).toHaveLength(EVENTS_PAGE_SIZE)
     expect(past).toBeInTheDocument()
 
-    await user.click(screen.getByRole('combobox', { name: 'Sort by' }))
-    await user.click(screen.getByRole('option', { name: 'A-Z' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'A-Z')
     await waitFor(() => expect(listCalls(calls).at(-1)?.params.get('s')).toBe('title-desc'))
     await user.click(screen.getByRole('button', { name: 'Descending: change to ascending' }))
     await waitFor(() => expect(listCalls(calls).at(-1)?.params.get('s')).toBe('title-asc'))
@@ -147,11 +148,11 @@ describe('EventsGrid', () => {
     expect(Date.now() - typedAt).toBeGreaterThanOrEqual(1100)
     expect(listCalls(calls).filter((call) => call.params.has('k'))).toHaveLength(1)
     expect(router.state.location.search).toBe('?k=Floor+wars')
-    expect(screen.getByRole('tab', { name: 'Map' })).toHaveAttribute('href', '/events/map?k=Floor+wars')
+    expect(screen.getByRole('link', { name: 'Map' })).toHaveAttribute('href', '/events/map?k=Floor+wars')
     expect(calls.filter((call) => call.path === '/api/events/tabs').every((call) => !call.params.has('k'))).toBe(true)
   })
 
-  it('filters by organizations found by a trimmed name search; the chips stay and remove one', async () => {
+  it('filters by organizations found by a trimmed name search; the chips remove one', async () => {
     const calls = service({ now: 1, future: 0, past: 0 })
     const user = userEvent.setup()
     const { router } = renderPage()
@@ -167,12 +168,11 @@ describe('EventsGrid', () => {
     expect(calls.filter((call) => call.path === '/api/events/tabs').at(-1)?.params.get('o')).toBe('3,8')
     expect(router.state.location.search).toBe('?o=3%2C8')
     const chips = screen.getByRole('list', { name: 'Organization filter' })
-    expect(within(chips).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Floor Lords', 'Flow Mafia'])
+    expect(within(chips).getAllByRole('button').map((chip) => chip.getAttribute('aria-label'))).toEqual(['Remove Floor Lords', 'Remove Flow Mafia'])
     expect(screen.getByRole('button', { name: 'Filter by organization (2 chosen)' })).toBeInTheDocument()
     expect(calls.some((call) => call.path.startsWith('/api/orgs/'))).toBe(false)
 
-    within(chips).getByRole('button', { name: 'Floor Lords' }).focus()
-    await user.keyboard('{Backspace}')
+    await user.click(within(chips).getByRole('button', { name: 'Remove Floor Lords' }))
     await waitFor(() => expect(listCalls(calls).at(-1)?.params.get('o')).toBe('8'))
     expect(within(screen.getByRole('list', { name: 'Organization filter' })).getAllByRole('listitem')).toHaveLength(1)
   })
@@ -181,7 +181,7 @@ describe('EventsGrid', () => {
     const calls = service({ now: 1, future: 0, past: 0 })
     renderPage('/events?o=8')
     const chips = await screen.findByRole('list', { name: 'Organization filter' })
-    expect(await within(chips).findByText('Flow Mafia')).toBeInTheDocument()
+    expect(await within(chips).findByRole('button', { name: 'Remove Flow Mafia' })).toBeInTheDocument()
     await waitFor(() => expect(listCalls(calls).at(-1)?.params.get('o')).toBe('8'))
   })
 

@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box'
-import Skeleton from '@mui/material/Skeleton'
-import EventIcon from '@mui/icons-material/Event'
 import { useState } from 'react'
 import { ErrorState } from '@/components/ui/error-state'
 import { EventChip } from '@/components/ui/event-chip'
+import { Glyph } from '@/components/ui/glyph'
 import { EventPeriodControls, type EventsView } from '@/components/ui/event-period-controls'
 import { EmptyState } from '@/components/ui/feedback'
 import { ShowMore } from '@/components/ui/show-more'
@@ -16,14 +15,14 @@ import { useBrowseFilters } from './use-browse-filters'
 const GRID_COLUMNS = { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }
 
 function Empty() {
-  return <EmptyState icon={<EventIcon fontSize="inherit" />} title={BROWSE_TEXTS.empty} />
+  return <EmptyState icon={<Glyph name="event" size={48} />} title={BROWSE_TEXTS.empty} />
 }
 
 function Loading() {
   return (
     <Box role="status" aria-label="Loading events" sx={{ display: 'grid', gridTemplateColumns: GRID_COLUMNS, gap: 2 }}>
       {Array.from({ length: 8 }, (_, index) => (
-        <Skeleton key={index} variant="rounded" height={240} />
+        <div key={index} className="skel" style={{ height: 240 }} />
       ))}
     </Box>
   )

@@ -1,21 +1,8 @@
-import Badge from '@mui/material/Badge'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import IconButton from '@mui/material/IconButton'
-import Stack from '@mui/material/Stack'
-import { useTheme } from '@mui/material/styles'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
-import Tooltip from '@mui/material/Tooltip'
-import Typography from '@mui/material/Typography'
-import useMediaQuery from '@mui/material/useMediaQuery'
-import AddIcon from '@mui/icons-material/Add'
-import FilterListIcon from '@mui/icons-material/FilterList'
-import SearchIcon from '@mui/icons-material/Search'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, Outlet, useLocation } from 'react-router'
 import { useAppSelector } from '@/app/hooks'
-import { ModalDialog } from '@/components/ui/dialogs'
+import { Glyph } from '@/components/ui/glyph'
 import { SearchField } from '@/components/ui/search-field'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { paths } from '@/config/paths'
@@ -23,8 +10,12 @@ import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { useHideFooter } from '@/lib/footer-visibility'
 import { useDebounced } from '@/lib/use-debounced'
 import { BROWSE_TEXTS, browseFooterHidden, browseView, KEYWORD_DELAY_MS, type BrowseView } from '../../rules'
-import { OrgFilterChip, OrgFilterDialog } from './org-filter-dialog'
+import { OrgFilterChip } from './org-filter-chip'
 import { browseSearch, useBrowseFilters } from './use-browse-filters'
+
+// the dialogs load when first opened: the page opens without MUI's modal stack
+const OrgFilterDialog = lazy(() => import('./org-filter-dialog'))
+const SearchDialog = lazy(() => import('./search-dialog'))
 
 const VIEWS: { key: BrowseView; label: string; href: string }[] = [
   { key: 'grid', label: 'Grid', href: paths.events.getHref() },
@@ -72,8 +63,6 @@ function useKeywordInput(keyword: string, setKeyword: (value: string) => void) {
  */
 export function EventsPage() {
   useDocumentTitle('Events')
-  const theme = useTheme()
-  const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true })
   const { pathname } = useLocation()
   const view = browseView(pathname)
   const width = useWindowWidth()
@@ -87,89 +76,75 @@ export function EventsPage() {
   const createHref = signedIn ? paths.createEvent.getHref() : paths.signup.getHref({ redirect: paths.createEvent.getHref() })
   const query = browseSearch(keyword, orgIds)
 
+  const applySearch = () => {
+    setKeyword(text)
+    setSearchOpen(false)
+  }
+
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: view === 'map' ? 'calc(100dvh - 64px)' : undefined }}>
-      <Box sx={{ width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 1.5, sm: 3 }, pt: { xs: 1.5, sm: 3 } }}>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: 28, sm: 36 }, mr: 'auto' }}>
-            Events
-          </Typography>
-          {small ? (
-            <IconButton aria-label={BROWSE_TEXTS.search} onClick={() => setSearchOpen(true)}>
-              <Badge color="primary" variant="dot" invisible={!keyword}>
-                <SearchIcon />
-              </Badge>
-            </IconButton>
-          ) : (
-            <SearchField label={BROWSE_TEXTS.search} value={text} onChange={setText} sx={{ width: { sm: 240, md: 320 } }} />
-          )}
-          <Tooltip title="Filter by organization">
-            <IconButton aria-label={`Filter by organization${orgIds.length ? ` (${orgIds.length} chosen)` : ''}`} onClick={() => setFilterOpen(true)}>
-              <Badge color="primary" badgeContent={orgIds.length}>
-                <FilterListIcon />
-              </Badge>
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Create event">
-            <IconButton component={RouterLink} to={createHref} aria-label="Create event" color="primary" sx={{ border: '2px solid', borderColor: 'primary.main' }}>
-              <AddIcon />
-            </IconButton>
-          </Tooltip>
-        </Stack>
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: view === 'map' ? { md: 'calc(100dvh - 64px)' } : undefined }}>
+      <Box sx={{ width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 1.5, sm: 3 }, pt: { xs: 1.5, sm: 3 }, boxSizing: 'border-box' }}>
+        <div className="events-bar">
+          <h1 className="events-title">Events</h1>
+          {/* small screens: a button opening the search dialog; wider ones: the box (CSS picks one) */}
+          <button type="button" className="icon-btn only-small" style={{ position: 'relative' }} aria-label={BROWSE_TEXTS.search} onClick={() => setSearchOpen(true)}>
+            <Glyph name="search" />
+            {keyword ? <span className="badge-dot" aria-hidden="true" /> : null}
+          </button>
+          <Box role="search" className="not-small" sx={{ width: { sm: 240, md: 320 } }}>
+            <SearchField label={BROWSE_TEXTS.search} value={text} onChange={setText} sx={{ width: '100%' }} />
+          </Box>
+          <button
+            type="button"
+            className="icon-btn"
+            style={{ position: 'relative' }}
+            title="Filter by organization"
+            aria-label={`Filter by organization${orgIds.length ? ` (${orgIds.length} chosen)` : ''}`}
+            onClick={() => setFilterOpen(true)}
+          >
+            <Glyph name="filter" />
+            {orgIds.length ? (
+              <span className="badge-dot" aria-hidden="true">
+                {orgIds.length}
+              </span>
+            ) : null}
+          </button>
+          <RouterLink to={createHref} className="icon-btn" title="Create event" aria-label="Create event" style={{ color: '#b3141b', border: '2px solid #b3141b' }}>
+            <Glyph name="add" />
+          </RouterLink>
+        </div>
         {orgIds.length ? (
-          <Stack direction="row" role="list" aria-label="Organization filter" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+          <ul aria-label="Organization filter" className="org-chips">
             {orgIds.map((id) => (
-              <Box role="listitem" key={id}>
+              <li key={id}>
                 <OrgFilterChip id={id} onRemove={(gone) => setOrgIds(orgIds.filter((other) => other !== gone))} />
-              </Box>
+              </li>
             ))}
-          </Stack>
+          </ul>
         ) : null}
-        <Tabs value={view} aria-label="Events views" sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <nav aria-label="Events views" className="ptabs" style={{ marginTop: 8 }}>
           {VIEWS.map((item) => (
-            <Tab key={item.key} value={item.key} label={item.label} component={RouterLink} to={`${item.href}${query}`} />
+            <RouterLink key={item.key} to={`${item.href}${query}`} className="ptab" aria-current={item.key === view ? 'page' : undefined}>
+              {item.label}
+            </RouterLink>
           ))}
-        </Tabs>
+        </nav>
       </Box>
       <Outlet />
-      {searchOpen ? (
-        <ModalDialog
-          open
-          title={BROWSE_TEXTS.search}
-          onClose={() => setSearchOpen(false)}
-          actions={
-            <Button variant="contained" onClick={() => {
-              setKeyword(text)
-              setSearchOpen(false)
-            }}>
-              Show events
-            </Button>
-          }
-        >
-          <Box
-            component="form"
-            onSubmit={(submit) => {
-              submit.preventDefault()
-              setKeyword(text)
-              setSearchOpen(false)
+      <Suspense fallback={null}>
+        {searchOpen ? <SearchDialog text={text} onText={setText} onApply={applySearch} onClose={() => setSearchOpen(false)} /> : null}
+        {filterOpen ? (
+          <OrgFilterDialog
+            open
+            selected={orgIds}
+            onClose={() => setFilterOpen(false)}
+            onApply={(ids) => {
+              setOrgIds(ids)
+              setFilterOpen(false)
             }}
-            sx={{ pt: 1 }}
-          >
-            <SearchField label={BROWSE_TEXTS.search} value={text} onChange={setText} sx={{ width: '100%' }} autoFocus />
-          </Box>
-        </ModalDialog>
-      ) : null}
-      {filterOpen ? (
-        <OrgFilterDialog
-          open
-          selected={orgIds}
-          onClose={() => setFilterOpen(false)}
-          onApply={(ids) => {
-            setOrgIds(ids)
-            setFilterOpen(false)
-          }}
-        />
-      ) : null}
+          />
+        ) : null}
+      </Suspense>
     </Box>
   )
 }

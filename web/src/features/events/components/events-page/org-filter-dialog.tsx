@@ -1,27 +1,18 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Checkbox from '@mui/material/Checkbox'
-import Chip from '@mui/material/Chip'
 import CircularProgress from '@mui/material/CircularProgress'
 import FormControlLabel from '@mui/material/FormControlLabel'
-import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { ModalDialog } from '@/components/ui/dialogs'
 import { SearchField } from '@/components/ui/search-field'
 import { useDebounced } from '@/lib/use-debounced'
 import { useAppDispatch } from '@/app/hooks'
-import { eventsApi, useFilterOrganizationQuery, useFilterOrganizationsQuery } from '../../api/events-api'
+import { eventsApi, useFilterOrganizationsQuery } from '../../api/events-api'
 import { ORG_FILTER_DEBOUNCE_MS } from '../../rules'
 import type { OrgOption } from '../../types'
-
-/** A chosen organization by its id: its name once known (a shared link carries only the ids). */
-export function OrgFilterChip({ id, onRemove }: { id: number; onRemove: (id: number) => void }) {
-  const { data } = useFilterOrganizationQuery(id)
-  const name = data?.name ?? `Organization ${id}`
-  // the chip's delete key (Backspace or Delete on the focused chip) and its cross both remove it
-  return <Chip label={name} onDelete={() => onRemove(id)} />
-}
+import { OrgFilterChip } from './org-filter-chip'
 
 /**
  * The organization filter (mounted while open, so it starts from the applied choice): a name search (trimmed; the server compares case-insensitively), a check box per
@@ -59,13 +50,13 @@ export function OrgFilterDialog({ open, selected, onApply, onClose }: { open: bo
     >
       <SearchField label="Search organizations" value={text} onChange={setText} sx={{ width: '100%', mt: 1 }} endAdornment={orgs.isFetching ? <CircularProgress size={18} aria-label="Searching" /> : undefined} />
       {chosen.length ? (
-        <Stack direction="row" aria-label="Chosen organizations" role="list" sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
+        <ul aria-label="Chosen organizations" className="org-chips">
           {chosen.map((id) => (
-            <Box role="listitem" key={id}>
+            <li key={id}>
               <OrgFilterChip id={id} onRemove={(gone) => setChosen((ids) => ids.filter((other) => other !== gone))} />
-            </Box>
+            </li>
           ))}
-        </Stack>
+        </ul>
       ) : null}
       <Box role="group" aria-label="Organizations" sx={{ mt: 2, maxHeight: 320, overflowY: 'auto', display: 'flex', flexDirection: 'column' }}>
         {orgs.isError ? (
@@ -79,3 +70,5 @@ export function OrgFilterDialog({ open, selected, onApply, onClose }: { open: bo
     </ModalDialog>
   )
 }
+
+export default OrgFilterDialog

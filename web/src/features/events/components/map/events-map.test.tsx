@@ -55,7 +55,7 @@ describe('EventsMap', () => {
     await waitFor(() => expect(mapCalls(calls).at(-1)?.params.get('t')).toBe('future'))
     const list = await screen.findByRole('list', { name: 'Events in this area' })
     expect(within(list).getByRole('link', { name: 'Venue 1, Queens' })).toHaveAttribute('href', '/event/1')
-    expect(screen.getByRole('tab', { name: 'Map' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('link', { name: 'Map' })).toHaveAttribute('aria-current', 'page')
 
     // the user's choice stands: past, sorted by date descending
     await user.click(screen.getByRole('tab', { name: 'Past (1)' }))
