@@ -28,5 +28,11 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
     { name: 'tablet', use: { browserName: 'chromium', viewport: { width: 820, height: 1180 }, hasTouch: true } },
+    // a phone for the events page's specs only (the other specs were written for the two above)
+    {
+      name: 'phone',
+      testMatch: /browse\.spec\.ts/,
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    },
   ],
 })

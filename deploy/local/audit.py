@@ -1,12 +1,12 @@
 """`make audit`: the web app's quality bars, printed with their figures.
 
-- the initial JavaScript of the entry screens (Home, Login, Signup), gzipped, from the build's manifest:
+- the initial JavaScript of the entry screens (Home, Login, Signup, Events), gzipped, from the build's manifest:
   the start-up script, the app it loads and the screen's own chunks (what is fetched before the screen
   shows); bar 200 kB;
 - no console error on any covered screen (every screen of the app, guest and signed in, at 1280x800,
   820x1180 and 390x844; phone screenshots go to web/e2e/screenshots/);
 - Lighthouse, mobile preset (simulated slow 4G, 4x CPU), on the built app served by the gateway of a fresh
-  stack: accessibility >= 95 and performance >= 90 on Login, Signup and Home (median of LIGHTHOUSE_RUNS runs).
+  stack: accessibility >= 95 and performance >= 90 on Login, Signup, Home and Events (median of LIGHTHOUSE_RUNS runs).
 
 Exit code 1 when a bar is missed."""
 
@@ -35,6 +35,8 @@ ENTRY_SCREENS = {
     "Home": "src/app/routes/home.tsx",
     "Login": "src/app/routes/login.tsx",
     "Signup": "src/app/routes/signup.tsx",
+    # the events grid (issue 12): the map and calendar load lazily, outside this figure
+    "Events": "src/app/routes/events.tsx",
 }
 
 

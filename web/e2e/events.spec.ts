@@ -1,27 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { acceptCookies, expect, pageErrors, press, shot, signUpByApi, stubYouTube, test } from './helpers'
-
-/** A short tag keeping this run's and project's names apart. */
-function tag(): string {
-  return `${test.info().project.name.slice(0, 1)}${Math.random().toString(36).slice(2, 7)}`
-}
-
-/** A published organization of the signed-up organizer, once the events service knows its role there. */
-async function organization(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const headers = { 'X-Auth-Token': token }
-  const { id } = (await (await request.post('/api/orgs', { headers })).json()) as { id: number }
-  expect((await request.post(`/api/orgs/${id}`, { headers, data: { name, status: 'published' } })).ok()).toBeTruthy()
-  // organizations' role event reaches the events service through NATS: a probe draft may take the organization
-  await expect
-    .poll(async () => {
-      const probe = ((await (await request.post('/api/events', { headers })).json()) as { id: number }).id
-      const saved = await request.post(`/api/events/${probe}`, { headers, data: { orgId: id } })
-      await request.post(`/api/events/${probe}/delete`, { headers })
-      return saved.status()
-    }, { timeout: 20_000 })
-    .toBe(200)
-  return id
-}
+import type { Page } from '@playwright/test'
+import { acceptCookies, expect, organization, pageErrors, press, shot, signUpByApi, stubYouTube, tag, test } from './helpers'
 
 async function next(page: Page) {
   await press(page.getByRole('button', { name: 'Next', exact: true }))

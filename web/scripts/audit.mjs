@@ -1,5 +1,5 @@
 // `make audit` (through deploy/local/audit.py): console errors on every covered screen at three viewports,
-// and Lighthouse (mobile preset) on Login, Signup and Home, against a running stack at AUDIT_BASE_URL.
+// and Lighthouse (mobile preset) on Login, Signup, Home and Events, against a running stack at AUDIT_BASE_URL.
 // Prints one JSON object on stdout. Lighthouse varies from run to run on a shared machine: each page is run
 // LIGHTHOUSE_RUNS times (default 3) and the median run (by performance score) is reported.
 /* global document, window */
@@ -15,13 +15,14 @@ const VIEWPORTS = [
   { name: 'tablet', viewport: { width: 820, height: 1180 }, hasTouch: true },
   { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
 ]
-const GUEST_SCREENS = ['/', '/login', '/signup', '/reset-password', '/magic-link', '/faq', '/patreon', '/terms', '/policy', '/events', '/organizations', '/studios', '/members', '/404']
+const GUEST_SCREENS = ['/', '/login', '/signup', '/reset-password', '/magic-link', '/faq', '/patreon', '/terms', '/policy', '/events', '/events/map', '/organizations', '/studios', '/members', '/404']
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const SCREENSHOTS = new URL('../e2e/screenshots/', import.meta.url)
 const LIGHTHOUSE_SCREENS = [
   ['Login', '/login'],
   ['Signup', '/signup'],
   ['Home', '/'],
+  ['Events', '/events'],
 ]
 
 async function settle(page) {

@@ -26,9 +26,9 @@ export const DEFAULT_EVENT_DIRECTION: Record<EventPeriod, SortDirection> = {
 
 export type EventCounts = Partial<Record<EventPeriod, number>>
 
-/** Only the sub-tabs with a count above 0 show. */
-export function visibleEventPeriods(counts: EventCounts) {
-  return EVENT_PERIODS.filter((period) => (counts[period.key] ?? 0) > 0)
+/** Only the sub-tabs with a count above 0 show (of `periods`, in their order). */
+export function visibleEventPeriods(counts: EventCounts, periods: { key: EventPeriod; label: string }[] = EVENT_PERIODS) {
+  return periods.filter((period) => (counts[period.key] ?? 0) > 0)
 }
 
 /** The first non-empty sub-tab is selected first; null when there are no events at all. */

@@ -1,27 +1,8 @@
-import { useEffect, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { paths } from '@/config/paths'
 import { site } from '@/config/site'
+import { useFooterHidden } from '@/lib/footer-visibility'
 import { Logo } from './logo'
-
-/** The calendar view keeps its footer only on windows at least this wide. */
-export const CALENDAR_FOOTER_MIN_WIDTH = 960
-
-/** Hidden on the map view, and on the calendar view of a narrow window. */
-export function footerHidden(pathname: string, windowWidth: number): boolean {
-  if (pathname.startsWith(paths.eventsMap.path)) return true
-  return pathname.startsWith(paths.eventsCalendar.path) && windowWidth < CALENDAR_FOOTER_MIN_WIDTH
-}
-
-function useWindowWidth() {
-  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1280 : window.innerWidth))
-  useEffect(() => {
-    const onResize = () => setWidth(window.innerWidth)
-    window.addEventListener('resize', onResize, { passive: true })
-    return () => window.removeEventListener('resize', onResize)
-  }, [])
-  return width
-}
 
 const ICONS: Record<string, string> = {
   Instagram:
@@ -42,9 +23,8 @@ const SOCIALS = [
 
 /** The footer: Privacy Policy, Terms of Service, the contact mail, social links and the credit line. */
 export function Footer() {
-  const { pathname } = useLocation()
-  const width = useWindowWidth()
-  if (footerHidden(pathname, width)) return null
+  // a screen may ask for none (lib/footer-visibility): the events map, the calendar on a narrow window
+  if (useFooterHidden()) return null
   return (
     <footer className="ftr">
       <div className="ftr-row">

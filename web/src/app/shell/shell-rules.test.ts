@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { footerHidden } from './footer'
 import { headerScrollState } from './use-header-scroll'
 
 describe('the header by scroll', () => {
@@ -12,14 +11,5 @@ describe('the header by scroll', () => {
     expect(headerScrollState(false, 50, true).hidden).toBe(false)
     expect(headerScrollState(false, 51, true).hidden).toBe(true)
     expect(headerScrollState(false, 400, false).hidden).toBe(false)
-  })
-})
-
-describe('the footer', () => {
-  it('is hidden on the map view, and on the calendar view under 960 px', () => {
-    expect(footerHidden('/events/map', 1400)).toBe(true)
-    expect(footerHidden('/events/calendar', 959)).toBe(true)
-    expect(footerHidden('/events/calendar', 960)).toBe(false)
-    expect(footerHidden('/events', 300)).toBe(false)
   })
 })

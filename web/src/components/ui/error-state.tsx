@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
-import CloudOffIcon from '@mui/icons-material/CloudOff'
 import { APP_ERROR } from '@/lib/toast'
+import { Glyph } from './glyph'
 
 /**
  * A read that failed (a 5xx, a timeout, a lost connection): said so, with a Retry, instead of an empty page
@@ -19,7 +19,9 @@ export function ErrorState({
 }) {
   return (
     <Box role="alert" data-testid="error-state" sx={{ textAlign: 'center', py: 8, px: 2 }}>
-      <CloudOffIcon aria-hidden="true" sx={{ fontSize: 56, color: 'text.secondary', mb: 1 }} />
+      <Box sx={{ color: 'text.secondary', mb: 1 }}>
+        <Glyph name="cloudOff" size={56} />
+      </Box>
       <Typography variant="h3" component="p" sx={{ mb: 2 }}>
         {text}
       </Typography>

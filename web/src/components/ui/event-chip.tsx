@@ -1,34 +1,34 @@
 import Box from '@mui/material/Box'
-import Chip from '@mui/material/Chip'
-import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
-import EventIcon from '@mui/icons-material/Event'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { paths } from '@/config/paths'
 import { imageUrl } from '@/lib/api/images'
+import { Glyph } from './glyph'
 
 export interface EventChipData {
   id: number
   title: string
   image: string | null
   dateFlat: string | null
+  /** the start time at the venue, as the server writes it */
+  timeFlat?: string | null
   locationAddress: string | null
   status?: string
 }
 
-/** An event in a list: its image, date, address and title, opening the event; `action` sits in a corner. */
+/** An event in a list: its image, date and time (the venue's), address and title, opening the event; `action` sits in a corner. */
 export function EventChip({ event, action }: { event: EventChipData; action?: ReactNode }) {
   const src = imageUrl(event.image, 400, 'event')
   return (
-    <Paper elevation={0} sx={{ position: 'relative', border: '1px solid', borderColor: 'divider', borderRadius: 2, overflow: 'hidden', height: '100%' }}>
+    <Box sx={{ position: 'relative', border: '1px solid', borderColor: 'divider', borderRadius: 2, overflow: 'hidden', height: '100%', bgcolor: 'background.paper' }}>
       <Box component={RouterLink} to={paths.event.getHref(event.id)} sx={{ display: 'block', color: 'inherit', textDecoration: 'none', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}>
         <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'grey.200', display: 'grid', placeItems: 'center' }}>
-          {src ? <Box component="img" src={src} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <EventIcon aria-hidden="true" sx={{ fontSize: 48, color: 'grey.500' }} />}
+          {src ? <Box component="img" src={src} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <Glyph name="event" size={48} style={{ color: '#9e9e9e' }} />}
         </Box>
         <Box sx={{ p: 1.5, pr: action ? 6 : 1.5 }}>
           <Typography variant="body2" sx={{ color: 'primary.main', fontWeight: 700 }}>
-            {event.dateFlat || 'No date yet'}
+            {event.dateFlat ? `${event.dateFlat}${event.timeFlat ? ` · ${event.timeFlat}` : ''}` : 'No date yet'}
           </Typography>
           {event.locationAddress ? (
             <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
@@ -36,10 +36,10 @@ export function EventChip({ event, action }: { event: EventChipData; action?: Re
             </Typography>
           ) : null}
           <Typography sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>{event.title || 'Untitled'}</Typography>
-          {event.status === 'draft' ? <Chip label="Draft" size="small" color="warning" sx={{ mt: 0.5 }} /> : null}
+          {event.status === 'draft' ? <span className="draft-label">Draft</span> : null}
         </Box>
       </Box>
       {action ? <Box sx={{ position: 'absolute', right: 4, bottom: 4 }}>{action}</Box> : null}
-    </Paper>
+    </Box>
   )
 }

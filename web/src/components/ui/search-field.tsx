@@ -1,40 +1,36 @@
-import InputAdornment from '@mui/material/InputAdornment'
 import type { SxProps, Theme } from '@mui/material/styles'
-import TextField from '@mui/material/TextField'
-import SearchIcon from '@mui/icons-material/Search'
 import type { ReactNode } from 'react'
+import { Glyph } from './glyph'
+import { TextInput } from './text-input'
 
-/** A search box with the magnifier in front (and `endAdornment`, e.g. a search under way, at its end). */
+/**
+ * A search box with the magnifier in front (and `endAdornment`, e.g. a search under way, at its end). On the
+ * light TextInput: the events page opens with it, and MUI's TextField would weigh more than the page.
+ */
 export function SearchField({
   label,
   value,
   onChange,
   endAdornment,
   sx,
+  autoFocus,
 }: {
   label: string
   value: string
   onChange: (value: string) => void
   endAdornment?: ReactNode
   sx?: SxProps<Theme>
+  autoFocus?: boolean
 }) {
   return (
-    <TextField
+    <TextInput
       label={label}
       type="search"
       value={value}
       onChange={(event) => onChange(event.target.value)}
       sx={sx}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon aria-hidden="true" />
-            </InputAdornment>
-          ),
-          endAdornment,
-        },
-      }}
+      autoFocus={autoFocus}
+      slotProps={{ input: { startAdornment: <Glyph name="search" size={20} />, endAdornment } }}
     />
   )
 }

@@ -1,5 +1,7 @@
 export { CreateEventEntry, CreateEventProcessing } from './components/create-event'
 export { EventPage } from './components/event-page'
+export { EventsGrid } from './components/events-page/events-grid'
+export { EventsPage } from './components/events-page/events-page'
 export { OrgEventsTab } from './components/org-events-tab'
 export { eventMediaTexts } from './rules'
 export type { CypherEvent } from './types'

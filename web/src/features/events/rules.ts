@@ -1,5 +1,5 @@
 import type { SortDirection } from '@/lib/lists'
-import type { CypherEvent, EventUpdate, Tier } from './types'
+import type { BrowsePeriod, CypherEvent, EventUpdate, Tier } from './types'
 
 /** Seed 001 sections 5 and 9. */
 export const EVENT_TITLE_MAX_LENGTH = 150
@@ -158,4 +158,73 @@ export type OrgEventsSortField = 'date' | 'title'
 /** GET /api/events `s`: date-asc | date-desc | title-asc | title-desc. */
 export function eventSortParam(field: OrgEventsSortField, direction: SortDirection): string {
   return `${field}-${direction}`
+}
+
+/* The events page (seed 001: Events page, sections 4 and 9). */
+
+export const EVENTS_PAGE_SIZE = 50
+/** the keyword applies after this delay */
+export const KEYWORD_DELAY_MS = 1200
+/** the organization filter's name search waits this long (not in the seed: quick, it is a short list) */
+export const ORG_FILTER_DEBOUNCE_MS = 400
+export const ORG_FILTER_PAGE_SIZE = 100
+
+export const BROWSE_TEXTS = {
+  search: 'Search events',
+  empty: 'No Events exist with these parameters',
+} as const
+
+export const BROWSE_PERIODS: { key: BrowsePeriod; label: string }[] = [
+  { key: 'now', label: 'Happening now' },
+  { key: 'future', label: 'Future events' },
+  { key: 'past', label: 'Past events' },
+]
+
+/** The events page's views: the child routes shown as tabs. */
+export type BrowseView = 'grid' | 'map' | 'calendar'
+
+export function browseView(pathname: string): BrowseView {
+  const rest = pathname.replace(/\/+$/, '').split('/')[2]
+  return rest === 'map' || rest === 'calendar' ? rest : 'grid'
+}
+
+/** The calendar keeps the footer only on windows at least this wide. */
+export const CALENDAR_FOOTER_MIN_WIDTH = 960
+
+/** The footer is hidden on the map, and on the calendar of a narrow window (seed 001, Calendar mode). */
+export function browseFooterHidden(view: BrowseView, windowWidth: number): boolean {
+  return view === 'map' || (view === 'calendar' && windowWidth < CALENDAR_FOOTER_MIN_WIDTH)
+}
+
+/** `o` of the URL and the API: organization ids, comma separated; anything else in it is dropped. */
+export function parseOrgIds(value: string | null | undefined): number[] {
+  if (!value) return []
+  const ids = value.split(',').map((part) => part.trim()).filter((part) => /^\d+$/.test(part)).map(Number).filter((id) => id > 0)
+  return [...new Set(ids)]
+}
+
+export function formatOrgIds(ids: number[]): string | undefined {
+  return ids.length ? ids.join(',') : undefined
+}
+
+/** The keyword as it is sent: trimmed, absent when blank. */
+export function keywordParam(keyword: string | null | undefined): string | undefined {
+  return keyword?.trim() || undefined
+}
+
+/** The organization filter's search: trimmed (the server compares case-insensitively); absent when blank. */
+export function orgSearchParam(text: string): string | undefined {
+  return text.trim() || undefined
+}
+
+/** The period tabs the grid shows: only those with events, in the seed's order. */
+export function browsePeriods(counts: Partial<Record<BrowsePeriod, number>> | null | undefined) {
+  return BROWSE_PERIODS.filter((period) => (counts?.[period.key] ?? 0) > 0)
+}
+
+/** The tab the grid shows: the chosen one while it has events, else the first that has some (null: none). */
+export function currentBrowsePeriod(chosen: BrowsePeriod | null, counts: Partial<Record<BrowsePeriod, number>> | null | undefined): BrowsePeriod | null {
+  const periods = browsePeriods(counts)
+  if (chosen && periods.some((period) => period.key === chosen)) return chosen
+  return periods[0]?.key ?? null
 }

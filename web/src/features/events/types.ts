@@ -93,8 +93,43 @@ export interface EventUpdate {
   scoreboardBgImage: string | null
 }
 
+/**
+ * An event of GET /api/events. The organization's tab reads the first fields only; the events page also the
+ * venue's zone, the instants, the period and the place (the server sends them all).
+ */
 export type EventListItem = Pick<CypherEvent, 'id' | 'title' | 'image' | 'dateFlat' | 'timeFlat' | 'locationAddress' | 'status'> &
-  Partial<Pick<CypherEvent, 'period' | 'permissions' | 'orgId'>>
+  Partial<
+    Pick<
+      CypherEvent,
+      'period' | 'permissions' | 'orgId' | 'dateStart' | 'dateEnd' | 'timeZone' | 'startsAt' | 'endsAt' | 'isFinished' | 'coordinates' | 'createdAt'
+    >
+  >
+
+/** The periods the events page browses (drafts are an organizer's, on their profile and organization). */
+export type BrowsePeriod = 'now' | 'future' | 'past'
+
+/** A marker of GET /api/events-map (seed 001 section 3, Map event). */
+export interface MapEvent {
+  id: number
+  image: string | null
+  locationAddress: string | null
+  coordinates: Coordinates
+}
+
+export type MapStats = Record<BrowsePeriod, number>
+
+/** GET /api/events-map: the events in the view (capped by the server) and each tab's count there. */
+export interface EventsMapAnswer {
+  events: MapEvent[]
+  stats: MapStats
+}
+
+/** An organization of the events page's filter (GET /api/orgs?k=). */
+export interface OrgOption {
+  id: number
+  name: string
+  image?: string | null
+}
 
 export interface EventTabs {
   now: number

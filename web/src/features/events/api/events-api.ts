@@ -1,7 +1,19 @@
 import { api } from '@/lib/api/base'
 import { nextPage } from '@/lib/lists'
-import { ORG_EVENTS_PAGE_SIZE, ORG_PICKER_PAGE_SIZE } from '../rules'
-import type { Carpet, CypherEvent, EventListItem, EventTabs, EventUpdate, PlaceSearch, Staff, StaffRole } from '../types'
+import { EVENTS_PAGE_SIZE, ORG_EVENTS_PAGE_SIZE, ORG_FILTER_PAGE_SIZE, ORG_PICKER_PAGE_SIZE, orgSearchParam } from '../rules'
+import type {
+  BrowsePeriod,
+  Carpet,
+  CypherEvent,
+  EventListItem,
+  EventsMapAnswer,
+  EventTabs,
+  EventUpdate,
+  OrgOption,
+  PlaceSearch,
+  Staff,
+  StaffRole,
+} from '../types'
 
 export interface EventsQuery {
   /** organization id */
@@ -10,6 +22,27 @@ export interface EventsQuery {
   t: string
   /** date-asc | date-desc | title-asc | title-desc */
   s: string
+}
+
+/** The events page's list: the shared search (k) and organization filter (o, ids comma separated). */
+export interface BrowseQuery {
+  t: BrowsePeriod
+  s: string
+  k?: string
+  o?: string
+}
+
+/** The map's call: the tab, its sort, the keyword, the user's centre and the view's four corners ("lat,lng"). */
+export interface MapQuery {
+  t: BrowsePeriod
+  s: string
+  k?: string
+  o?: string
+  uc?: string
+  nw: string
+  ne: string
+  se: string
+  sw: string
 }
 
 export interface StaffCall {
@@ -68,7 +101,8 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
       query: (id) => ({ url: `/events/${id}/scoreboards/init`, method: 'POST' }),
       extraOptions: { silent: true },
     }),
-    eventTabs: build.query<EventTabs | null, { o?: number; u?: number }>({
+    /** `o`: one organization (its Events tab) or the events page's filter (ids comma separated). */
+    eventTabs: build.query<EventTabs | null, { o?: number | string; u?: number }>({
       query: (params) => ({ url: '/events/tabs', params }),
       providesTags: ['EventTabs'],
     }),
@@ -80,6 +114,30 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
         params: { o: queryArg.o, t: queryArg.t, s: queryArg.s, p: pageParam, pp: ORG_EVENTS_PAGE_SIZE },
       }),
       providesTags: ['Events'],
+    }),
+    /** GET /api/events for the events page: 50 a page by infinite scroll; a short page ends the list. */
+    browseEvents: build.infiniteQuery<EventListItem[] | null, BrowseQuery, number>({
+      infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage(EVENTS_PAGE_SIZE) },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/events',
+        params: { t: queryArg.t, s: queryArg.s, k: queryArg.k, o: queryArg.o, p: pageParam, pp: EVENTS_PAGE_SIZE },
+      }),
+      providesTags: ['Events'],
+    }),
+    /** GET /api/events-map: the markers of the view and each tab's count there. */
+    eventsMap: build.query<EventsMapAnswer | null, MapQuery>({
+      query: (params) => ({ url: '/events-map', params }),
+      providesTags: ['Events'],
+    }),
+    /** The events page's organization filter: GET /api/orgs by a part of the name (u 0: everyone's). */
+    filterOrganizations: build.query<{ items: OrgOption[] } | null, string>({
+      query: (text) => ({ url: '/orgs', params: { k: orgSearchParam(text), u: 0, p: 0, pp: ORG_FILTER_PAGE_SIZE } }),
+    }),
+    /** A chosen organization's name for its chip (a shared link carries only the ids). */
+    filterOrganization: build.query<OrgOption | null, number>({
+      query: (id) => `/orgs/${id}`,
+      // an id that is no organization (an edited link) just shows as a number: no toast
+      extraOptions: { silent: true },
     }),
     /**
      * The organizations the event may belong to: GET /api/orgs?u=<my profile id>&pp=100 (those where I am admin,
@@ -137,6 +195,10 @@ export const {
   useInitScoreboardsMutation,
   useEventTabsQuery,
   useListEventsInfiniteQuery,
+  useBrowseEventsInfiniteQuery,
+  useEventsMapQuery,
+  useFilterOrganizationsQuery,
+  useFilterOrganizationQuery,
   useSearchPlacesQuery,
   useMyOrganizationsQuery,
 } = eventsApi

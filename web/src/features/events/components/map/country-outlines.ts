@@ -1,0 +1,19 @@
+import L from 'leaflet'
+import type { GeometryCollection, Topology } from 'topojson-specification'
+
+/**
+ * The map without tiles (tests, offline, no VITE_MAP_TILE_URL): the countries' outlines of world-atlas
+ * (countries-110m, ISC), bundled and loaded only here, turned into GeoJSON by topojson-client. Markers,
+ * clusters and the bounds queries work the same on them.
+ */
+export async function addCountryOutlines(map: L.Map): Promise<L.Layer | null> {
+  const [{ feature }, atlas] = await Promise.all([import('topojson-client'), import('world-atlas/countries-110m.json')])
+  const topology = atlas.default as unknown as Topology<{ countries: GeometryCollection }>
+  const countries = feature(topology, topology.objects.countries)
+  // the map may have been left while the outlines loaded
+  if (!(map as unknown as { _loaded?: boolean })._loaded) return null
+  return L.geoJSON(countries, {
+    interactive: false,
+    style: { color: '#8d8d8d', weight: 1, fillColor: '#f4f1ea', fillOpacity: 1 },
+  }).addTo(map)
+}

@@ -1,0 +1,186 @@
+import 'leaflet/dist/leaflet.css'
+import './map.css'
+import Box from '@mui/material/Box'
+import { useTheme } from '@mui/material/styles'
+import useMediaQuery from '@mui/material/useMediaQuery'
+import { skipToken } from '@reduxjs/toolkit/query'
+import type L from 'leaflet'
+import { useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useAppDispatch } from '@/app/hooks'
+import { paths } from '@/config/paths'
+import { toastShown } from '@/lib/toast'
+import { useDebounced } from '@/lib/use-debounced'
+import { useEventsMapQuery } from '../../api/events-api'
+import { formatOrgIds, keywordParam } from '../../rules'
+import type { BrowsePeriod } from '../../types'
+import { useBrowseFilters } from '../events-page/use-browse-filters'
+import { MapListPanel } from './map-list-panel'
+import {
+  boundsQuery,
+  CENTRE_KEYS,
+  geolocationToast,
+  MAP_DEBOUNCE_MS,
+  MAP_DEFAULT_CENTRE,
+  MAP_DEFAULT_ZOOM,
+  mapSort,
+  mapTabStep,
+  savedCentre,
+  type MapTabState,
+  type ViewBounds,
+} from './rules'
+import { useClusterLayer } from './use-cluster-layer'
+import { useLeafletMap } from './use-leaflet-map'
+
+const GEOLOCATION_TIMEOUT_MS = 10_000
+
+function readSavedCentre() {
+  try {
+    return savedCentre(sessionStorage.getItem(CENTRE_KEYS.lat), sessionStorage.getItem(CENTRE_KEYS.lng))
+  } catch {
+    return null
+  }
+}
+
+function saveCentre(centre: L.LatLng) {
+  try {
+    sessionStorage.setItem(CENTRE_KEYS.lat, String(centre.lat))
+    sessionStorage.setItem(CENTRE_KEYS.lng, String(centre.lng))
+  } catch {
+    /* storage disabled: the next visit starts from New York or the location again */
+  }
+}
+
+interface ViewState {
+  bounds: ViewBounds
+}
+
+function viewOf(map: L.Map): ViewState {
+  const bounds = map.getBounds()
+  // the corners as the seed names them; north/south/east/west are read from them
+  const nw = bounds.getNorthWest()
+  const se = bounds.getSouthEast()
+  return { bounds: { north: nw.lat, west: nw.lng, south: se.lat, east: se.lng } }
+}
+
+/**
+ * EventsMap (/events/map): the list panel (tabs with counts, the events in view) and the map with clustered
+ * markers. It starts at the centre saved in this tab's session, else at the browser's location, else New York
+ * (zoom 5); every move is saved and, 750 ms after the last one, asks GET /api/events-map for the new view.
+ */
+export default function EventsMap() {
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const theme = useTheme()
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true })
+  const { keyword, orgIds } = useBrowseFilters()
+  const [saved] = useState(readSavedCentre)
+  const [panel, setPanel] = useState<HTMLDivElement | null>(null)
+  const [mapRef, map] = useLeafletMap(saved ?? MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM)
+  const [userCentre, setUserCentre] = useState<string | undefined>()
+  const [view, setView] = useState<ViewState | null>(null)
+  const [tab, setTab] = useState<MapTabState>({ period: 'now', autoChosen: false })
+  const [visible, setVisible] = useState<ReadonlySet<number>>(() => new Set())
+
+  // where the user is, unless this session already has a centre; a refusal or failure is a toast
+  useEffect(() => {
+    if (!map || saved || typeof navigator === 'undefined') return
+    if (!navigator.geolocation) {
+      dispatch(toastShown(geolocationToast(null)))
+      return
+    }
+    let current = true
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        if (!current) return
+        const { latitude, longitude } = position.coords
+        setUserCentre(`${latitude},${longitude}`)
+        map.setView([latitude, longitude], MAP_DEFAULT_ZOOM)
+      },
+      (error) => {
+        if (current) dispatch(toastShown(geolocationToast(error.code)))
+      },
+      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 600_000 },
+    )
+    return () => {
+      current = false
+    }
+  }, [map, saved, dispatch])
+
+  // every move: the centre saved, the view read (the call waits for the moves to settle)
+  useEffect(() => {
+    if (!map) return
+    const moved = () => {
+      saveCentre(map.getCenter())
+      setView(viewOf(map))
+    }
+    moved()
+    map.on('moveend', moved)
+    return () => {
+      map.off('moveend', moved)
+    }
+  }, [map])
+
+  const settled = useDebounced(view, MAP_DEBOUNCE_MS)
+  const answer = useEventsMapQuery(
+    settled
+      ? {
+          t: tab.period,
+          s: mapSort(tab.period),
+          k: keywordParam(keyword),
+          o: formatOrgIds(orgIds),
+          uc: userCentre,
+          ...boundsQuery(settled.bounds),
+        }
+      : skipToken,
+  )
+  const data = answer.data
+  // map data missing: the list is emptied
+  const events = answer.isError ? [] : (data?.events ?? [])
+  const stats = answer.isError ? null : (data?.stats ?? null)
+
+  // the first tab with events is chosen once (as each answer comes in); a tab without events in view zooms
+  // the map out to the world
+  const [seen, setSeen] = useState(data)
+  if (data !== seen) {
+    setSeen(data)
+    const step = data ? mapTabStep(tab, data.stats, MAP_DEFAULT_ZOOM) : null
+    if (step && (step.period !== tab.period || step.autoChosen !== tab.autoChosen)) setTab({ period: step.period, autoChosen: step.autoChosen })
+  }
+  useEffect(() => {
+    if (!data || !map) return
+    const { zoomTo } = mapTabStep(tab, data.stats, map.getZoom())
+    if (zoomTo !== null) map.setZoom(zoomTo)
+  }, [data]) // eslint-disable-line react-hooks/exhaustive-deps -- each answer once, with the tab it was asked for
+
+  useClusterLayer(map, events, visible, (id) => navigate(paths.event.getHref(id)))
+
+  // the user's choice stands from now on (an empty tab zooms out once its answer says so)
+  const choose = (period: BrowsePeriod) => setTab({ period, autoChosen: true })
+
+  return (
+    <Box
+      component="section"
+      aria-label="Events map"
+      sx={{ flex: '1 1 auto', display: 'flex', flexDirection: { xs: 'column', md: 'row' }, minHeight: { md: 480 }, height: { md: 0 } }}
+    >
+      <Box
+        ref={setPanel}
+        sx={{ order: { xs: 2, md: 1 }, width: { md: 360 }, flex: 'none', overflowY: { md: 'auto' }, borderRight: { md: 1 }, borderColor: { md: 'divider' } }}
+      >
+        <MapListPanel
+          period={tab.period}
+          stats={stats}
+          events={events}
+          loading={!settled || answer.isFetching}
+          scrollBox={wide ? panel : null}
+          onPeriod={choose}
+          onVisible={setVisible}
+        />
+      </Box>
+      <Box sx={{ order: { xs: 1, md: 2 }, flex: { md: '1 1 auto' }, height: { xs: '60dvh', md: 'auto' }, minHeight: 320, position: 'relative' }}>
+        <div ref={mapRef} className="events-map" role="region" aria-label="Map" data-testid="events-map" />
+      </Box>
+    </Box>
+  )
+}

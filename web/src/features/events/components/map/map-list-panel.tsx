@@ -1,0 +1,104 @@
+import Box from '@mui/material/Box'
+import CircularProgress from '@mui/material/CircularProgress'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import Typography from '@mui/material/Typography'
+import EventIcon from '@mui/icons-material/Event'
+import { useEffect, useRef, useState } from 'react'
+import { Link as RouterLink } from 'react-router'
+import { paths } from '@/config/paths'
+import { imageUrl } from '@/lib/api/images'
+import type { BrowsePeriod, MapEvent, MapStats } from '../../types'
+import { MAP_PERIODS, NO_EVENTS_IN_AREA, nextVisibleIds, VISIBLE_RATIO } from './rules'
+
+/**
+ * Which list items are in view (IntersectionObserver, 60 percent of an item) within the panel's scroll box on
+ * wide screens, the window on narrow ones (`root` null).
+ */
+function useVisibleItems(root: HTMLElement | null, list: HTMLElement | null, events: MapEvent[], onChange: (ids: Set<number>) => void) {
+  const visible = useRef<Set<number>>(new Set())
+  const report = useRef(onChange)
+  useEffect(() => {
+    report.current = onChange
+  })
+  useEffect(() => {
+    if (!list || typeof IntersectionObserver === 'undefined') return
+    visible.current = new Set()
+    const observer = new IntersectionObserver(
+      (entries) => {
+        visible.current = nextVisibleIds(
+          visible.current,
+          entries.map((entry) => ({ id: Number((entry.target as HTMLElement).dataset.eventId), ratio: entry.isIntersecting ? entry.intersectionRatio : 0 })),
+        )
+        report.current(new Set(visible.current))
+      },
+      { root, threshold: [0, VISIBLE_RATIO, 1] },
+    )
+    list.querySelectorAll<HTMLElement>('[data-event-id]').forEach((item) => observer.observe(item))
+    return () => observer.disconnect()
+  }, [root, list, events])
+}
+
+/** The map's list panel: the tabs now, future and past with their counts in view, and the events in view. */
+export function MapListPanel({
+  period,
+  stats,
+  events,
+  loading,
+  scrollBox,
+  onPeriod,
+  onVisible,
+}: {
+  period: BrowsePeriod
+  stats: MapStats | null
+  events: MapEvent[]
+  loading: boolean
+  /** the element the list scrolls in (null: the window) */
+  scrollBox: HTMLElement | null
+  onPeriod: (period: BrowsePeriod) => void
+  onVisible: (ids: Set<number>) => void
+}) {
+  const [list, setList] = useState<HTMLElement | null>(null)
+  useVisibleItems(scrollBox, list, events, onVisible)
+  return (
+    <Box>
+      <Tabs value={period} onChange={(_event, value: BrowsePeriod) => onPeriod(value)} aria-label="Map events by period" variant="fullWidth" sx={{ borderBottom: 1, borderColor: 'divider', position: 'sticky', top: 0, bgcolor: 'background.paper', zIndex: 1 }}>
+        {MAP_PERIODS.map((item) => (
+          <Tab key={item.key} value={item.key} label={`${item.label} (${stats?.[item.key] ?? 0})`} sx={{ minWidth: 0, px: 1 }} />
+        ))}
+      </Tabs>
+      {loading && !events.length ? (
+        <Box role="status" aria-label="Loading events" sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+          <CircularProgress size={28} />
+        </Box>
+      ) : !events.length ? (
+        <Box sx={{ textAlign: 'center', py: 4, px: 2, color: 'text.secondary' }}>
+          <EventIcon aria-hidden="true" sx={{ fontSize: 40 }} />
+          <Typography sx={{ fontWeight: 700, color: 'text.primary' }}>{NO_EVENTS_IN_AREA}</Typography>
+        </Box>
+      ) : (
+        <Box component="ul" ref={setList} aria-label="Events in this area" sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}>
+          {events.map((event) => {
+            const src = imageUrl(event.image, 100, 'event')
+            return (
+              <li key={event.id} data-event-id={event.id}>
+                <Box
+                  component={RouterLink}
+                  to={paths.event.getHref(event.id)}
+                  sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 1, borderRadius: 2, color: 'inherit', textDecoration: 'none', border: '1px solid', borderColor: 'divider', '&:hover, &:focus-visible': { bgcolor: 'action.hover' }, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+                >
+                  <Box sx={{ width: 64, height: 64, flex: 'none', borderRadius: 1.5, overflow: 'hidden', bgcolor: 'grey.200', display: 'grid', placeItems: 'center' }}>
+                    {src ? <Box component="img" src={src} alt="" loading="lazy" width={64} height={64} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <EventIcon aria-hidden="true" sx={{ color: 'grey.500' }} />}
+                  </Box>
+                  <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                    {event.locationAddress || `Event ${event.id}`}
+                  </Typography>
+                </Box>
+              </li>
+            )
+          })}
+        </Box>
+      )}
+    </Box>
+  )
+}
