@@ -4,6 +4,7 @@ user's words; the schemas and the service call them."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
@@ -127,6 +128,7 @@ def zone_at(lat: float | None, lng: float | None) -> str:
     return name if name in _ZONES else PLATFORM_ZONE
 
 
+@functools.lru_cache(maxsize=1024)  # every IANA zone; ZoneInfo's own cache keeps 8 and re-reads the file after
 def _zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)

@@ -1,38 +1,93 @@
-"""The lists of events an organization's Events tab (and, with the browse issue, the events page) reads: one
-statement per page on kit.rows, the period filter and the sort run in SQL on the stored instants, and the tabs'
-counts in one statement. Periods come from the clock at query time: past if the end is before now, future if the
-start is after now, otherwise now (without an end the start stands for it, as rules.period says)."""
+"""The lists of events: the events page's grid, search and calendar, an organization's or a user's Events tab, the
+map. One statement per answer on kit.rows, compiled once per shape; the period filter and the sort run in SQL on
+the stored instants. Periods come from the clock at query time: past if the end is before now, future if the start
+is after now, otherwise now (without an end the start stands for it, as rules.period says).
+
+Published lists state `status = 'published' AND deleted_at IS NULL` with literals, not parameters, so that the
+partial indexes of migration 0004 apply to the prepared statements' generic plans too; each period is written as
+what an index can serve: future and past as ranges on `starts_at` (in the order of the date sorts), now as the
+running range containing now() (GiST), the calendar as the venue-local range overlapping the asked days (GiST)."""
 
 from __future__ import annotations
 
 import functools
 from typing import Any
 
-from sqlalchemy import ARRAY, Boolean, ColumnElement, Integer, and_, bindparam, case, func, or_, select
+from sqlalchemy import (
+    ARRAY,
+    Boolean,
+    ColumnElement,
+    DateTime,
+    Float,
+    Integer,
+    Text,
+    and_,
+    bindparam,
+    case,
+    func,
+    literal_column,
+    or_,
+    select,
+)
 from sqlalchemy import exists as exists_
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 
-from events.listing.rules import DRAFT, Filter, Sort
+from events.listing.rules import DRAFT, MAP_CAP, Box, Filter, Sort, nearness_first
 from events.models import Event, EventStaff, OrgRole
 from kit.rows import Query, Record, Rows
+
+PUBLISHED: ColumnElement[str] = literal_column("'published'")
+CLOSED: ColumnElement[str] = literal_column("'[]'")
+HALF_OPEN: ColumnElement[str] = literal_column("'[)'")
+SIMPLE: ColumnElement[str] = literal_column("'simple'")
+
+
+def _end() -> ColumnElement[Any]:
+    return func.coalesce(Event.ends_at, Event.starts_at)
+
+
+def running() -> ColumnElement[Any]:
+    """When the event runs, as an instant range (the expression of ix_event_published_running). `greatest`: an end
+    written before the start must not make the range invalid (that would fail the row's save)."""
+    return func.tstzrange(Event.starts_at, func.greatest(Event.starts_at, _end()), CLOSED)
+
+
+def local_days() -> ColumnElement[Any]:
+    """The venue-local wall-time range (the expression of ix_event_published_local)."""
+    end = func.coalesce(Event.local_end, Event.local_start)
+    return func.tsrange(Event.local_start, func.greatest(Event.local_start, end), CLOSED)
+
+
+def title_words() -> ColumnElement[Any]:
+    """The title's words, lower-cased, not stemmed (the expression of ix_event_title_words)."""
+    return func.to_tsvector(SIMPLE, Event.title)
+
+
+def location() -> ColumnElement[Any]:
+    return func.point(Event.lng, Event.lat)
+
+
+def published() -> list[ColumnElement[bool]]:
+    return [Event.status == PUBLISHED, Event.deleted_at.is_(None)]
 
 
 def _period() -> ColumnElement[str]:
     now = func.now()
-    end = func.coalesce(Event.ends_at, Event.starts_at)
     return case(
-        (Event.starts_at.is_(None), "future"), (end < now, "past"), (Event.starts_at > now, "future"), else_="now"
+        (Event.starts_at.is_(None), "future"), (_end() < now, "past"), (Event.starts_at > now, "future"), else_="now"
     )
 
 
-def _in_period(tab: str) -> ColumnElement[bool]:
-    """The same rule as `_period() == tab`, written as ranges on the stored instants (what an index can use)."""
+def in_period(tab: str) -> ColumnElement[bool]:
+    """A published event's period (which always has its start and end, rules.publishable) as `_period() == tab`
+    would say, written as index ranges: `starts_at < now()` for past bounds the backward walk of the date index
+    (an end before now with a start after it is a mistyped event, in no tab)."""
     now = func.now()
-    end = func.coalesce(Event.ends_at, Event.starts_at)
     if tab == "past":
-        return end < now
+        return and_(_end() < now, Event.starts_at < now)
     if tab == "future":
-        return or_(Event.starts_at.is_(None), and_(Event.starts_at > now, end >= now))
-    return and_(Event.starts_at <= now, end >= now)
+        return and_(Event.starts_at > now, _end() >= now)
+    return running().op("@>")(now)
 
 
 def _scope(by_orgs: bool, by_user: bool) -> list[ColumnElement[bool]]:
@@ -58,22 +113,61 @@ def _draft_visible() -> ColumnElement[bool]:
     return or_(bindparam("platform_admin", type_=Boolean), Event.organizer_id == caller, event_admin, org_admin)
 
 
+def _keyword() -> ColumnElement[bool]:
+    return title_words().op("@@")(func.to_tsquery(SIMPLE, bindparam("keyword", type_=Text)))
+
+
+def _distance(param: str) -> ColumnElement[Any]:
+    """Degrees on the plane (the GiST index's `<->`): a good enough nearness order within a region."""
+    lat, lng = bindparam(f"{param}_lat", type_=Float), bindparam(f"{param}_lng", type_=Float)
+    return location().op("<->")(func.point(lng, lat))
+
+
+def _order(sort: Sort, draft: bool) -> tuple[ColumnElement[Any], ...]:
+    title = func.lower(Event.title)
+    # Published events all have a start: the plain order is the date index's. Drafts may have none: last.
+    start_asc = Event.starts_at.asc().nulls_last() if draft else Event.starts_at.asc()
+    start_desc = Event.starts_at.desc().nulls_last() if draft else Event.starts_at.desc()
+    return {
+        Sort.DATE_ASC: (start_asc, Event.id.asc()),
+        Sort.DATE_DESC: (start_desc, Event.id.desc()),
+        Sort.TITLE_ASC: (title.asc(), Event.id.asc()),
+        Sort.TITLE_DESC: (title.desc(), Event.id.desc()),
+    }[sort]
+
+
 @functools.cache
-def page_query(tab: str | None, sort: Sort, by_orgs: bool, by_user: bool) -> Query:
+def page_query(
+    tab: str | None,
+    sort: Sort,
+    by_orgs: bool,
+    by_user: bool,
+    keyword: bool = False,
+    near: bool = False,
+    dates: bool = False,
+) -> Query:
     conditions = _scope(by_orgs, by_user)
     if tab == DRAFT:
         conditions += [Event.status == DRAFT, _draft_visible()]
     else:
-        conditions.append(Event.status == "published")
+        conditions.append(Event.status == PUBLISHED)
         if tab is not None:
-            conditions.append(_in_period(tab))
-    title = func.lower(Event.title)
-    order = {
-        Sort.DATE_ASC: (Event.starts_at.asc().nulls_last(), Event.id.asc()),
-        Sort.DATE_DESC: (Event.starts_at.desc().nulls_last(), Event.id.desc()),
-        Sort.TITLE_ASC: (title.asc(), Event.id.asc()),
-        Sort.TITLE_DESC: (title.desc(), Event.id.desc()),
-    }[sort]
+            conditions.append(in_period(tab))
+    if keyword:
+        conditions.append(_keyword())
+    if dates:
+        asked = func.tsrange(bindparam("from", type_=DateTime()), bindparam("to", type_=DateTime()), HALF_OPEN)
+        conditions.append(local_days().op("&&")(asked))
+    order = _order(sort, tab == DRAFT)
+    if dates and sort in (Sort.DATE_ASC, Sort.DATE_DESC):
+        # The calendar shows the venues' wall times: a day's events in their order. Not the date index's order
+        # either, which a generic plan would walk from one end filtering by the range instead of using its GiST.
+        wall = Event.local_start.asc() if sort == Sort.DATE_ASC else Event.local_start.desc()
+        order = (wall, order[1])
+    if near:
+        distance = _distance("near").asc()
+        # breaking ties: after the date or title, before the id
+        order = (distance, *order) if nearness_first(tab) else (order[0], distance, *order[1:])
     statement = (
         select(
             Event.id,
@@ -102,11 +196,71 @@ def page_query(tab: str | None, sort: Sort, by_orgs: bool, by_user: bool) -> Que
 @functools.cache
 def tabs_query(by_orgs: bool, by_user: bool) -> Query:
     period = _period()
-    published = and_(Event.status == "published")
     statement = select(
-        *(func.count().filter(and_(published, period == name)).label(name) for name in ("now", "future", "past")),
+        *(
+            func.count().filter(and_(Event.status == PUBLISHED, period == name)).label(name)
+            for name in ("now", "future", "past")
+        ),
         func.count().filter(and_(Event.status == DRAFT, _draft_visible())).label("draft"),
     ).where(*_scope(by_orgs, by_user))
+    return Query(statement)
+
+
+def _box(n: int) -> ColumnElement[Any]:
+    corner = functools.partial(bindparam, type_=Float)
+    return func.box(func.point(corner(f"w{n}"), corner(f"s{n}")), func.point(corner(f"e{n}"), corner(f"n{n}")))
+
+
+@functools.cache
+def map_query(tab: str, sort: Sort, boxes: int, keyword: bool, near: bool) -> Query:
+    """The map's answer in one statement: the first MAP_CAP events of the tab in the bounds (a JSON array built by
+    PostgreSQL) and the count of each period in the same bounds and keyword. `boxes`: 0 (the world), 1, or 2 (a
+    view across the antimeridian)."""
+    where = [*published(), Event.lat.is_not(None), Event.lng.is_not(None)]
+    if boxes:
+        where.append(or_(*(location().op("<@")(_box(n)) for n in range(boxes))))
+    if keyword:
+        where.append(_keyword())
+    order = _order(sort, draft=False)
+    by_date = sort in (Sort.DATE_ASC, Sort.DATE_DESC)
+    keys: list[ColumnElement[Any]] = [Event.starts_at if by_date else func.lower(Event.title), Event.id]
+    if near:
+        order = (_distance("uc").asc(), *order)
+        keys = [_distance("uc"), *keys]
+    descending = sort in (Sort.DATE_DESC, Sort.TITLE_DESC)
+    shown = (
+        select(
+            Event.id,
+            Event.image,
+            Event.location_address,
+            Event.lat,
+            Event.lng,
+            *(key.label(f"k{n}") for n, key in enumerate(keys)),
+        )
+        .where(*where, in_period(tab))
+        .order_by(*order)
+        .limit(MAP_CAP)
+        .subquery("shown")
+    )
+    item = func.json_build_object(
+        literal_column("'id'"),
+        shown.c.id,
+        literal_column("'image'"),
+        shown.c.image,
+        literal_column("'locationAddress'"),
+        shown.c.location_address,
+        literal_column("'coordinates'"),
+        func.json_build_object(literal_column("'lat'"), shown.c.lat, literal_column("'lng'"), shown.c.lng),
+    )
+    ordered = []
+    for n in range(len(keys)):
+        column = shown.c[f"k{n}"]
+        ordered.append(column.desc() if descending and not (near and n == 0) else column.asc())
+    events = select(func.coalesce(func.json_agg(aggregate_order_by(item, *ordered)), literal_column("'[]'::json")))
+    statement = select(
+        events.scalar_subquery().label("events"),
+        *(func.count().filter(in_period(name)).label(name) for name in ("now", "future", "past")),
+    ).where(*where)
     return Query(statement)
 
 
@@ -116,15 +270,44 @@ def _params(where: Filter) -> dict[str, Any]:
         params["orgs"] = list(where.orgs)
     if where.user_id is not None:
         params["user_id"] = where.user_id
+    if where.keyword:
+        params["keyword"] = where.keyword
+    if where.near:
+        params |= {"near_lat": where.near.lat, "near_lng": where.near.lng}
+    if where.dates:
+        params |= {"from": where.dates.start, "to": where.dates.end}
     return params
 
 
 async def page(rows: Rows, where: Filter, *, limit: int, offset: int) -> list[Record]:
-    query = page_query(where.tab, where.sort, bool(where.orgs), where.user_id is not None)
+    query = page_query(
+        where.tab,
+        where.sort,
+        bool(where.orgs),
+        where.user_id is not None,
+        keyword=where.keyword is not None,
+        near=where.near is not None,
+        dates=where.dates is not None,
+    )
     return await rows.all(query, limit=limit, offset=offset, **_params(where))
 
 
 async def tabs(rows: Rows, where: Filter) -> Record:
     found = await rows.one(tabs_query(bool(where.orgs), where.user_id is not None), **_params(where))
     assert found is not None  # an aggregate always answers a row
+    return found
+
+
+async def map_page(rows: Rows, where: Filter, boxes: tuple[Box, ...] | None) -> Record:
+    assert where.tab is not None
+    params: dict[str, Any] = {}
+    if where.keyword:
+        params["keyword"] = where.keyword
+    if where.near:
+        params |= {"uc_lat": where.near.lat, "uc_lng": where.near.lng}
+    for n, box in enumerate(boxes or ()):
+        params |= {f"w{n}": box.west, f"s{n}": box.south, f"e{n}": box.east, f"n{n}": box.north}
+    query = map_query(where.tab, where.sort, len(boxes or ()), where.keyword is not None, where.near is not None)
+    found = await rows.one(query, **params)
+    assert found is not None
     return found

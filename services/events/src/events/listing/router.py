@@ -1,17 +1,19 @@
-"""`GET /api/events` (a page of events: t, s, o, u, p, pp) and `GET /api/events/tabs` (the counts of each tab):
-what an organization's Events tab reads now; the browse issue adds the keyword, nearness and the calendar."""
+"""`GET /api/events` (a page of events: t, s, k, o, u, ulat/ulon, start/end, p, pp), `GET /api/events/tabs` (the
+counts of each tab) and `GET /api/events-map` (the map's events in the view's bounds and the counts of each
+period there): the events page's grid, search, calendar and map, an organization's and a profile's Events tab."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 
 from events.events import rules, view
 from events.listing import repository
-from events.listing.rules import Filter, Sort, Tab
-from events.listing.schemas import EventItem, Tabs
+from events.listing import rules as listing
+from events.listing.rules import CALENDAR_PAGE_SIZE, Filter, Sort, Tab
+from events.listing.schemas import EventItem, MapAnswer, Tabs
 from kit.errors import Invalid
 from kit.paging import Page, paging
 from kit.principal import Principal, principal_of
@@ -20,10 +22,16 @@ from kit.types import IdOrZero, parse_id_list
 
 router = APIRouter(prefix="/api", tags=["events"])
 
-EventsPage = Annotated[Page, Depends(paging(default=50, cap=50))]
+# Sizes above 50 are refused by listing.page_size (999 only with a calendar range), not lowered: kit.paging lowers
+# what is above its cap to it, so its cap is one more than any size served, which page_size then refuses.
+EventsPage = Annotated[Page, Depends(paging(default=listing.PAGE_SIZE, cap=CALENDAR_PAGE_SIZE + 1))]
 Orgs = Annotated[str | None, Query(max_length=2000, description="organization ids, comma-separated")]
 User = Annotated[IdOrZero | None, Query(description="a user's events: organized or staffed (0: everyone's)")]
-
+Keyword = Annotated[str | None, Query(max_length=200, description="title words, each the start of a title's word")]
+Lat = Annotated[float | None, Query(ge=-90, le=90, allow_inf_nan=False)]
+Lng = Annotated[float | None, Query(ge=-180, le=180, allow_inf_nan=False)]
+Day = Annotated[str | None, Query(max_length=10, description="a venue-local date, yyyy-mm-dd (the calendar)")]
+Corner = Annotated[str | None, Query(max_length=60, description="a corner of the map's view: lat,lng")]
 
 MAX_ORGS = 100
 
@@ -36,7 +44,14 @@ def _orgs(value: str | None) -> tuple[int, ...]:
         raise Invalid(f"o: {exc}", field="o") from None
 
 
-def _filter(principal: Principal, tab: Tab | None, sort: Sort, o: str | None, u: int | None) -> Filter:
+def _checked(field: str, parse: Any, *args: Any, **kwargs: Any) -> Any:
+    try:
+        return parse(*args, **kwargs)
+    except ValueError as exc:
+        raise Invalid(str(exc), field=field) from None
+
+
+def _filter(principal: Principal, tab: Tab | None, sort: Sort, o: str | None, u: int | None, **more: Any) -> Filter:
     return Filter(
         tab=tab.value if tab else None,
         sort=sort,
@@ -44,6 +59,7 @@ def _filter(principal: Principal, tab: Tab | None, sort: Sort, o: str | None, u:
         user_id=u or None,
         caller_id=principal.profile_id,
         platform_admin=principal.is_platform_admin,
+        **more,
     )
 
 
@@ -53,12 +69,23 @@ async def list_events(
     page: EventsPage,
     t: Tab | None = None,
     s: Sort = Sort.DATE_ASC,
+    k: Keyword = None,
     o: Orgs = None,
     u: User = None,
+    ulat: Lat = None,
+    ulon: Lng = None,
+    start: Day = None,
+    end: Day = None,
 ) -> Response:
-    """Published events by period (t = now | future | past), or drafts (t = draft) for their editors only."""
-    where = _filter(principal_of(request), t, s, o, u)
-    found = await repository.page(rows_of(request), where, limit=page.limit, offset=page.offset)
+    """Published events by period (t = now | future | past), or drafts (t = draft) for their editors only; with
+    start and end (venue-local dates), the published events touching those days (the calendar, pp up to 999)."""
+    dates = _checked("start", listing.local_range, start, end)
+    if dates is not None and t == Tab.DRAFT:
+        raise Invalid(listing.CALENDAR_PUBLISHED, field="t")
+    size = _checked("pp", listing.page_size, page.pp, calendar=dates is not None)
+    near = _checked("ulat", listing.point, ulat, ulon)
+    where = _filter(principal_of(request), t, s, o, u, keyword=listing.keyword_query(k), near=near, dates=dates)
+    found = await repository.page(rows_of(request), where, limit=size, offset=page.p * size)
     now = datetime.now(rules.UTC)
     return answer([view.item_of(row, now) for row in found])
 
@@ -69,3 +96,37 @@ async def event_tabs(request: Request, o: Orgs = None, u: User = None) -> Respon
     where = _filter(principal_of(request), None, Sort.DATE_ASC, o, u)
     counts = await repository.tabs(rows_of(request), where)
     return answer({name: counts[name] for name in ("now", "past", "draft", "future")})
+
+
+MapTab = Annotated[Tab, Query(description="now | future | past (the map shows published events)")]
+
+
+@router.get("/events-map", response_model=MapAnswer)
+async def events_map(
+    request: Request,
+    t: MapTab = Tab.NOW,
+    s: Sort | None = None,
+    k: Keyword = None,
+    uc: Corner = None,
+    nw: Corner = None,
+    ne: Corner = None,
+    se: Corner = None,
+    sw: Corner = None,
+) -> Response:
+    """The published events with a place in the view (nw, ne, se, sw; none: the world), the first MAP_CAP of tab t
+    by s (or nearest to uc first), and how many of each period the view holds with the same keyword."""
+    if t == Tab.DRAFT:
+        raise Invalid("t: the map shows now, future or past events", field="t")
+    boxes = _checked("nw", listing.boxes, {"nw": nw, "ne": ne, "se": se, "sw": sw})
+    near = _checked("uc", listing.lat_lng, "uc", uc, on_earth=True) if uc is not None else None
+    where = _filter(
+        principal_of(request),
+        t,
+        s or listing.default_sort(t.value),
+        None,
+        None,
+        keyword=listing.keyword_query(k),
+        near=near,
+    )
+    found = await repository.map_page(rows_of(request), where, boxes)
+    return answer({"events": found["events"], "stats": {name: found[name] for name in ("now", "future", "past")}})

@@ -31,3 +31,23 @@ class Tabs(Schema):
     past: int
     draft: int
     future: int
+
+
+class MapEvent(Schema):
+    """The seed's map event: id, image, locationAddress, coordinates {lat, lng}."""
+
+    id: int
+    image: str | None = None
+    location_address: str
+    coordinates: Coordinates
+
+
+class MapStats(Schema):
+    now: int
+    future: int
+    past: int
+
+
+class MapAnswer(Schema):
+    events: list[MapEvent]
+    stats: MapStats

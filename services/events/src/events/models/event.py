@@ -22,6 +22,9 @@ class StaffRole(enum.StrEnum):
     DJ = "dj"
 
 
+LISTED = "status = 'published' AND deleted_at IS NULL"
+
+
 class Event(Base):
     """An event. The organizer writes wall times in the venue's zone (local_start/local_end); starts_at and
     ends_at are the UTC instants derived from them on save, for lists and periods. Deleting sets deleted_at:
@@ -34,6 +37,29 @@ class Event(Base):
         Index("ix_event_ends_at", "ends_at"),
         Index("ix_event_org_id_status", "org_id", "status"),
         Index("ix_event_location", text("point(lng, lat)"), postgresql_using="gist"),
+        # The browse lists' (migration 0004 says why each): published, undeleted events only.
+        Index("ix_event_published_start", "starts_at", "id", postgresql_where=text(LISTED)),
+        Index("ix_event_published_title", text("lower(title)"), "id", postgresql_where=text(LISTED)),
+        Index(
+            "ix_event_published_running",
+            text("tstzrange(starts_at, greatest(starts_at, coalesce(ends_at, starts_at)), '[]')"),
+            postgresql_using="gist",
+            postgresql_where=text(LISTED),
+        ),
+        Index(
+            "ix_event_published_local",
+            text("tsrange(local_start, greatest(local_start, coalesce(local_end, local_start)), '[]')"),
+            postgresql_using="gist",
+            postgresql_where=text(LISTED),
+        ),
+        Index("ix_event_title_words", text("to_tsvector('simple', title)"), postgresql_using="gin"),
+        Index(
+            "ix_event_published_location",
+            text("point(lng, lat)"),
+            postgresql_using="gist",
+            postgresql_include=["starts_at", "ends_at"],
+            postgresql_where=text(f"{LISTED} AND lat IS NOT NULL AND lng IS NOT NULL"),
+        ),
     )
     __mapper_args__ = {"eager_defaults": True}
 

