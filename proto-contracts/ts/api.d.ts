@@ -259,7 +259,8 @@ export interface paths {
         };
         /**
          * List Events
-         * @description Published events by period (t = now | future | past), or drafts (t = draft) for their editors only.
+         * @description Published events by period (t = now | future | past), or drafts (t = draft) for their editors only; with
+         *     start and end (venue-local dates), the published events touching those days (the calendar, pp up to 999).
          */
         get: operations["list_events_api_events_get"];
         put?: never;
@@ -268,6 +269,28 @@ export interface paths {
          * @description An empty draft with the caller as its organizer.
          */
         post: operations["create_event_api_events_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events-map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events Map
+         * @description The published events with a place in the view (nw, ne, se, sw; none: the world), the first MAP_CAP of tab t
+         *     by s (or nearest to uc first), and how many of each period the view holds with the same keyword (and
+         *     organizations, o: the events page's filter holds on the map too).
+         */
+        get: operations["events_map_api_events_map_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1301,6 +1324,34 @@ export interface components {
              */
             token: string;
         };
+        /** MapAnswer */
+        MapAnswer: {
+            /** Events */
+            events: components["schemas"]["MapEvent"][];
+            stats: components["schemas"]["MapStats"];
+        };
+        /**
+         * MapEvent
+         * @description The seed's map event: id, image, locationAddress, coordinates {lat, lng}.
+         */
+        MapEvent: {
+            /** Id */
+            id: number;
+            /** Image */
+            image?: string | null;
+            /** Locationaddress */
+            locationAddress: string;
+            coordinates: components["schemas"]["Coordinates"];
+        };
+        /** MapStats */
+        MapStats: {
+            /** Now */
+            now: number;
+            /** Future */
+            future: number;
+            /** Past */
+            past: number;
+        };
         /** Media */
         Media: {
             /** Id */
@@ -2235,6 +2286,9 @@ export type LegalDocument = components['schemas']['LegalDocument'];
 export type LegalDocumentIn = components['schemas']['LegalDocumentIn'];
 export type LoginRequest = components['schemas']['LoginRequest'];
 export type MagicLinkSignIn = components['schemas']['MagicLinkSignIn'];
+export type MapAnswer = components['schemas']['MapAnswer'];
+export type MapEvent = components['schemas']['MapEvent'];
+export type MapStats = components['schemas']['MapStats'];
 export type Media = components['schemas']['Media'];
 export type MediaIn = components['schemas']['MediaIn'];
 export type NewProfile = components['schemas']['NewProfile'];
@@ -3109,13 +3163,21 @@ export interface operations {
             query?: {
                 t?: components["schemas"]["Tab"] | null;
                 s?: components["schemas"]["Sort"];
+                /** @description title words, each the start of a title's word */
+                k?: string | null;
                 /** @description organization ids, comma-separated */
                 o?: string | null;
                 /** @description a user's events: organized or staffed (0: everyone's) */
                 u?: number | null;
-                /** @description 0-based page, at most 42949672 */
+                ulat?: number | null;
+                ulon?: number | null;
+                /** @description a venue-local date, yyyy-mm-dd (the calendar) */
+                start?: string | null;
+                /** @description a venue-local date, yyyy-mm-dd (the calendar) */
+                end?: string | null;
+                /** @description 0-based page, at most 2147483 */
                 p?: number;
-                /** @description page size, at most 50 */
+                /** @description page size, at most 1000 */
                 pp?: number;
             };
             header?: never;
@@ -3178,6 +3240,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventCreated"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    events_map_api_events_map_get: {
+        parameters: {
+            query?: {
+                /** @description now | future | past (the map shows published events) */
+                t?: components["schemas"]["Tab"];
+                s?: components["schemas"]["Sort"] | null;
+                /** @description title words, each the start of a title's word */
+                k?: string | null;
+                /** @description organization ids, comma-separated */
+                o?: string | null;
+                /** @description a corner of the map's view: lat,lng */
+                uc?: string | null;
+                /** @description a corner of the map's view: lat,lng */
+                nw?: string | null;
+                /** @description a corner of the map's view: lat,lng */
+                ne?: string | null;
+                /** @description a corner of the map's view: lat,lng */
+                se?: string | null;
+                /** @description a corner of the map's view: lat,lng */
+                sw?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapAnswer"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the session expired */

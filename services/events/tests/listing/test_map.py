@@ -127,6 +127,17 @@ class TestTabsSortsAndStats:
         assert [event["id"] for event in found["events"]] == [jam.id]
         assert found["stats"] == {"now": 0, "future": 1, "past": 1}
 
+    async def test_the_organization_filter_holds_on_the_map(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        ours = await placed(session, "Ours", NEW_YORK, "future", org_id=7)
+        await placed(session, "Theirs", NEW_YORK, "future", org_id=8)
+        await placed(session, "Platform", NEW_YORK, "past")
+        found = await on_map(client, f"t=future&o=7&{NEW_YORK_VIEW}")
+        assert [event["id"] for event in found["events"]] == [ours.id]
+        assert found["stats"] == {"now": 0, "future": 1, "past": 0}
+        assert (await on_map(client, f"t=future&{NEW_YORK_VIEW}"))["stats"] == {"now": 0, "future": 2, "past": 1}
+
     async def test_nearest_to_uc_first(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         far = await create_event(session, title="berlin", start=local(DAY), end=local(2 * DAY), **BERLIN)
         near = await create_event(session, title="ny", start=local(3 * DAY), end=local(4 * DAY), **NEW_YORK)

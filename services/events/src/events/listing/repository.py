@@ -212,11 +212,13 @@ def _box(n: int) -> ColumnElement[Any]:
 
 
 @functools.cache
-def map_query(tab: str, sort: Sort, boxes: int, keyword: bool, near: bool) -> Query:
+def map_query(tab: str, sort: Sort, boxes: int, keyword: bool, near: bool, by_orgs: bool = False) -> Query:
     """The map's answer in one statement: the first MAP_CAP events of the tab in the bounds (a JSON array built by
     PostgreSQL) and the count of each period in the same bounds and keyword. `boxes`: 0 (the world), 1, or 2 (a
     view across the antimeridian)."""
     where = [*published(), Event.lat.is_not(None), Event.lng.is_not(None)]
+    if by_orgs:  # the events page's organization filter holds on every view
+        where.append(Event.org_id == func.any(bindparam("orgs", type_=ARRAY(Integer))))
     if boxes:
         where.append(or_(*(location().op("<@")(_box(n)) for n in range(boxes))))
     if keyword:
@@ -305,9 +307,13 @@ async def map_page(rows: Rows, where: Filter, boxes: tuple[Box, ...] | None) -> 
         params["keyword"] = where.keyword
     if where.near:
         params |= {"uc_lat": where.near.lat, "uc_lng": where.near.lng}
+    if where.orgs:
+        params["orgs"] = list(where.orgs)
     for n, box in enumerate(boxes or ()):
         params |= {f"w{n}": box.west, f"s{n}": box.south, f"e{n}": box.east, f"n{n}": box.north}
-    query = map_query(where.tab, where.sort, len(boxes or ()), where.keyword is not None, where.near is not None)
+    query = map_query(
+        where.tab, where.sort, len(boxes or ()), where.keyword is not None, where.near is not None, bool(where.orgs)
+    )
     found = await rows.one(query, **params)
     assert found is not None
     return found

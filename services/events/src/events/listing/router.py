@@ -107,6 +107,7 @@ async def events_map(
     t: MapTab = Tab.NOW,
     s: Sort | None = None,
     k: Keyword = None,
+    o: Orgs = None,
     uc: Corner = None,
     nw: Corner = None,
     ne: Corner = None,
@@ -114,7 +115,8 @@ async def events_map(
     sw: Corner = None,
 ) -> Response:
     """The published events with a place in the view (nw, ne, se, sw; none: the world), the first MAP_CAP of tab t
-    by s (or nearest to uc first), and how many of each period the view holds with the same keyword."""
+    by s (or nearest to uc first), and how many of each period the view holds with the same keyword (and
+    organizations, o: the events page's filter holds on the map too)."""
     if t == Tab.DRAFT:
         raise Invalid("t: the map shows now, future or past events", field="t")
     boxes = _checked("nw", listing.boxes, {"nw": nw, "ne": ne, "se": se, "sw": sw})
@@ -123,7 +125,7 @@ async def events_map(
         principal_of(request),
         t,
         s or listing.default_sort(t.value),
-        None,
+        o,
         None,
         keyword=listing.keyword_query(k),
         near=near,
