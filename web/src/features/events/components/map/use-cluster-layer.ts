@@ -67,9 +67,11 @@ export function useClusterLayer(map: L.Map | null, events: MapEvent[], activeIds
         if (properties.cluster && properties.cluster_id !== undefined) {
           const id = properties.cluster_id
           const count = properties.point_count ?? 0
-          L.marker([lat, lng], { icon: clusterMarkerIcon(count), title: `${count} events: zoom in`, keyboard: true })
+          const cluster = L.marker([lat, lng], { icon: clusterMarkerIcon(count), title: `${count} events: zoom in`, keyboard: true })
             .on('click', () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(id), map.getMaxZoom())))
             .addTo(layer)
+          // the icon's text (the count) would otherwise be the button's whole name
+          cluster.getElement()?.setAttribute('aria-label', `${count} events: zoom in`)
         } else if (properties.event) {
           const event = properties.event
           const marker = L.marker([lat, lng], { icon: markerIcon(event), title: event.locationAddress || `Event ${event.id}`, keyboard: true })
@@ -78,6 +80,7 @@ export function useClusterLayer(map: L.Map | null, events: MapEvent[], activeIds
           const element = marker.getElement()
           element?.setAttribute('data-event-id', String(event.id))
           element?.setAttribute('role', 'link')
+          element?.setAttribute('aria-label', event.locationAddress ? `Event at ${event.locationAddress}` : `Event ${event.id}`)
           if (active.current.has(event.id)) element?.classList.add(ACTIVE)
           drawn.set(event.id, marker)
         }
