@@ -53,7 +53,7 @@ export default function CalendarView() {
   const step = (by: -1 | 1) => goTo(shiftMonth(month, by))
 
   return (
-    <Box component="section" aria-labelledby="calendar-title" sx={{ py: 2 }}>
+    <Box component="section" aria-labelledby="calendar-title" sx={{ width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: 2, boxSizing: 'border-box' }}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         <Typography id="calendar-title" variant="h2" sx={{ fontSize: { xs: '1.4rem', sm: '1.75rem' }, fontWeight: 800, flexGrow: 1 }}>
           Calendar Mode

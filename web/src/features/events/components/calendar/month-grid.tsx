@@ -43,11 +43,11 @@ function DesktopDay({ day, events, today, onMore }: { day: CalendarDay; events: 
     <>
       <DayNumber day={day} today={today} />
       {shown.length ? (
-        <Box component="ul" aria-label={`Events on ${fullDate(day)}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.25 }}>
+        <Box component="ul" aria-label={`Events on ${fullDate(day)}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 0.25 }}>
           {shown.map((event) => (
-            <li key={event.item.id}>
+            <Box component="li" key={event.item.id} sx={{ minWidth: 0, overflow: 'hidden' }}>
               <EventLine event={event} compact />
-            </li>
+            </Box>
           ))}
         </Box>
       ) : null}
