@@ -12,7 +12,7 @@ export interface MembersQuery extends LocationFilter {
 const membersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /users: the wall, 50 a page by infinite scroll; a short page ends it. */
-    listMembers: build.infiniteQuery<UserListItem[], MembersQuery, number>({
+    memberWall: build.infiniteQuery<UserListItem[], MembersQuery, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage(MEMBERS_PAGE_SIZE) },
       query: ({ queryArg, pageParam }) => ({
         url: '/users',
@@ -24,4 +24,4 @@ const membersApi = api.injectEndpoints({
   }),
 })
 
-export const { useListMembersInfiniteQuery } = membersApi
+export const { useMemberWallInfiniteQuery } = membersApi

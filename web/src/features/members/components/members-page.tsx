@@ -18,7 +18,7 @@ import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { useCountUsersQuery, useGetCurrentUserQuery } from '@/lib/api/users'
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { useDebounced } from '@/lib/use-debounced'
-import { useListMembersInfiniteQuery } from '../api/members-api'
+import { useMemberWallInfiniteQuery } from '../api/members-api'
 import {
   MEMBERS_EMPTY,
   MEMBERS_SEARCH_DEBOUNCE_MS,
@@ -51,7 +51,7 @@ export function MembersPage() {
   const { data: me } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
   const mine: LocationFilter | null = me ? { country: me.country ?? undefined, state: me.state ?? undefined, city: me.city ?? undefined } : null
 
-  const list = useListMembersInfiniteQuery({ ...location, k: debounced || undefined, sb: sort })
+  const list = useMemberWallInfiniteQuery({ ...location, k: debounced || undefined, sb: sort })
   // the label says how many cards the search runs over: the chips count, the typed name does not
   const { data: count } = useCountUsersQuery(location)
   const members = (list.data?.pages ?? []).flat()
