@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { jsonResponse } from '@/testing/builders'
@@ -170,6 +170,35 @@ describe('Calendar Mode on desktop', () => {
     await userEvent.setup().click(cell('Sunday, November 29, 2026'))
     expect(screen.getByTestId('calendar-month')).toHaveTextContent('December 2026')
     expect(router.state.location.search).toBe('?m=2026-12')
+  })
+
+  it('asks again once when the screen crosses 960 px, and from the cache when it comes back', async () => {
+    let wide = true
+    const listeners = new Set<() => void>()
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return wide && query === '(min-width:960px)'
+      },
+      media: query,
+      onchange: null,
+      addListener: (listener: () => void) => listeners.add(listener),
+      removeListener: (listener: () => void) => listeners.delete(listener),
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+      dispatchEvent: () => false,
+    }))
+    const resize = (to: boolean) => act(() => {
+      wide = to
+      listeners.forEach((listener) => listener())
+    })
+    const calls = serve(() => [event(1, '2026-12-05T18:00'), event(2, '2026-12-05T19:00'), event(3, '2026-12-05T20:00')])
+    open()
+    await waitFor(() => expect(within(cell(SAT_DEC_5)).getAllByRole('link')).toHaveLength(3))
+    resize(false)
+    await waitFor(() => expect(within(cell(SAT_DEC_5)).getAllByTestId('day-preview-item')).toHaveLength(2))
+    resize(true)
+    await waitFor(() => expect(within(cell(SAT_DEC_5)).getAllByRole('link')).toHaveLength(3))
+    expect(calls.map((call) => call.params.get('perDay'))).toEqual(['4', '2'])
   })
 
   it('moves by month with the buttons (the month in the URL) and back to Today, keyboard included', async () => {
