@@ -297,6 +297,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calendar Days
+         * @description The calendar grid's answer, bounded whatever the month holds: each venue-local day from start to end with
+         *     published events, its total (an event counts on each day it touches) and its first perDay events by wall
+         *     time. A day's full list is `GET /api/events?start=D&end=D&pp=999`.
+         */
+        get: operations["calendar_days_api_events_calendar_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/tabs": {
         parameters: {
             query?: never;
@@ -936,6 +958,23 @@ export interface components {
             /** Expiresin */
             expiresIn: number;
             user: components["schemas"]["User"];
+        };
+        /**
+         * CalendarDay
+         * @description A local day of the calendar: how many events touch it and the first perDay of them.
+         */
+        CalendarDay: {
+            /** Date */
+            date: string;
+            /** Total */
+            total: number;
+            /** Events */
+            events: components["schemas"]["EventItem"][];
+        };
+        /** CalendarDays */
+        CalendarDays: {
+            /** Days */
+            days: components["schemas"]["CalendarDay"][];
         };
         /**
          * CallerRoles
@@ -2253,6 +2292,8 @@ export interface components {
     pathItems: never;
 }
 export type AuthResponse = components['schemas']['AuthResponse'];
+export type CalendarDay = components['schemas']['CalendarDay'];
+export type CalendarDays = components['schemas']['CalendarDays'];
 export type CallerRoles = components['schemas']['CallerRoles'];
 export type Carpet = components['schemas']['Carpet'];
 export type CarpetIn = components['schemas']['CarpetIn'];
@@ -3296,6 +3337,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MapAnswer"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    calendar_days_api_events_calendar_get: {
+        parameters: {
+            query?: {
+                /** @description a venue-local date, yyyy-mm-dd (the calendar) */
+                start?: string | null;
+                /** @description a venue-local date, yyyy-mm-dd (the calendar) */
+                end?: string | null;
+                /** @description title words, each the start of a title's word */
+                k?: string | null;
+                /** @description organization ids, comma-separated */
+                o?: string | null;
+                /** @description how many of each day's events to list (the grid shows 4 a day, 2 on a phone) */
+                perDay?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarDays"];
                 };
             };
             /** @description Invalid request */

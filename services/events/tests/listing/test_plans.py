@@ -42,6 +42,8 @@ async def test_each_list_uses_its_index(app: FastAPI) -> None:
         repository.page_query("now", Sort.DATE_ASC, False, False): "ix_event_published_running",
         repository.page_query("future", Sort.DATE_ASC, False, False, keyword=True): "ix_event_title_words",
         repository.page_query(None, Sort.DATE_ASC, False, False, dates=True): "ix_event_published_local",
+        repository.calendar_query(False, False): "ix_event_published_local",
+        repository.calendar_query(True, False): "ix_event_published_local",
         repository.map_query("now", Sort.DATE_ASC, 1, False, False): "ix_event_published_location",
         repository.map_query("past", Sort.DATE_DESC, 2, False, True): "ix_event_published_location",
     }

@@ -11,6 +11,7 @@ running range containing now() (GiST), the calendar as the venue-local range ove
 from __future__ import annotations
 
 import functools
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -28,6 +29,7 @@ from sqlalchemy import (
     literal_column,
     or_,
     select,
+    true,
 )
 from sqlalchemy import exists as exists_
 from sqlalchemy.dialects.postgresql import aggregate_order_by
@@ -136,6 +138,25 @@ def _order(sort: Sort, draft: bool) -> tuple[ColumnElement[Any], ...]:
     }[sort]
 
 
+# What view.item_of reads: a list item's columns.
+_ITEM = (
+    Event.id,
+    Event.title,
+    Event.image,
+    Event.status,
+    Event.org_id,
+    Event.location_address,
+    Event.lat,
+    Event.lng,
+    Event.time_zone,
+    Event.local_start,
+    Event.local_end,
+    Event.starts_at,
+    Event.ends_at,
+    Event.created_at,
+)
+
+
 @functools.cache
 def page_query(
     tab: str | None,
@@ -169,22 +190,7 @@ def page_query(
         # breaking ties: after the date or title, before the id
         order = (distance, *order) if nearness_first(tab) else (order[0], distance, *order[1:])
     statement = (
-        select(
-            Event.id,
-            Event.title,
-            Event.image,
-            Event.status,
-            Event.org_id,
-            Event.location_address,
-            Event.lat,
-            Event.lng,
-            Event.time_zone,
-            Event.local_start,
-            Event.local_end,
-            Event.starts_at,
-            Event.ends_at,
-            Event.created_at,
-        )
+        select(*_ITEM)
         .where(*conditions)
         .order_by(*order)
         .limit(bindparam("limit", type_=Integer))
@@ -203,6 +209,40 @@ def tabs_query(by_orgs: bool, by_user: bool) -> Query:
         ),
         func.count().filter(and_(Event.status == DRAFT, _draft_visible())).label("draft"),
     ).where(*_scope(by_orgs, by_user))
+    return Query(statement)
+
+
+@functools.cache
+def calendar_query(keyword: bool, by_orgs: bool) -> Query:
+    """The calendar's days in one statement: for each local day from `from` to `last`, its first `per_day` events
+    by wall time then id, each row carrying the day's `total`. One LATERAL per day over the local-range GiST: the
+    window count runs before the LIMIT, so it counts all the day's events from the same scan; a day with none
+    yields no row. An event counts on every day its local range overlaps (the start/end filter's rule)."""
+    days = (
+        func.generate_series(
+            bindparam("from", type_=DateTime()), bindparam("last", type_=DateTime()), literal_column("interval '1 day'")
+        )
+        .table_valued("day")
+        .render_derived(name="days")
+    )
+    day = func.tsrange(days.c.day, days.c.day + literal_column("interval '1 day'"), HALF_OPEN)
+    where = [*published(), local_days().op("&&")(day)]
+    if by_orgs:
+        where.append(Event.org_id == func.any(bindparam("orgs", type_=ARRAY(Integer))))
+    if keyword:
+        where.append(_keyword())
+    first = (
+        select(*_ITEM, func.count().over().label("total"))
+        .where(*where)
+        .order_by(Event.local_start.asc(), Event.id.asc())
+        .limit(bindparam("per_day", type_=Integer))
+        .lateral("first")
+    )
+    statement = (
+        select(days.c.day, first)
+        .select_from(days.join(first, true()))
+        .order_by(days.c.day, first.c.local_start, first.c.id)
+    )
     return Query(statement)
 
 
@@ -292,6 +332,19 @@ async def page(rows: Rows, where: Filter, *, limit: int, offset: int) -> list[Re
         dates=where.dates is not None,
     )
     return await rows.all(query, limit=limit, offset=offset, **_params(where))
+
+
+async def calendar(rows: Rows, where: Filter, per_day: int) -> list[Record]:
+    """The calendar_query rows: by day, then the day's order; each with `day` and the day's `total`."""
+    assert where.dates is not None
+    params: dict[str, Any] = {"from": where.dates.start, "last": where.dates.end - timedelta(days=1)}
+    params["per_day"] = per_day
+    if where.orgs:
+        params["orgs"] = list(where.orgs)
+    if where.keyword:
+        params["keyword"] = where.keyword
+    query = calendar_query(where.keyword is not None, bool(where.orgs))
+    return await rows.all(query, **params)
 
 
 async def tabs(rows: Rows, where: Filter) -> Record:

@@ -1,6 +1,7 @@
 """`GET /api/events` (a page of events: t, s, k, o, u, ulat/ulon, start/end, p, pp), `GET /api/events/tabs` (the
-counts of each tab) and `GET /api/events-map` (the map's events in the view's bounds and the counts of each
-period there): the events page's grid, search, calendar and map, an organization's and a profile's Events tab."""
+counts of each tab), `GET /api/events/calendar` (each local day's count and first events: the calendar grid) and
+`GET /api/events-map` (the map's events in the view's bounds and the counts of each period there): the events
+page's grid, search, calendar and map, an organization's and a profile's Events tab."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from events.events import rules, view
 from events.listing import repository
 from events.listing import rules as listing
 from events.listing.rules import CALENDAR_PAGE_SIZE, Filter, Sort, Tab
-from events.listing.schemas import EventItem, MapAnswer, Tabs
+from events.listing.schemas import CalendarDays, EventItem, MapAnswer, Tabs
 from kit.errors import Invalid
 from kit.paging import Page, paging
 from kit.principal import Principal, principal_of
@@ -88,6 +89,44 @@ async def list_events(
     found = await repository.page(rows_of(request), where, limit=size, offset=page.p * size)
     now = datetime.now(rules.UTC)
     return answer([view.item_of(row, now) for row in found])
+
+
+PerDay = Annotated[
+    int,
+    Query(
+        alias="perDay",
+        ge=1,
+        le=listing.CALENDAR_PER_DAY_MAX,
+        description="how many of each day's events to list (the grid shows 4 a day, 2 on a phone)",
+    ),
+]
+
+
+@router.get("/events/calendar", response_model=CalendarDays)
+async def calendar_days(
+    request: Request,
+    start: Day = None,
+    end: Day = None,
+    k: Keyword = None,
+    o: Orgs = None,
+    per_day: PerDay = listing.CALENDAR_PER_DAY,
+) -> Response:
+    """The calendar grid's answer, bounded whatever the month holds: each venue-local day from start to end with
+    published events, its total (an event counts on each day it touches) and its first perDay events by wall
+    time. A day's full list is `GET /api/events?start=D&end=D&pp=999`."""
+    dates = _checked("start", listing.local_range, start, end)
+    if dates is None:
+        raise Invalid(listing.CALENDAR_DAYS_NEEDED, field="start")
+    where = _filter(principal_of(request), None, Sort.DATE_ASC, o, None, keyword=listing.keyword_query(k), dates=dates)
+    found = await repository.calendar(rows_of(request), where, per_day)
+    now = datetime.now(rules.UTC)
+    days: list[dict[str, Any]] = []
+    for row in found:
+        date = row["day"].date().isoformat()
+        if not days or days[-1]["date"] != date:
+            days.append({"date": date, "total": row["total"], "events": []})
+        days[-1]["events"].append(view.item_of(row, now))
+    return answer({"days": days})
 
 
 @router.get("/events/tabs", response_model=Tabs)

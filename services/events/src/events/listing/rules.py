@@ -15,12 +15,15 @@ TABS = ("now", "future", "past", DRAFT)
 PAGE_SIZE = 50  # "Events page and search dialog page size 50"
 CALENDAR_PAGE_SIZE = 999  # the calendar asks a whole month grid in one page (seed: pageSize 999)
 CALENDAR_MAX_DAYS = 62  # a month grid (6 weeks) with room; a longer range is a mistake, not a calendar
+CALENDAR_PER_DAY = 4  # the desktop grid shows 4 a day (then '+N'), the phone 2
+CALENDAR_PER_DAY_MAX = 10
 KEYWORD_MAX_WORDS = 8
 MAP_CAP = 500  # the map's events list: the first 500 by s (or by nearness to uc); the stats count them all
 
 PAGE_SIZE_REFUSED = f"pp: at most {PAGE_SIZE} a page, or {CALENDAR_PAGE_SIZE} with start and end (the calendar)"
 CALENDAR_PUBLISHED = "start/end: the calendar lists published events only (t=draft cannot be asked with a range)"
 CALENDAR_BOTH = "start and end: give both dates (yyyy-mm-dd) or neither"
+CALENDAR_DAYS_NEEDED = "start and end: the calendar's days need both dates (yyyy-mm-dd)"
 CALENDAR_ORDER = "start/end: start must not be after end"
 CALENDAR_TOO_LONG = f"start/end: at most {CALENDAR_MAX_DAYS} days"
 POINT_BOTH = "ulat and ulon: give both or neither"

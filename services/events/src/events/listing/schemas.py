@@ -26,6 +26,18 @@ class EventItem(Schema):
     created_at: str
 
 
+class CalendarDay(Schema):
+    """A local day of the calendar: how many events touch it and the first perDay of them."""
+
+    date: str
+    total: int
+    events: list[EventItem]
+
+
+class CalendarDays(Schema):
+    days: list[CalendarDay]
+
+
 class Tabs(Schema):
     now: int
     past: int

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   CALENDAR_EVENTS_PER_DAY,
   dayPreview,
+  daySummaries,
   dayTime,
   eventsByDay,
   gridRange,
@@ -11,6 +12,7 @@ import {
   monthParam,
   shiftMonth,
   swipeStep,
+  toCalendarDays,
   toCalendarItem,
   toCalendarItems,
   wallTime,
@@ -137,6 +139,38 @@ describe('per-day limits', () => {
     expect(CALENDAR_EVENTS_PER_DAY.mobile).toBe(2)
     expect(dayPreview(six, CALENDAR_EVENTS_PER_DAY.mobile)).toEqual({ shown: [1, 2], more: 4 })
     expect(dayPreview([], CALENDAR_EVENTS_PER_DAY.mobile)).toEqual({ shown: [], more: 0 })
+  })
+})
+
+describe("the grid's answer (GET /api/events/calendar)", () => {
+  it("counts '+N' from the day's total when the server lists only the first events", () => {
+    expect(dayPreview([1, 2, 3, 4], CALENDAR_EVENTS_PER_DAY.desktop, 1660)).toEqual({ shown: [1, 2, 3, 4], more: 1656 })
+    expect(dayPreview([1, 2], CALENDAR_EVENTS_PER_DAY.mobile, 2)).toEqual({ shown: [1, 2], more: 0 })
+  })
+
+  it("keeps the server's order and marks a day an event continues on", () => {
+    const days = toCalendarDays([
+      {
+        date: '2026-12-05',
+        total: 7,
+        events: [
+          { id: 9, title: 'Weekend', image: null, dateStart: '2026-12-04T20:00', dateEnd: '2026-12-06T02:00' },
+          { id: 2, title: 'Zulu', image: 'poster', dateStart: '2026-12-05T18:00' },
+          { id: 3, title: 'Alpha', image: null, dateStart: '2026-12-05T18:00' },
+          { id: 4, title: 'No start', image: null, dateStart: null },
+        ],
+      },
+    ])
+    const byDay = daySummaries(days)
+    const day = byDay.get('2026-12-05')
+    expect(day?.total).toBe(7)
+    expect(day?.events.map(({ item, starts }) => [item.id, starts])).toEqual([
+      [9, false],
+      [2, true],
+      [3, true],
+    ])
+    expect(day?.events[1].item).toEqual({ id: 2, title: 'Zulu', start: '2026-12-05T18:00', img: 'poster' })
+    expect(byDay.get('2026-12-06')).toBeUndefined()
   })
 })
 

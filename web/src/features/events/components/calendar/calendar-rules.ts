@@ -35,6 +35,30 @@ export interface CalendarSource {
   dateEnd?: string | null
 }
 
+/** A day of GET /api/events/calendar: how many events touch it, and its first perDay list items. */
+export interface CalendarDaySource {
+  date: string
+  total: number
+  events: CalendarSource[]
+}
+
+/** A day of the grid's answer, read: its first events as calendar items (the server's order) and its total. */
+export interface CalendarDayItems {
+  date: string
+  total: number
+  items: CalendarItem[]
+}
+
+export function toCalendarDays(days: readonly CalendarDaySource[]): CalendarDayItems[] {
+  return days.map((day) => ({ date: day.date, total: day.total, items: toCalendarItems(day.events) }))
+}
+
+/** What a day cell knows: its first events and how many it holds in all (the '+N', the mobile count). */
+export interface DaySummary {
+  events: DayEvent[]
+  total: number
+}
+
 export interface CalendarDay {
   /** yyyy-MM-dd */
   key: string
@@ -135,9 +159,23 @@ export function eventsByDay(items: readonly CalendarItem[], days: readonly Calen
   return byDay
 }
 
-/** What a day cell shows: the first `limit` events, and how many more the '+N' stands for. */
-export function dayPreview<T>(events: readonly T[], limit: number): { shown: T[]; more: number } {
-  return { shown: events.slice(0, limit), more: Math.max(0, events.length - limit) }
+/**
+ * Each day of the grid's answer by its key (days without events are absent): the server's first events, kept in
+ * its order (wall time, then id: the same it chose them by), each starting on that day or continuing there.
+ */
+export function daySummaries(days: readonly CalendarDayItems[]): Map<string, DaySummary> {
+  return new Map(
+    days.map((day) => [day.date, { total: day.total, events: day.items.map((item) => ({ item, starts: item.start.slice(0, 10) === day.date })) }]),
+  )
+}
+
+/**
+ * What a day cell shows: the first `limit` events, and how many more the '+N' stands for: of `total` when the
+ * server counted the day (it lists only the first few), else of the events given.
+ */
+export function dayPreview<T>(events: readonly T[], limit: number, total = events.length): { shown: T[]; more: number } {
+  const shown = events.slice(0, limit)
+  return { shown, more: Math.max(0, total - shown.length) }
 }
 
 /**

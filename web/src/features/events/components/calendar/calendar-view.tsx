@@ -12,15 +12,17 @@ import { format, startOfMonth } from 'date-fns'
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { ErrorState } from '@/components/ui/error-state'
-import { useCalendarEventsQuery } from '../../api/browse-api'
-import { CALENDAR_DESKTOP_QUERY, eventsByDay, monthFromParam, monthGrid, monthParam, shiftMonth } from './calendar-rules'
-import { DayEventList } from './event-line'
+import { useCalendarDaysQuery } from '../../api/browse-api'
+import { CALENDAR_DESKTOP_QUERY, CALENDAR_EVENTS_PER_DAY, daySummaries, monthFromParam, monthGrid, monthParam, shiftMonth } from './calendar-rules'
+import { FullDayList } from './day-list'
 import { DAY_LIST_ID, fullDate, MonthGrid } from './month-grid'
 
 /**
  * /events/calendar: Calendar Mode (seed 001). The month is the URL's `m` (yyyy-MM; this month without it), so a
  * link keeps it; the search `k` and organization filter `o` are the events page's, read from the same query.
- * The whole 6-week grid is asked for at once (published events only, the server's rule).
+ * The whole 6-week grid is asked for at once (published events only, the server's rule), each day's count and its
+ * first events as many as the layout shows (4 on desktop, 2 on a phone: the query is keyed by that number, so a
+ * resize across 960 px reads once more, and back again from the cache); an opened day reads its whole list.
  */
 export default function CalendarView() {
   const [params, setParams] = useSearchParams()
@@ -31,9 +33,10 @@ export default function CalendarView() {
   const days = useMemo(() => monthGrid(month), [month])
   const k = params.get('k')?.trim() ?? ''
   const o = params.get('o') ?? ''
-  const events = useCalendarEventsQuery({ start: days[0].key, end: days[days.length - 1].key, k, o })
+  const perDay = desktop ? CALENDAR_EVENTS_PER_DAY.desktop : CALENDAR_EVENTS_PER_DAY.mobile
+  const events = useCalendarDaysQuery({ start: days[0].key, end: days[days.length - 1].key, k, o, perDay })
   const items = events.currentData
-  const byDay = useMemo(() => eventsByDay(items ?? [], days), [items, days])
+  const byDay = useMemo(() => daySummaries(items ?? []), [items])
   const [openDay, setOpenDay] = useState<string | null>(null)
   const label = format(month, 'MMMM yyyy')
   const open = openDay ? days.find((day) => day.key === openDay && day.inMonth) : undefined
@@ -84,7 +87,7 @@ export default function CalendarView() {
               No events in {label}
             </Typography>
           ) : null}
-          <MonthGrid label={label} days={days} byDay={byDay} desktop={desktop} openDay={open ? open.key : null} onOpenDay={setOpenDay} onStep={step} />
+          <MonthGrid label={label} days={days} byDay={byDay} k={k} o={o} desktop={desktop} openDay={open ? open.key : null} onOpenDay={setOpenDay} onStep={step} />
           {!desktop && open ? (
             <Paper
               key={open.key}
@@ -98,7 +101,7 @@ export default function CalendarView() {
                 </Typography>
                 <Button onClick={() => setOpenDay(null)}>Hide</Button>
               </Stack>
-              <DayEventList events={byDay.get(open.key) ?? []} label={`All events on ${fullDate(open)}`} />
+              <FullDayList day={open} summary={byDay.get(open.key)} k={k} o={o} label={`All events on ${fullDate(open)}`} />
             </Paper>
           ) : null}
         </>

@@ -4,8 +4,9 @@ import Popover from '@mui/material/Popover'
 import Typography from '@mui/material/Typography'
 import { format } from 'date-fns'
 import { useRef, useState, type TouchEvent } from 'react'
-import { CALENDAR_EVENTS_PER_DAY, dayKey, dayPreview, itemTitle, swipeStep, type CalendarDay, type DayEvent } from './calendar-rules'
-import { DayEventList, EventLine } from './event-line'
+import { CALENDAR_EVENTS_PER_DAY, dayKey, dayPreview, itemTitle, swipeStep, type CalendarDay, type DaySummary } from './calendar-rules'
+import { FullDayList } from './day-list'
+import { EventLine } from './event-line'
 
 export const DAY_LIST_ID = 'calendar-day-list'
 
@@ -36,9 +37,11 @@ function DayNumber({ day, today }: { day: CalendarDay; today: boolean }) {
   )
 }
 
+const NONE: DaySummary = { events: [], total: 0 }
+
 /** A desktop day: up to 4 events, each a link, then '+N' opening the day's whole list in a popover. */
-function DesktopDay({ day, events, today, onMore }: { day: CalendarDay; events: DayEvent[]; today: boolean; onMore: (anchor: HTMLElement, day: CalendarDay) => void }) {
-  const { shown, more } = dayPreview(events, CALENDAR_EVENTS_PER_DAY.desktop)
+function DesktopDay({ day, summary, today, onMore }: { day: CalendarDay; summary: DaySummary; today: boolean; onMore: (anchor: HTMLElement, day: CalendarDay) => void }) {
+  const { shown, more } = dayPreview(summary.events, CALENDAR_EVENTS_PER_DAY.desktop, summary.total)
   return (
     <>
       <DayNumber day={day} today={today} />
@@ -66,8 +69,8 @@ function DesktopDay({ day, events, today, onMore }: { day: CalendarDay; events: 
 }
 
 /** A mobile day's preview: two titles and '+N', for the eye only (the day's button names the count). */
-function MobilePreview({ day, events, today }: { day: CalendarDay; events: DayEvent[]; today: boolean }) {
-  const { shown, more } = dayPreview(events, CALENDAR_EVENTS_PER_DAY.mobile)
+function MobilePreview({ day, summary, today }: { day: CalendarDay; summary: DaySummary; today: boolean }) {
+  const { shown, more } = dayPreview(summary.events, CALENDAR_EVENTS_PER_DAY.mobile, summary.total)
   return (
     <>
       <DayNumber day={day} today={today} />
@@ -90,7 +93,11 @@ function eventCount(count: number): string {
 export interface MonthGridProps {
   label: string
   days: CalendarDay[]
-  byDay: Map<string, DayEvent[]>
+  /** each day's first events and total (GET /api/events/calendar); a day without events is absent */
+  byDay: Map<string, DaySummary>
+  /** the events page's search and organization filter: the '+N' popover reads the day's whole list with them */
+  k: string
+  o: string
   desktop: boolean
   /** the day whose list is open below the grid (mobile) */
   openDay: string | null
@@ -104,7 +111,7 @@ export interface MonthGridProps {
  * and a tap on a day of the month opens its list below the grid. A day of another month is inert (a tap there
  * does nothing); its events still show. A horizontal swipe of more than 50 px changes the month.
  */
-export function MonthGrid({ label, days, byDay, desktop, openDay, onOpenDay, onStep }: MonthGridProps) {
+export function MonthGrid({ label, days, byDay, k, o, desktop, openDay, onOpenDay, onStep }: MonthGridProps) {
   const today = dayKey(new Date())
   const touch = useRef<{ x: number; y: number } | null>(null)
   const [popover, setPopover] = useState<{ anchor: HTMLElement; day: CalendarDay } | null>(null)
@@ -146,7 +153,7 @@ export function MonthGrid({ label, days, byDay, desktop, openDay, onOpenDay, onS
       {weeks.map((week) => (
         <Box key={week[0].key} role="row" sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', '&:not(:last-of-type)': { borderBottom: '1px solid', borderColor: 'divider' } }}>
           {week.map((day) => {
-            const events = byDay.get(day.key) ?? []
+            const summary = byDay.get(day.key) ?? NONE
             const isToday = day.key === today
             const cellSx = {
               minWidth: 0,
@@ -159,7 +166,7 @@ export function MonthGrid({ label, days, byDay, desktop, openDay, onOpenDay, onS
             if (desktop) {
               return (
                 <Box key={day.key} role="cell" aria-label={fullDate(day)} aria-current={isToday ? 'date' : undefined} data-in-month={day.inMonth} sx={cellSx}>
-                  <DesktopDay day={day} events={events} today={isToday} onMore={(anchor, which) => setPopover({ anchor, day: which })} />
+                  <DesktopDay day={day} summary={summary} today={isToday} onMore={(anchor, which) => setPopover({ anchor, day: which })} />
                 </Box>
               )
             }
@@ -167,7 +174,7 @@ export function MonthGrid({ label, days, byDay, desktop, openDay, onOpenDay, onS
               <Box key={day.key} role="cell" aria-label={fullDate(day)} aria-current={isToday ? 'date' : undefined} data-in-month={day.inMonth} sx={{ ...cellSx, display: 'flex' }}>
                 {day.inMonth ? (
                   <ButtonBase
-                    aria-label={`${fullDate(day)}: ${eventCount(events.length)}`}
+                    aria-label={`${fullDate(day)}: ${eventCount(summary.total)}`}
                     aria-expanded={openDay === day.key}
                     aria-controls={openDay === day.key ? DAY_LIST_ID : undefined}
                     onClick={() => onOpenDay(openDay === day.key ? null : day.key)}
@@ -184,11 +191,11 @@ export function MonthGrid({ label, days, byDay, desktop, openDay, onOpenDay, onS
                       '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
                     }}
                   >
-                    <MobilePreview day={day} events={events} today={isToday} />
+                    <MobilePreview day={day} summary={summary} today={isToday} />
                   </ButtonBase>
                 ) : (
                   <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
-                    <MobilePreview day={day} events={events} today={isToday} />
+                    <MobilePreview day={day} summary={summary} today={isToday} />
                   </Box>
                 )}
               </Box>
@@ -208,7 +215,7 @@ export function MonthGrid({ label, days, byDay, desktop, openDay, onOpenDay, onS
             <Typography component="h3" sx={{ fontWeight: 800, mb: 1 }}>
               {fullDate(popover.day)}
             </Typography>
-            <DayEventList events={byDay.get(popover.day.key) ?? []} label={`All events on ${fullDate(popover.day)}`} />
+            <FullDayList day={popover.day} summary={byDay.get(popover.day.key)} k={k} o={o} label={`All events on ${fullDate(popover.day)}`} />
           </>
         ) : null}
       </Popover>
