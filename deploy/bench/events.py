@@ -156,6 +156,15 @@ def start_events(group: Processes, database: str, nats: str) -> dict[str, int]:
     return ports
 
 
+def answer_size(body: Any) -> int:
+    """Events in an answer: a list, the map's `events`, or the calendar's days (`total` each)."""
+    if isinstance(body, list):
+        return len(body)
+    if "days" in body:
+        return sum(day["total"] for day in body["days"])
+    return len(body["events"])
+
+
 def measure(ports: dict[str, int], paths: dict[str, str]) -> dict[str, dict[str, Load]]:
     urls = {
         name: {
@@ -169,8 +178,7 @@ def measure(ports: dict[str, int], paths: dict[str, str]) -> dict[str, dict[str,
             answer = httpx.get(url, timeout=30)
             assert answer.status_code == 200, (url, answer.status_code, answer.text[:300])
         body = httpx.get(pair["direct"], timeout=30).json()
-        size = len(body["events"]) if isinstance(body, dict) else len(body)
-        print(f"  {name}: {size} events in the answer", flush=True)
+        print(f"  {name}: {answer_size(body)} events in the answer", flush=True)
     runs: dict[str, dict[str, list[Load]]] = {name: {path: [] for path in pair} for name, pair in urls.items()}
     for _ in range(ROUNDS):
         for name, pair in urls.items():
