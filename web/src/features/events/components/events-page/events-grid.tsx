@@ -43,9 +43,9 @@ function EventsList({ view, keyword, orgs }: { view: EventsView; keyword: string
   return (
     <Box>
       <Box component="ul" aria-label="Events" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: GRID_COLUMNS, gap: 2 }}>
-        {events.map((event) => (
+        {events.map((event, at) => (
           <li key={event.id}>
-            <EventChip event={event} />
+            <EventChip event={event} eager={at < 3} />
           </li>
         ))}
       </Box>
@@ -84,7 +84,8 @@ export function EventsGrid() {
     )
   }
   return (
-    <Box component="section" aria-label="Events grid" sx={{ width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: 2 }}>
+    // The section holds the screen while it loads and when it is empty: the footer below never jumps up (layout shift).
+    <Box component="section" aria-label="Events grid" sx={{ width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: 2, minHeight: '80vh', boxSizing: 'border-box' }}>
       {body}
     </Box>
   )
