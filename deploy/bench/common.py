@@ -178,3 +178,36 @@ def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> str:
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     line = "  ".join(f"{{:<{w}}}" for w in widths)
     return "\n".join([line.format(*header), line.format(*("-" * w for w in widths))] + [line.format(*r) for r in rows])
+
+
+def median_load(loads: list[Load]) -> Load:
+    """The median run by requests/s (rounds interleave the reads: a drift of the shared machine touches all)."""
+    ordered = sorted(loads, key=lambda load: load.rps)
+    return ordered[len(ordered) // 2]
+
+
+def start_nats(group: Processes, name: str) -> str:
+    """A JetStream server of its own, on a free port, with a fresh store under .run/bench/nats-<name>."""
+    from kit.local import nats_server_binary
+
+    store = ROOT / ".run" / "bench" / f"nats-{name}"
+    shutil.rmtree(store, ignore_errors=True)
+    port = free_port()
+    group.start("nats", [nats_server_binary(), "-a", "127.0.0.1", "-p", str(port), "-js", "-sd", str(store)], port=port)
+    return f"nats://127.0.0.1:{port}"
+
+
+async def fresh_database(server: str, name: str, package: str) -> str:
+    """An empty database `name` on the server, migrated to `package`'s head."""
+    import asyncpg
+
+    from kit.db import asyncpg_dsn
+    from kit.migrations import migrations_dir, upgrade_to_head
+
+    admin = await asyncpg.connect(asyncpg_dsn(f"{server}/postgres"))
+    await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    await admin.close()
+    url = f"{server}/{name}"
+    await upgrade_to_head(migrations_dir(package), url, package=package)
+    return url

@@ -16,7 +16,6 @@ import asyncio
 import datetime as dt
 import importlib
 import random
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,11 +23,22 @@ from zoneinfo import ZoneInfo
 
 import asyncpg
 import httpx
-from common import ROOT, Load, Processes, free_port, processes, table, wait_ready, wrk
-from read import fresh_database, median_load
+from common import (
+    ROOT,
+    Load,
+    Processes,
+    free_port,
+    fresh_database,
+    median_load,
+    processes,
+    start_nats,
+    table,
+    wait_ready,
+    wrk,
+)
 
 from kit.db import asyncpg_dsn
-from kit.local import EmbeddedPostgres, nats_server_binary
+from kit.local import EmbeddedPostgres
 
 SECONDS = 5
 ROUNDS = 3
@@ -298,15 +308,7 @@ def _run(pg: EmbeddedPostgres) -> dict[str, Any]:
     results: dict[int, dict[str, dict[str, Load]]] = {}
     plans: dict[str, str] = {}
     with processes() as group:
-        store = ROOT / ".run" / "bench" / "nats-events"
-        shutil.rmtree(store, ignore_errors=True)
-        nats_port = free_port()
-        group.start(
-            "nats",
-            [nats_server_binary(), "-a", "127.0.0.1", "-p", str(nats_port), "-js", "-sd", str(store)],
-            port=nats_port,
-        )
-        nats = f"nats://127.0.0.1:{nats_port}"
+        nats = start_nats(group, "events")
         for size in SIZES:
             database = asyncio.run(fresh_database(server, f"bench_events_{size}", "events"))
             print(f"seeding {size:,} events at {len(places):,} cities", flush=True)

@@ -5,17 +5,26 @@ Targets (2 cores): gateway/nginx >= 0.5 on the public GET and >= 0.8 on the auth
 from __future__ import annotations
 
 import asyncio
-import shutil
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import httpx
-from common import ROOT, Load, Processes, free_port, nginx_proxy, processes, table, wait_ready, wrk
+from common import (
+    ROOT,
+    Load,
+    Processes,
+    free_port,
+    fresh_database,
+    median_load,
+    nginx_proxy,
+    processes,
+    start_nats,
+    table,
+    wait_ready,
+    wrk,
+)
 
-from kit.db import asyncpg_dsn
-from kit.local import EmbeddedNats, EmbeddedPostgres
-from kit.migrations import migrations_dir, upgrade_to_head
+from kit.local import EmbeddedPostgres
 from kit.principal import Principal, encode_principal
 from kit.settings import DEV_INTERNAL_SECRET
 
@@ -23,42 +32,11 @@ TARGETS = {"public GET": 0.5, "authenticated GET": 0.8}
 ROUNDS = 3
 
 
-def median_load(loads: list[Load]) -> Load:
-    ordered = sorted(loads, key=lambda load: load.rps)
-    return ordered[len(ordered) // 2]
-
-
-async def fresh_database(server: str) -> str:
-    admin = await asyncpg.connect(asyncpg_dsn(f"{server}/postgres"))
-    await admin.execute('DROP DATABASE IF EXISTS "bench_identity" WITH (FORCE)')
-    await admin.execute('CREATE DATABASE "bench_identity"')
-    await admin.close()
-    url = f"{server}/bench_identity"
-    await upgrade_to_head(migrations_dir("identity"), url, package="identity")
-    return url
-
-
 def start_stack(group: Processes) -> dict[str, Any]:
     pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
     pg.start()
-    store = ROOT / ".run" / "bench" / "nats"
-    shutil.rmtree(store, ignore_errors=True)
-    nats = EmbeddedNats(store)
-    group.start(
-        "nats",
-        [
-            __import__("kit.local").local.nats_server_binary(),
-            "-a",
-            "127.0.0.1",
-            "-p",
-            str(nats.port),
-            "-js",
-            "-sd",
-            str(store),
-        ],
-        port=nats.port,
-    )
-    database = asyncio.run(fresh_database(pg.url().rsplit("/", 1)[0]))
+    nats = start_nats(group, "gateway")
+    database = asyncio.run(fresh_database(pg.url().rsplit("/", 1)[0], "bench_identity", "identity"))
     key = ROOT / ".run" / "bench" / "identity.pem"
     if not key.exists():
         from identity.auth.tokens import generate_private_key_pem
@@ -69,7 +47,7 @@ def start_stack(group: Processes) -> dict[str, Any]:
         "identity",
         "identity.app:create_app",
         identity,
-        {"IDENTITY_DATABASE_URL": database, "NATS_URL": nats.url, "IDENTITY_JWT_PRIVATE_KEY_FILE": str(key)},
+        {"IDENTITY_DATABASE_URL": database, "NATS_URL": nats, "IDENTITY_JWT_PRIVATE_KEY_FILE": str(key)},
     )
     wait_ready(f"http://127.0.0.1:{identity}/readyz")
     group.uvicorn(
@@ -78,7 +56,7 @@ def start_stack(group: Processes) -> dict[str, Any]:
         gateway,
         {
             "GATEWAY_IDENTITY_URL": f"http://127.0.0.1:{identity}",
-            "NATS_URL": nats.url,
+            "NATS_URL": nats,
             "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
         },
     )

@@ -14,17 +14,27 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import shutil
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 import httpx
-from common import ROOT, Load, Processes, free_port, processes, table, wait_ready, wrk
+from common import (
+    ROOT,
+    Load,
+    Processes,
+    free_port,
+    fresh_database,
+    median_load,
+    processes,
+    start_nats,
+    table,
+    wait_ready,
+    wrk,
+)
 
 from kit.db import asyncpg_dsn
-from kit.local import EmbeddedPostgres, nats_server_binary
-from kit.migrations import migrations_dir, upgrade_to_head
+from kit.local import EmbeddedPostgres
 
 SECONDS = 5
 ROUNDS = 3
@@ -34,16 +44,6 @@ TARGETS = {"profile vs reference": 0.30, "gateway vs direct": 0.8}
 # The lists' target is 3x their throughput when the issue was filed, as ratios to the reference: 0.030 for the
 # organizations list and 0.029 for the leaderboard then (docs/decisions.md, "The read path (issue 10)").
 LIST_TARGETS = {"orgs list": 3 * 0.030, "leaderboard": 3 * 0.029}
-
-
-async def fresh_database(server: str, name: str, package: str) -> str:
-    admin = await asyncpg.connect(asyncpg_dsn(f"{server}/postgres"))
-    await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    await admin.execute(f'CREATE DATABASE "{name}"')
-    await admin.close()
-    url = f"{server}/{name}"
-    await upgrade_to_head(migrations_dir(package), url, package=package)
-    return url
 
 
 async def seed_organizations(url: str, user_ids: list[int]) -> int:
@@ -92,15 +92,7 @@ def start_stack(group: Processes) -> dict[str, Any]:
     pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
     pg.start()
     server = pg.url().rsplit("/", 1)[0]
-    store = ROOT / ".run" / "bench" / "nats-read"
-    shutil.rmtree(store, ignore_errors=True)
-    nats_port = free_port()
-    group.start(
-        "nats",
-        [nats_server_binary(), "-a", "127.0.0.1", "-p", str(nats_port), "-js", "-sd", str(store)],
-        port=nats_port,
-    )
-    nats = f"nats://127.0.0.1:{nats_port}"
+    nats = start_nats(group, "read")
     identity_db = asyncio.run(fresh_database(server, "bench_read_identity", "identity"))
     orgs_db = asyncio.run(fresh_database(server, "bench_read_organizations", "organizations"))
     key = ROOT / ".run" / "bench" / "identity.pem"
@@ -185,11 +177,6 @@ def run() -> dict[str, Any]:
                     runs[scenario][path].append(wrk(url, seconds=SECONDS))
         results = {s: {path: median_load(loads) for path, loads in paths.items()} for s, paths in runs.items()}
     return report(results)
-
-
-def median_load(loads: list[Load]) -> Load:
-    ordered = sorted(loads, key=lambda load: load.rps)
-    return ordered[len(ordered) // 2]
 
 
 def report(results: dict[str, dict[str, Load]]) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 import type { User } from '@/lib/api/types'
 import type { Organization } from '@/features/organizations/types'
-import type { CypherEvent } from '@/features/events/types'
+import type { CypherEvent, EventListItem } from '@/features/events/types'
 
 /** A user as GET /api/user answers it, with overrides. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -92,6 +92,20 @@ export function buildEvent(overrides: Partial<CypherEvent> = {}): CypherEvent {
     scoreboardBgImage: null,
     createdAt: '2026-11-24T10:00:00Z',
     permissions: { canEdit: true },
+    ...overrides,
+  }
+}
+
+/** An event as GET /api/events lists it: a published jam in Brooklyn, with overrides. */
+export function buildEventListItem(id: number, overrides: Partial<EventListItem> = {}): EventListItem {
+  return {
+    id,
+    title: `Jam ${id}`,
+    image: null,
+    dateFlat: 'Sat, Dec 5, 2026',
+    timeFlat: '6:00 PM',
+    locationAddress: 'Brooklyn, New York',
+    status: 'published',
     ...overrides,
   }
 }

@@ -39,3 +39,13 @@ class TestState:
     @pytest.mark.parametrize("country", ["France", "Japan", None])
     def test_cleared_everywhere_else(self, country: str | None) -> None:
         assert rules.state_for(country, "Île-de-France") is None
+
+
+def test_the_owner_sees_every_stat_others_only_the_public_ones() -> None:
+    from identity.profiles.schemas import Privacy
+
+    row = {"events_attended": 3, "battles_won": 1}
+    privacy = Privacy.model_validate({"events_attended": True, "battles_won": False})
+    names = ("events_attended", "battles_won")
+    assert rules.shown_stats(row, privacy, names, owner=True) == {"events_attended": 3, "battles_won": 1}
+    assert rules.shown_stats(row, privacy, names, owner=False) == {"events_attended": 3, "battles_won": None}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import EventsRoute from '@/app/routes/events'
 import { useFooterHidden, useHideFooter } from '@/lib/footer-visibility'
-import { jsonResponse } from '@/testing/builders'
+import { buildEventListItem, jsonResponse } from '@/testing/builders'
 import { renderWithProviders } from '@/testing/render'
 import { stubApi, type ApiCall } from '@/testing/stub-api'
 import { browseFooterHidden, browsePeriods, browseView, currentBrowsePeriod, EVENTS_PAGE_SIZE, parseOrgIds } from './rules'
@@ -11,16 +11,7 @@ import type { EventListItem } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const item = (id: number, overrides: Partial<EventListItem> = {}): EventListItem => ({
-  id,
-  title: `Jam ${id}`,
-  image: null,
-  dateFlat: 'Sat, Dec 5, 2026',
-  timeFlat: '6:00 PM',
-  locationAddress: 'Brooklyn, New York',
-  status: 'published',
-  ...overrides,
-})
+const item = buildEventListItem
 
 const ORGS = [
   { id: 3, name: 'Floor Lords', image: null },

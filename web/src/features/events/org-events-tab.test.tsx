@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse } from '@/testing/builders'
+import { buildEventListItem, jsonResponse } from '@/testing/builders'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { stubApi, type ApiCall } from '@/testing/stub-api'
 import { OrgEventsTab } from './components/org-events-tab'
@@ -9,16 +9,7 @@ import type { EventListItem } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const item = (id: number, overrides: Partial<EventListItem> = {}): EventListItem => ({
-  id,
-  title: `Jam ${id}`,
-  image: null,
-  dateFlat: 'Sat, Dec 5, 2026',
-  timeFlat: '6:00 PM',
-  locationAddress: 'Brooklyn, New York',
-  status: 'published',
-  ...overrides,
-})
+const item = buildEventListItem
 
 function service(tabs: Record<string, number>, pages: (call: ApiCall) => EventListItem[], extra: (call: ApiCall) => Response | undefined = () => undefined) {
   return stubApi((call) => {

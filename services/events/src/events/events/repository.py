@@ -13,6 +13,24 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from events.models import Carpet, Event, EventStaff, Org, OrgRole, Profile, Tier
 from kit.rows import Query, Record, Rows
 
+# What view.item_of reads: the columns of an event in a list, which the page reads too (with its own).
+ITEM_COLUMNS = (
+    Event.id,
+    Event.title,
+    Event.image,
+    Event.status,
+    Event.org_id,
+    Event.location_address,
+    Event.lat,
+    Event.lng,
+    Event.time_zone,
+    Event.local_start,
+    Event.local_end,
+    Event.starts_at,
+    Event.ends_at,
+    Event.created_at,
+)
+
 
 def _caller() -> Any:
     return bindparam("caller_id", type_=Integer)
@@ -87,25 +105,12 @@ def view_statement() -> Select[Any]:
     organizer = Profile.__table__.alias("organizer")
     return (
         select(
-            Event.id,
-            Event.org_id,
+            *ITEM_COLUMNS,
             Event.organizer_id,
-            Event.status,
-            Event.title,
-            Event.image,
             Event.description,
             Event.website,
-            Event.location_address,
-            Event.lat,
-            Event.lng,
-            Event.time_zone,
-            Event.local_start,
-            Event.local_end,
-            Event.starts_at,
-            Event.ends_at,
             Event.scoreboard_logo,
             Event.scoreboard_bg_image,
-            Event.created_at,
             Event.deleted_at,
             Org.name.label("org_name"),
             Org.image.label("org_image"),

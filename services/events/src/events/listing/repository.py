@@ -34,6 +34,7 @@ from sqlalchemy import (
 from sqlalchemy import exists as exists_
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 
+from events.events.repository import ITEM_COLUMNS
 from events.listing.rules import DRAFT, MAP_CAP, Box, Filter, Sort, nearness_first
 from events.models import Event, EventStaff, OrgRole
 from kit.rows import Query, Record, Rows
@@ -138,25 +139,6 @@ def _order(sort: Sort, draft: bool) -> tuple[ColumnElement[Any], ...]:
     }[sort]
 
 
-# What view.item_of reads: a list item's columns.
-_ITEM = (
-    Event.id,
-    Event.title,
-    Event.image,
-    Event.status,
-    Event.org_id,
-    Event.location_address,
-    Event.lat,
-    Event.lng,
-    Event.time_zone,
-    Event.local_start,
-    Event.local_end,
-    Event.starts_at,
-    Event.ends_at,
-    Event.created_at,
-)
-
-
 @functools.cache
 def page_query(
     tab: str | None,
@@ -190,7 +172,7 @@ def page_query(
         # breaking ties: after the date or title, before the id
         order = (distance, *order) if nearness_first(tab) else (order[0], distance, *order[1:])
     statement = (
-        select(*_ITEM)
+        select(*ITEM_COLUMNS)
         .where(*conditions)
         .order_by(*order)
         .limit(bindparam("limit", type_=Integer))
@@ -232,7 +214,7 @@ def calendar_query(keyword: bool, by_orgs: bool) -> Query:
     if keyword:
         where.append(_keyword())
     first = (
-        select(*_ITEM, func.count().over().label("total"))
+        select(*ITEM_COLUMNS, func.count().over().label("total"))
         .where(*where)
         .order_by(Event.local_start.asc(), Event.id.asc())
         .limit(bindparam("per_day", type_=Integer))

@@ -3,7 +3,9 @@ mm/dd/yyyy shape are kit.text's."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from datetime import date
+from typing import Any
 
 from identity.profiles.countries import needs_state
 from kit.text import DATE_INCORRECT, parse_mdy
@@ -29,3 +31,9 @@ def state_for(country: str | None, state: str | None) -> str | None:
     if not state:
         raise ValueError(STATE_REQUIRED)
     return state
+
+
+def shown_stats(row: Mapping[str, Any], privacy: Any, names: Iterable[str], *, owner: bool) -> dict[str, Any]:
+    """A profile's stats as a reader sees them: the owner sees every one; anyone else only those its privacy makes
+    public, the others None (absent from the payload)."""
+    return {name: row[name] if owner or getattr(privacy, name) else None for name in names}

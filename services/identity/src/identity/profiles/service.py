@@ -16,6 +16,7 @@ from identity.auth import passwords
 from identity.auth.repository import account_repository
 from identity.auth.schemas import check_password, normalize_email
 from identity.models import Account, Profile
+from identity.profiles import rules
 from identity.profiles.exceptions import MainProfileCannotBeReleased, NotYourProfile, TooManyProfiles
 from identity.profiles.repository import PROFILE_VIEW, profile_repository, profile_view
 from identity.profiles.schemas import (
@@ -85,7 +86,7 @@ class ProfileService:
             raise NotFound(USER_NOT_FOUND)
         can_edit = row["profiles"] is not None
         privacy = Privacy.model_validate(row["privacy"] or {})
-        stats = {name: row[name] if can_edit or getattr(privacy, name) else None for name in STATS}
+        stats = rules.shown_stats(row, privacy, STATS, owner=can_edit)
         return User(
             id=row["id"],
             full_name=row["full_name"],

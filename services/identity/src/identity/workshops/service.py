@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from identity.profiles.rules import shown_stats
 from identity.profiles.schemas import Privacy, Socials
 from identity.profiles.service import profile_service
 from identity.workshops.repository import workshop_repository
@@ -21,7 +22,7 @@ class WorkshopService:
         cards = []
         for row in await workshop_repository.instructors(rows):
             privacy = Privacy.model_validate(row["privacy"] or {})
-            stats = {name: row[name] for name in CARD_STATS if getattr(privacy, name)}
+            stats = shown_stats(row, privacy, CARD_STATS, owner=False)
             cards.append(
                 Instructor(
                     id=row["id"],
