@@ -2,7 +2,24 @@ from kit.db import make_base
 
 Base = make_base()
 
+from events.models.attendance import Attendee, EventLike, Feedback, Payment, Ticket  # noqa: E402
 from events.models.event import Carpet, Event, EventStaff, EventStatus, StaffRole, Tier  # noqa: E402
 from events.models.projection import Org, OrgRole, Profile  # noqa: E402
 
-__all__ = ["Base", "Carpet", "Event", "EventStaff", "EventStatus", "Org", "OrgRole", "Profile", "StaffRole", "Tier"]
+__all__ = [
+    "Attendee",
+    "Base",
+    "Carpet",
+    "Event",
+    "EventLike",
+    "EventStaff",
+    "EventStatus",
+    "Feedback",
+    "Org",
+    "OrgRole",
+    "Payment",
+    "Profile",
+    "StaffRole",
+    "Ticket",
+    "Tier",
+]
