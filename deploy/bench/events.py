@@ -5,7 +5,13 @@ the world's cities, then on 1,000 the same way. Each read is measured directly a
 32 connections, 5 s a run, the median of 3 rounds over every read.
 
 Targets: through the gateway >= 0.8 of direct for each read; each read's throughput at 100,000 events >= 0.8 of
-its throughput at 1,000 (its cost does not grow with the table). The EXPLAIN (ANALYZE, BUFFERS) of each read at
+its throughput at 1,000 (its cost does not grow with the table). Two tables of 100,000 are measured against the
+1,000: "100k world" spreads them like the 1,000 (uniform over cities and five years), so a map view or a month
+holds about 100 times the events of the 1,000's and the answer grows with them (the map's counts, a month's
+totals and items); "100k history" is the 1,000 events themselves plus 99,000 past events (before this month, at
+cities outside both map views): the table of a platform with years behind it, where each read's answer is the
+1,000's and only the table has grown. The growth target is checked on "100k history" (the table's size alone);
+"100k world" shows what denser views cost. The EXPLAIN (ANALYZE, BUFFERS) of each read at
 100,000 is printed as the service runs it: a prepared statement after 6 executions (PostgreSQL's plan cache then
 picks its generic plan or keeps custom ones, as it does for kit.rows).
 `uv run python deploy/bench/run.py events` runs this alone."""
@@ -42,7 +48,10 @@ from kit.local import EmbeddedPostgres
 
 SECONDS = 5
 ROUNDS = 3
-SIZES = (100_000, 1_000)
+# (name, events like the 1,000's, past events elsewhere): see the module's docstring
+DATASETS = (("100k world", 100_000, 0), ("100k history", 1_000, 99_000), ("1k", 1_000, 0))
+BASE = "1k"
+GROWN = "100k history"
 YEARS = 5
 TARGETS = {"gateway vs direct": 0.8, "100k vs 1k": 0.8}
 
@@ -56,6 +65,12 @@ KEYWORD = "battle"
 # The map's first view: New York at zoom 5 on a 1280 x 800 screen (seed: "Initial centre is New York ... zoom 5").
 NEW_YORK_VIEW = "nw=51.5,-102&ne=51.5,-46&se=27.5,-46&sw=27.5,-102"
 EUROPE_VIEW = "nw=71,-25&ne=71,45&se=35,45&sw=35,-25"
+VIEWS = ((27.5, 51.5, -102.0, -46.0), (35.0, 71.0, -25.0, 45.0))  # south, north, west, east of the two above
+
+
+def outside_views(city: dict[str, Any]) -> bool:
+    lat, lng = city["latitude"], city["longitude"]
+    return not any(south <= lat <= north and west <= lng <= east for south, north, west, east in VIEWS)
 
 
 def queries(today: dt.date) -> dict[str, str]:
@@ -86,12 +101,28 @@ def event_rows(count: int, now: dt.datetime, places: list[dict[str, Any]]) -> li
     between 10:00 and 22:00 local, 2 to 8 hours long, one in ten over two or three days."""
     rng = random.Random(12)
     span = YEARS * 365 * 24 * 2  # half hours
+    return _rows(rng, count, places, lambda: now + dt.timedelta(minutes=30 * (rng.randrange(span) - span // 2)))
+
+
+def past_rows(count: int, now: dt.datetime, places: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """Events of the years before this month (ending a week before it, whatever their zone and length) at cities
+    outside both map views: none of them is in any measured read's answer."""
+    rng = random.Random(34)
+    elsewhere = [city for city in places if outside_views(city)]
+    month = now.replace(day=1, hour=0, minute=0, second=0, microsecond=0) - dt.timedelta(days=10)
+    span = YEARS * 365 * 24 * 2
+    return _rows(rng, count, elsewhere, lambda: month - dt.timedelta(minutes=30 * rng.randrange(span)), first=10**6)
+
+
+def _rows(
+    rng: random.Random, count: int, places: list[dict[str, Any]], moment_of: Any, first: int = 0
+) -> list[tuple[Any, ...]]:
     rows = []
     zones: dict[str, ZoneInfo] = {}
-    for n in range(count):
+    for n in range(first, first + count):
         city = rng.choice(places)
         zone = zones.setdefault(city["timezone"], ZoneInfo(city["timezone"]))
-        moment = (now + dt.timedelta(minutes=30 * (rng.randrange(span) - span // 2))).astimezone(zone)
+        moment = moment_of().astimezone(zone)
         local_start = moment.replace(hour=rng.randint(10, 21), minute=rng.choice((0, 30)), tzinfo=None)
         hours = rng.randint(2, 8) if rng.random() > 0.1 else rng.randint(26, 60)
         local_end = local_start + dt.timedelta(hours=hours)
@@ -305,49 +336,58 @@ def _run(pg: EmbeddedPostgres) -> dict[str, Any]:
     today = now.date()
     paths = queries(today)
     places = cities()
-    results: dict[int, dict[str, dict[str, Load]]] = {}
+    results: dict[str, dict[str, dict[str, Load]]] = {}
     plans: dict[str, str] = {}
     with processes() as group:
         nats = start_nats(group, "events")
-        for size in SIZES:
-            database = asyncio.run(fresh_database(server, f"bench_events_{size}", "events"))
-            print(f"seeding {size:,} events at {len(places):,} cities", flush=True)
-            asyncio.run(seed(database, event_rows(size, now, places)))
-            if size == max(SIZES):
+        for n, (name, like, past) in enumerate(DATASETS):
+            database = asyncio.run(fresh_database(server, f"bench_events_{n}", "events"))
+            print(f"seeding {name}: {like:,} events at {len(places):,} cities, {past:,} past elsewhere", flush=True)
+            asyncio.run(seed(database, event_rows(like, now, places) + past_rows(past, now, places)))
+            if name == GROWN:
                 plans = asyncio.run(explain(database, today))
             with processes() as services:
                 ports = start_events(services, database, nats)
-                results[size] = measure(ports, paths)
+                results[name] = measure(ports, paths)
     return report(results, plans)
 
 
-def report(results: dict[int, dict[str, dict[str, Load]]], plans: dict[str, str]) -> dict[str, Any]:
-    big, small = max(SIZES), min(SIZES)
+def report(results: dict[str, dict[str, dict[str, Load]]], plans: dict[str, str]) -> dict[str, Any]:
     rows = []
-    for size, reads in results.items():
+    for dataset, reads in results.items():
         for name, loads in reads.items():
             for path, load in loads.items():
-                rows.append((f"{size:,}", name, path, f"{load.rps:,.0f}", f"{load.p50_ms:.2f}", f"{load.p99_ms:.2f}"))
+                rows.append((dataset, name, path, f"{load.rps:,.0f}", f"{load.p50_ms:.2f}", f"{load.p99_ms:.2f}"))
     print(table(rows, ("events", "read", "path", "requests/s", "p50 ms", "p99 ms")))
     print()
     summary: dict[str, Any] = {
-        f"{size}": {name: {path: vars(load) for path, load in loads.items()} for name, loads in reads.items()}
-        for size, reads in results.items()
+        dataset: {name: {path: vars(load) for path, load in loads.items()} for name, loads in reads.items()}
+        for dataset, reads in results.items()
     }
     ratios: dict[str, dict[str, float]] = {}
-    for name in results[big]:
-        gateway = results[big][name]["gateway"].rps / results[big][name]["direct"].rps
-        growth = results[big][name]["direct"].rps / results[small][name]["direct"].rps
-        ratios[name] = {"gateway/direct": round(gateway, 3), "100k/1k": round(growth, 3)}
-        for label, ratio, target in (
-            ("gateway/direct at 100k", gateway, TARGETS["gateway vs direct"]),
-            ("100k/1k direct", growth, TARGETS["100k vs 1k"]),
-        ):
-            print(f"{label}, {name}: {ratio:.2f} (target >= {target})", "met" if ratio >= target else "MISSED")
+    for name in results[BASE]:
+        base = results[BASE][name]["direct"].rps
+        found = {
+            f"gateway/direct {dataset}": results[dataset][name]["gateway"].rps / results[dataset][name]["direct"].rps
+            for dataset in results
+            if dataset != BASE
+        }
+        found |= {
+            f"{dataset}/1k": results[dataset][name]["direct"].rps / base for dataset in results if dataset != BASE
+        }
+        ratios[name] = {label: round(ratio, 3) for label, ratio in found.items()}
+        for label, ratio in found.items():
+            checked = label.startswith("gateway") or label == f"{GROWN}/1k"
+            target = TARGETS["gateway vs direct" if label.startswith("gateway") else "100k vs 1k"]
+            verdict = ("met" if ratio >= target else "MISSED") if checked else "(shown, no target: the answer grows)"
+            print(
+                f"{name}, {label}: {ratio:.2f} (target >= {target})" if checked else f"{name}, {label}: {ratio:.2f}",
+                verdict,
+            )
     summary["ratios"] = ratios
     print()
     for name, plan in plans.items():
-        print(f"--- EXPLAIN (ANALYZE, BUFFERS) at {big:,}: {name}\n{plan}\n")
+        print(f"--- EXPLAIN (ANALYZE, BUFFERS) on {GROWN}: {name}\n{plan}\n")
     summary["plans"] = plans
     return summary
 

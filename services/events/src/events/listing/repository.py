@@ -61,11 +61,6 @@ def local_days() -> ColumnElement[Any]:
     return func.tsrange(Event.local_start, func.greatest(Event.local_start, end), CLOSED)
 
 
-def title_words() -> ColumnElement[Any]:
-    """The title's words, lower-cased, not stemmed (the expression of ix_event_title_words)."""
-    return func.to_tsvector(SIMPLE, Event.title)
-
-
 def location() -> ColumnElement[Any]:
     return func.point(Event.lng, Event.lat)
 
@@ -116,8 +111,14 @@ def _draft_visible() -> ColumnElement[bool]:
     return or_(bindparam("platform_admin", type_=Boolean), Event.organizer_id == caller, event_admin, org_admin)
 
 
-def _keyword() -> ColumnElement[bool]:
-    return title_words().op("@@")(func.to_tsquery(SIMPLE, bindparam("keyword", type_=Text)))
+def _keyword(walked: bool = False) -> ColumnElement[bool]:
+    """Every word of k begins a word of the title (`event.title_words`, stored). `walked`: the list walks a
+    bounded index range (the future or running events, in its order) and tests each row's stored words, which
+    costs the same whatever the history holds; the operator's function form says so, as the GIN index serves
+    only the operator. Left to choose, the planner ANDs the GIN bitmap of every matching title in the table (8,346
+    of 100,000 for 'battle', 1.1 ms) with the range (the walk: 0.12 ms)."""
+    query = func.to_tsquery(SIMPLE, bindparam("keyword", type_=Text))
+    return func.ts_match_vq(Event.title_words, query) if walked else Event.title_words.op("@@")(query)
 
 
 def _distance(param: str) -> ColumnElement[Any]:
@@ -157,7 +158,7 @@ def page_query(
         if tab is not None:
             conditions.append(in_period(tab))
     if keyword:
-        conditions.append(_keyword())
+        conditions.append(_keyword(walked=tab in ("future", "now")))
     if dates:
         asked = func.tsrange(bindparam("from", type_=DateTime()), bindparam("to", type_=DateTime()), HALF_OPEN)
         conditions.append(local_days().op("&&")(asked))

@@ -3,7 +3,8 @@ from __future__ import annotations
 import enum
 from datetime import datetime
 
-from sqlalchemy import CheckConstraint, DateTime, Float, ForeignKey, Index, String, Text, func, text
+from sqlalchemy import CheckConstraint, Computed, DateTime, Float, ForeignKey, Index, String, Text, func, text
+from sqlalchemy.dialects.postgresql import TSVECTOR
 from sqlalchemy.orm import Mapped, mapped_column
 
 from events.models import Base
@@ -52,7 +53,7 @@ class Event(Base):
             postgresql_using="gist",
             postgresql_where=text(LISTED),
         ),
-        Index("ix_event_title_words", text("to_tsvector('simple', title)"), postgresql_using="gin"),
+        Index("ix_event_title_words", "title_words", postgresql_using="gin"),
         Index(
             "ix_event_published_location",
             text("point(lng, lat)"),
@@ -68,6 +69,10 @@ class Event(Base):
     organizer_id: Mapped[int]
     status: Mapped[str] = mapped_column(String(16), default=EventStatus.DRAFT, server_default="draft")
     title: Mapped[str] = mapped_column(String(150), default="", server_default="")
+    # The title's words for k, kept by PostgreSQL (migration 0006 says why stored).
+    title_words: Mapped[str] = mapped_column(
+        TSVECTOR, Computed("to_tsvector('simple'::regconfig, (title)::text)", persisted=True), deferred=True
+    )
     image: Mapped[str | None] = mapped_column(String(64))
     description: Mapped[str] = mapped_column(Text, default="", server_default="")
     website: Mapped[str] = mapped_column(String(300), default="", server_default="")

@@ -1,0 +1,290 @@
+"""Going to an event (issue 13), measured through the gateway on identity, events and the gateway, in one run:
+
+- purchases: 200 buyers buy a ticket of one tier at once, paying by card at the local test provider (its
+  confirmations travel the signed-webhook path); 20 % of the purchases and their confirmations are sent twice at
+  the same moment with the same Idempotency-Key. Checked: exactly one issued ticket per succeeded payment, none
+  lost (200 tickets, 200 payments), and the requests' p50 / p99;
+- check-ins: 4 tablets (staff sessions) check the 200 in, 50 each, concurrently; then an outage is simulated: a
+  third of the check-ins are sent again with their Idempotency-Keys as a tablet's queue replays them. Checked:
+  each person is checked in once (the attendees list says 200 of 200, the bus carried 200 `checked_in`);
+- live: another open check-in page (an SSE subscription to `event:<id>` through the gateway) and the time from a
+  staff check-in's request to the envelope reaching that page, p50 and p99 over 100 check-ins.
+
+`uv run python deploy/bench/run.py attendance` runs this alone."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import statistics
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+from common import ROOT, Processes, free_port, fresh_database, processes, start_nats, table, wait_ready
+
+from kit.local import EmbeddedPostgres
+
+BUYERS = 200
+RETRIED = 0.2
+TABLETS = 4
+REPLAYED = 1 / 3
+LIVE_SAMPLES = 100
+PASSWORD = "benchmark-pass"
+CARD = "4242 4242 4242 4242"
+
+
+def start_stack(group: Processes) -> dict[str, Any]:
+    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
+    pg.start()
+    server = pg.url().rsplit("/", 1)[0]
+    nats = start_nats(group, "attendance")
+    identity_db = asyncio.run(fresh_database(server, "bench_att_identity", "identity"))
+    events_db = asyncio.run(fresh_database(server, "bench_att_events", "events"))
+    key = ROOT / ".run" / "bench" / "identity.pem"
+    if not key.exists():
+        from identity.auth.tokens import generate_private_key_pem
+
+        key.write_text(generate_private_key_pem())
+    ports = {name: free_port() for name in ("identity", "events", "gateway")}
+    identity = f"http://127.0.0.1:{ports['identity']}"
+    gateway = f"http://127.0.0.1:{ports['gateway']}"
+    group.uvicorn(
+        "identity",
+        "identity.app:create_app",
+        ports["identity"],
+        {"IDENTITY_DATABASE_URL": identity_db, "NATS_URL": nats, "IDENTITY_JWT_PRIVATE_KEY_FILE": str(key)},
+    )
+    group.uvicorn(
+        "events",
+        "events.app:create_app",
+        ports["events"],
+        {
+            "EVENTS_DATABASE_URL": events_db,
+            "NATS_URL": nats,
+            "EVENTS_IDENTITY_URL": identity,
+            # the test provider's webhooks come back through the gateway, as a processor's would
+            "EVENTS_PUBLIC_URL": gateway,
+        },
+    )
+    for name in ("identity", "events"):
+        wait_ready(f"http://127.0.0.1:{ports[name]}/readyz")
+    group.uvicorn(
+        "gateway",
+        "gateway.app:create_app",
+        ports["gateway"],
+        {
+            "GATEWAY_IDENTITY_URL": identity,
+            "GATEWAY_EVENTS_URL": f"http://127.0.0.1:{ports['events']}",
+            "NATS_URL": nats,
+            "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
+            # the bench signs 200 people in from one address
+            "GATEWAY_AUTH_RATE_PER_IP": "100000",
+        },
+    )
+    wait_ready(f"{gateway}/readyz")
+    return {"gateway": gateway}
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def sign_up(client: httpx.AsyncClient, email: str, name: str) -> tuple[int, dict[str, str]]:
+    answer = await client.post("/api/auth/signup", json={"email": email, "password": PASSWORD})
+    assert answer.status_code == 201, answer.text
+    body = answer.json()
+    headers = {"Authorization": f"Bearer {body['accessToken']}"}
+    profile = await client.post("/api/user", json={"dancerName": name}, headers=headers)
+    assert profile.status_code < 300, profile.text
+    return body["user"]["id"], headers
+
+
+async def paid_event(client: httpx.AsyncClient, headers: dict[str, str]) -> tuple[int, int]:
+    """A published event running now with one paid tier ($15)."""
+    created = await client.post("/api/events", headers=headers)
+    assert created.status_code == 201, created.text
+    event_id = created.json()["id"]
+    now = dt.datetime.now(dt.UTC)
+    saved = await client.post(
+        f"/api/events/{event_id}",
+        headers=headers,
+        json={
+            "title": "Bench Jam",
+            "dateStart": (now - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+            "dateEnd": (now + dt.timedelta(hours=6)).strftime("%Y-%m-%dT%H:%M"),
+            "tiers": [{"title": "General", "cost": 1500}],
+        },
+    )
+    assert saved.status_code == 200, saved.text
+    published = await client.post(f"/api/events/{event_id}/publish", headers=headers)
+    assert published.status_code == 200, published.text
+    return event_id, published.json()["tiers"][0]["id"]
+
+
+async def buy(client: httpx.AsyncClient, headers: dict[str, str], event_id: int, tier: int, twice: bool) -> float:
+    """One purchase by card; `twice`: each request goes out twice at once with the same key (a retry racing the
+    first). Returns the seconds the purchase took."""
+    started = time.perf_counter()
+    keyed = headers | {"Idempotency-Key": str(uuid.uuid4())}
+    copies = 2 if twice else 1
+    bought = await asyncio.gather(
+        *(
+            client.post(f"/api/events/{event_id}/tickets", json={"tierId": tier, "method": "card"}, headers=keyed)
+            for _ in range(copies)
+        )
+    )
+    assert all(answer.status_code == 201 for answer in bought), [answer.text for answer in bought]
+    payment = bought[0].json()["payment"]["id"]
+    assert all(answer.json()["payment"]["id"] == payment for answer in bought)
+    confirm = headers | {"Idempotency-Key": str(uuid.uuid4())}
+    confirmed = await asyncio.gather(
+        *(client.post(f"/api/payments/{payment}/confirm", json={"card": CARD}, headers=confirm) for _ in range(copies))
+    )
+    assert all(answer.status_code == 200 for answer in confirmed), [answer.text for answer in confirmed]
+    return time.perf_counter() - started
+
+
+async def purchases(client: httpx.AsyncClient, buyers: list[dict[str, str]], event_id: int, tier: int) -> dict:
+    twice = set(range(0, BUYERS, round(1 / RETRIED)))
+    started = time.perf_counter()
+    took = await asyncio.gather(*(buy(client, headers, event_id, tier, n in twice) for n, headers in enumerate(buyers)))
+    elapsed = time.perf_counter() - started
+    tickets = []
+    for headers in buyers:
+        mine = await client.get(f"/api/events/{event_id}/tickets", headers=headers)
+        assert mine.status_code == 200, mine.text
+        tickets.append(len([ticket for ticket in mine.json() if ticket["status"] == "issued"]))
+    return {
+        "purchases": BUYERS,
+        "sent twice": len(twice),
+        "issued tickets": sum(tickets),
+        "buyers with exactly one": sum(1 for count in tickets if count == 1),
+        "purchases/s": BUYERS / elapsed,
+        "p50 ms": 1000 * statistics.median(took),
+        "p99 ms": 1000 * percentile(took, 0.99),
+    }
+
+
+class LivePage:
+    """An open check-in page: an SSE subscription through the gateway, noting when each check-in arrives."""
+
+    def __init__(self, gateway: str, event_id: int) -> None:
+        self.url = f"{gateway}/api/live?topics=event:{event_id}"
+        self.ready = asyncio.Event()
+        self.seen: dict[int, float] = {}
+        self.task: asyncio.Task[None] | None = None
+
+    async def run(self) -> None:
+        async with httpx.AsyncClient(timeout=None) as client, client.stream("GET", self.url) as stream:
+            kind = ""
+            async for line in stream.aiter_lines():
+                if line.startswith("event: "):
+                    kind = line[7:]
+                    if kind == "ready":
+                        self.ready.set()
+                elif line.startswith("data: ") and kind == "message":
+                    envelope = json.loads(line[6:])
+                    if envelope["type"] == "events.attendee.checked_in":
+                        self.seen.setdefault(envelope["data"]["userId"], time.perf_counter())
+
+    async def open(self) -> None:
+        self.task = asyncio.create_task(self.run())
+        await asyncio.wait_for(self.ready.wait(), 30)
+
+    def close(self) -> None:
+        if self.task:
+            self.task.cancel()
+
+
+async def check_in(client: httpx.AsyncClient, headers: dict[str, str], event_id: int, user: int, key: str) -> None:
+    answer = await client.post(
+        f"/api/events/{event_id}/checkin/{user}", headers=headers | {"Idempotency-Key": key}, json={}
+    )
+    assert answer.status_code == 200, answer.text
+
+
+async def check_ins(
+    client: httpx.AsyncClient, tablets: list[dict[str, str]], event_id: int, users: list[int], page: LivePage
+) -> dict:
+    keys = {user: str(uuid.uuid4()) for user in users}
+    sent: dict[int, float] = {}
+
+    async def tablet(n: int) -> None:
+        for user in users[n::TABLETS]:
+            sent[user] = time.perf_counter()
+            await check_in(client, tablets[n], event_id, user, keys[user])
+
+    started = time.perf_counter()
+    await asyncio.gather(*(tablet(n) for n in range(TABLETS)))
+    elapsed = time.perf_counter() - started
+    # The outage: the tablets never saw these answers and replay their queues.
+    replayed = users[: int(len(users) * REPLAYED)]
+    await asyncio.gather(
+        *(check_in(client, tablets[n % TABLETS], event_id, user, keys[user]) for n, user in enumerate(replayed))
+    )
+    listed = await client.get(f"/api/events/{event_id}/attendees", headers=tablets[0])
+    assert listed.status_code == 200, listed.text
+    body = listed.json()
+    await asyncio.sleep(2)  # the last envelopes on their way
+    delays = [1000 * (page.seen[user] - sent[user]) for user in users[:LIVE_SAMPLES] if user in page.seen]
+    return {
+        "check-ins": len(users),
+        "replayed": len(replayed),
+        "checked in": body["checkedIn"],
+        "listed": body["total"],
+        "each once": sum(1 for person in body["attendees"] if person["checkedIn"]) == len(users),
+        "check-ins/s": len(users) / elapsed,
+        "live envelopes": len(page.seen),
+        "live p50 ms": statistics.median(delays) if delays else float("nan"),
+        "live p99 ms": percentile(delays, 0.99) if delays else float("nan"),
+    }
+
+
+async def scenario(gateway: str) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=gateway, timeout=60, limits=limits) as client:
+        _, organizer = await sign_up(client, "organizer@bench.example", "Bench Organizer")
+        event_id, tier = await paid_event(client, organizer)
+        people = []
+        for n in range(BUYERS):  # one at a time: argon2 hashing is the cost here, not what is measured
+            people.append(await sign_up(client, f"buyer{n}@bench.example", f"Buyer {n:03d}"))
+        bought = await purchases(client, [headers for _, headers in people], event_id, tier)
+        page = LivePage(gateway, event_id)
+        await page.open()
+        try:
+            checked = await check_ins(client, [organizer] * TABLETS, event_id, [user for user, _ in people], page)
+        finally:
+            page.close()
+    return {"purchases": bought, "check-ins": checked}
+
+
+def run() -> dict[str, Any]:
+    with processes() as group:
+        ports = start_stack(group)
+        results = asyncio.run(scenario(ports["gateway"]))
+    rows = [
+        (part, name, f"{value:,.2f}" if isinstance(value, float) else str(value))
+        for part, found in results.items()
+        for name, value in found.items()
+    ]
+    print(table(rows, ("part", "figure", "value")))
+    bought, checked = results["purchases"], results["check-ins"]
+    for label, ok in (
+        (
+            "one ticket per succeeded payment, none lost",
+            bought["issued tickets"] == BUYERS and bought["buyers with exactly one"] == BUYERS,
+        ),
+        ("each person checked in once", checked["checked in"] == BUYERS and checked["each once"]),
+        ("every check-in reached the other page", checked["live envelopes"] == BUYERS),
+    ):
+        print(f"{label}: {'met' if ok else 'MISSED'}")
+    return results
+
+
+if __name__ == "__main__":
+    run()
