@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AppStore } from '@/app/store'
@@ -116,8 +116,10 @@ beforeEach(async () => {
   consoleError = vi.spyOn(console, 'error')
 })
 afterEach(() => {
-  expect(consoleError).not.toHaveBeenCalled()
+  cleanup()
   vi.unstubAllGlobals()
+  // no console errors (React's act warnings, MUI's prop warnings, a failed render)
+  expect(consoleError).not.toHaveBeenCalled()
 })
 
 describe('the check-in rules', () => {
@@ -276,7 +278,7 @@ describe('Check-in page offline', () => {
     await waitFor(async () => expect(await pendingWrites()).toEqual([]))
     // a second `online` (or the timer) sends nothing again
     act(() => void window.dispatchEvent(new Event('online')))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
     expect(server.writes()).toHaveLength(1)
   })
 
@@ -369,7 +371,7 @@ describe('Scanning a ticket', () => {
     expect(await screen.findByRole('dialog', { name: 'Scan ticket' })).toBeInTheDocument()
     await waitFor(() => expect(toast(store)).toBe('B-boy Kid is checked in'))
     // the same ticket still in front of the camera is sent once
-    await new Promise((resolve) => setTimeout(resolve, 600))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)))
     const sent = server.writes()
     expect(sent).toHaveLength(1)
     expect(sent[0].body).toEqual({ secret: 'SECRET-1' })
@@ -377,6 +379,7 @@ describe('Scanning a ticket', () => {
     expect(server.reads()).toBeGreaterThanOrEqual(2)
     await userEvent.click(screen.getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(stop).toHaveBeenCalled())
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
   it("says 'Ticket not found' for an unknown code typed in by hand", async () => {

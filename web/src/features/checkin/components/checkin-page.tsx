@@ -67,6 +67,8 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
   const [uncheck] = useUncheckAttendeeMutation()
   const [keyword, setKeyword] = useState('')
   const [scanning, setScanning] = useState(false)
+  // mounted from the first 'Scan ticket' on, so the dialog can animate closed (and its code loads only then)
+  const [scannerWanted, setScannerWanted] = useState(false)
 
   const tag = useMemo(() => [{ type: ATTENDEES_TAG, id: eventId }], [eventId])
   // subscribe first, then re-read once `ready` arrives (ARCHITECTURE, Live updates)
@@ -100,7 +102,7 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
   })
 
   const waiting = useMemo(() => pendingPeople(queue.pending), [queue.pending])
-  const attendees = list.data?.attendees ?? []
+  const attendees = useMemo(() => list.data?.attendees ?? [], [list.data])
   const shown = useMemo(() => filterAttendees(attendees, keyword), [attendees, keyword])
 
   const checkIn = (attendee: Attendee, payCash: boolean) =>
@@ -157,7 +159,10 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
         <Typography role="status" aria-live="polite" data-testid="checkin-counter" sx={{ fontSize: '1.5rem', fontWeight: 800, flexGrow: 1 }}>
           {counterText(checked, total)}
         </Typography>
-        <Button variant="contained" size="large" startIcon={<QrCodeScannerIcon />} onClick={() => setScanning(true)} sx={{ minHeight: 56, px: 3 }}>
+        <Button variant="contained" size="large" startIcon={<QrCodeScannerIcon />} onClick={() => {
+            setScannerWanted(true)
+            setScanning(true)
+          }} sx={{ minHeight: 56, px: 3 }}>
           {CHECKIN_TEXTS.scan}
         </Button>
       </Stack>
@@ -208,7 +213,7 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
         </TableContainer>
       )}
 
-      {scanning ? (
+      {scannerWanted ? (
         <Suspense fallback={null}>
           <ScanDialog open={scanning} onClose={() => setScanning(false)} onCode={onCode} loadDetector={loadDetector} />
         </Suspense>
