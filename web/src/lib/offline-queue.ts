@@ -89,6 +89,14 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
+let lastStamp = 0
+
+/** The writes are sent in the order they were made: two made in one millisecond get distinct times. */
+function stamp(): number {
+  lastStamp = Math.max(Date.now(), lastStamp + 1)
+  return lastStamp
+}
+
 export async function enqueue(write: NewWrite): Promise<QueuedWrite> {
   const stored: QueuedWrite = {
     key: write.key ?? newIdempotencyKey(),
@@ -97,7 +105,7 @@ export async function enqueue(write: NewWrite): Promise<QueuedWrite> {
     body: write.body,
     scope: write.scope,
     meta: write.meta,
-    createdAt: Date.now(),
+    createdAt: stamp(),
     attempts: 0,
   }
   await (await db()).put(STORE, stored)

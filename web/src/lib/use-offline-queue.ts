@@ -7,6 +7,7 @@ import {
   enqueue,
   flushQueue,
   httpSender,
+  newIdempotencyKey,
   onQueueChange,
   pendingWrites,
   watchQueue,
@@ -71,16 +72,20 @@ export function useOfflineQueue(options: OfflineQueueOptions): OfflineQueue {
     [dispatch, store],
   )
 
-  const flush = useCallback(async () => {
-    const results = await flushQueue(sender)
-    if (!results.length) return
+  const settle = useCallback(
+    (results: FlushResult[]) => {
+      if (!results.length) return
     for (const result of results) {
       if (result.outcome.kind !== 'refused') continue
       const text = latest.current.refusedText?.(result as FlushResult & { outcome: { kind: 'refused' } }) ?? result.outcome.message
       dispatch(toastShown(text))
     }
-    latest.current.onSettled?.(results)
-  }, [dispatch, sender])
+      latest.current.onSettled?.(results)
+    },
+    [dispatch],
+  )
+
+  const flush = useCallback(async () => settle(await flushQueue(sender)), [sender, settle])
 
   useEffect(() => {
     let live = true
@@ -112,12 +117,22 @@ export function useOfflineQueue(options: OfflineQueueOptions): OfflineQueue {
 
   const add = useCallback(
     async (write: Omit<NewWrite, 'scope'>) => {
-      const stored = await enqueue({ ...write, scope })
+      let stored: QueuedWrite
+      try {
+        stored = await enqueue({ ...write, scope })
+      } catch {
+        // no IndexedDB here (a private window of some browsers): sent once, as it is, without the queue
+        const direct: QueuedWrite = { ...write, scope, key: write.key ?? newIdempotencyKey(), createdAt: Date.now(), attempts: 0 }
+        const outcome = await sender(direct)
+        if (outcome.kind === 'later') dispatch(toastShown(APP_ERROR))
+        else settle([{ write: direct, outcome }])
+        return direct
+      }
       // offline: it waits for `online`; otherwise it goes now, through the same path as a replay
       if (navigator.onLine !== false) void flush().catch(() => {})
       return stored
     },
-    [flush, scope],
+    [dispatch, flush, scope, sender, settle],
   )
 
   return { pending, online, add, flush }

@@ -319,6 +319,19 @@ describe('Check-in page offline', () => {
   })
 })
 
+describe('Check-in page without IndexedDB', () => {
+  it('sends a check-in at once, as it is, with an Idempotency-Key', async () => {
+    vi.stubGlobal('indexedDB', undefined)
+    const server = fakeServer((call) => (call.method === 'POST' ? jsonResponse({ id: 42 }) : undefined))
+    show()
+    await screen.findByText('2/4 checked in')
+    await userEvent.click(screen.getByRole('button', { name: 'Check-In B-boy Kid' }))
+    await waitFor(() => expect(server.writes()).toHaveLength(1))
+    expect(server.writes()[0].headers.get('Idempotency-Key')).toBeTruthy()
+    await waitFor(() => expect(server.reads()).toBe(2))
+  })
+})
+
 describe('Check-in page live', () => {
   it('subscribes to the event, re-reads once ready and on every check-in or un-check from another tablet', async () => {
     let checkedIn = 2
