@@ -123,7 +123,7 @@ export default function ScanDialog({ open, onClose, onCode, loadDetector = loadQ
             slotProps={{ htmlInput: { autoCapitalize: 'off', spellCheck: false } }}
             sx={{ flexGrow: 1 }}
           />
-          <Button type="submit" variant="contained" size="large" disabled={!typed.trim()} sx={{ minHeight: 56, px: 3 }}>
+          <Button type="submit" variant="contained" size="large" disabled={!typed.trim()} sx={{ minHeight: 56, px: 3, whiteSpace: 'nowrap' }}>
             {SCAN_TEXTS.submit}
           </Button>
         </Stack>
