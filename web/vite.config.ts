@@ -16,7 +16,7 @@ const ALIASES = {
 }
 
 /**
- * Every text file of the build also as `<file>.gz` (level 9), for a server that sends precompressed files
+ * Every text file of the build (and the QR reader's wasm) also as `<file>.gz` (level 9), for a server that sends precompressed files
  * (the gateway's SPA handler does when the browser accepts gzip; nginx's gzip_static likewise).
  */
 function precompress(): Plugin {
@@ -35,7 +35,7 @@ function precompress(): Plugin {
           for (const name of readdirSync(dir)) {
             const path = join(dir, name)
             if (statSync(path).isDirectory()) walk(path)
-            else if (/\.(js|css|html|svg|json|webmanifest|txt)$/.test(name)) {
+            else if (/\.(js|css|html|svg|json|webmanifest|txt|wasm)$/.test(name)) {
               const data = readFileSync(path)
               if (data.length > 1024) writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }))
             }

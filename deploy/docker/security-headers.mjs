@@ -15,7 +15,7 @@ const hashes = [...text.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/scrip
   .join('')
 const policy = [
   "default-src 'self'",
-  `script-src 'self'${hashes}`,
+  `script-src 'self' 'wasm-unsafe-eval'${hashes}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://i.ytimg.com",
   "font-src 'self' data:",

@@ -10,6 +10,7 @@ describe('paths', () => {
     expect(paths.createEvent.getHref(42)).toBe('/create-event/42')
     expect(paths.event.getHref(42)).toBe('/event/42')
     expect(paths.event.getHref(42, 'feedback')).toBe('/event/42?tab=feedback')
+    expect(paths.checkin.getHref(42)).toBe('/event/42/checkin')
   })
   it('honours a redirect unless it is the sign-up or login page, or leaves the site', () => {
     expect(safeRedirect('/members?x=1')).toBe('/members?x=1')

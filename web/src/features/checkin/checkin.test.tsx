@@ -1,0 +1,422 @@
+import 'fake-indexeddb/auto'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AppStore } from '@/app/store'
+import { pendingWrites, resetQueue } from '@/lib/offline-queue'
+import type { QrDetector } from '@/lib/qr/detector'
+import { jsonResponse } from '@/testing/builders'
+import { renderWithProviders, signedInState } from '@/testing/render'
+import { CheckinPage } from './components/checkin-page'
+import { checkedInCount, filterAttendees, isCheckedIn } from './rules'
+import type { Attendee, AttendeeList } from './types'
+
+const attendee = (overrides: Partial<Attendee>): Attendee => ({
+  id: 1,
+  dancerName: 'B-girl Ana',
+  avatar: null,
+  email: 'ana@example.com',
+  checkedIn: false,
+  checkedInAt: null,
+  hasTicket: true,
+  payment: 'free',
+  tickets: [],
+  ...overrides,
+})
+
+const PEOPLE: Attendee[] = [
+  attendee({ id: 1, dancerName: 'B-girl Ana', email: 'ana@example.com', checkedIn: true, checkedInAt: '2026-12-05T18:02:00Z', payment: 'card' }),
+  attendee({ id: 7, dancerName: 'B-boy Kid', email: 'kid@crew.example', payment: 'card' }),
+  attendee({ id: 8, dancerName: 'Lil Zed', email: null, payment: 'cashDue' }),
+  attendee({ id: 9, dancerName: 'Rocka', email: 'rocka@example.com', payment: 'cash', checkedIn: true, checkedInAt: '2026-12-05T18:10:00Z' }),
+]
+
+interface Call {
+  method: string
+  path: string
+  body: unknown
+  headers: Headers
+}
+
+interface Stream {
+  send: (text: string) => void
+}
+
+/**
+ * The gateway stood in for at the browser's transport: the API's answers, the live SSE feed, and a switch
+ * that makes every call fail as a dropped Wi-Fi would.
+ */
+function fakeServer(answer: (call: Call) => Response | undefined, list: () => AttendeeList | Response = () => ({ checkedIn: 2, total: 4, attendees: PEOPLE })) {
+  const calls: Call[] = []
+  const streams: Stream[] = []
+  const state = { down: false }
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init)
+      const url = new URL(request.url)
+      if (state.down) throw new TypeError('Failed to fetch')
+      if (url.pathname === '/api/live') {
+        let controller!: ReadableStreamDefaultController<Uint8Array>
+        const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) })
+        const signal = init?.signal ?? request.signal
+        signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+        streams.push({ send: (text) => controller.enqueue(new TextEncoder().encode(text)) })
+        return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
+      }
+      const text = request.method === 'GET' ? '' : await request.clone().text()
+      const call = { method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined, headers: request.headers }
+      calls.push(call)
+      if (call.method === 'GET' && call.path === '/api/events/42/attendees') {
+        const answer = list()
+        return answer instanceof Response ? answer : jsonResponse(answer)
+      }
+      return answer(call) ?? jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
+    }),
+  )
+  const reads = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/events/42/attendees').length
+  const writes = () => calls.filter((call) => call.method === 'POST')
+  return { calls, streams, state, reads, writes }
+}
+
+function setOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
+}
+
+function mediaWidth(wide: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: wide,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  )
+}
+
+const show = (props: { loadDetector?: () => Promise<QrDetector>; liveDelayMs?: number } = {}) =>
+  renderWithProviders(<CheckinPage eventId={42} liveDelayMs={props.liveDelayMs ?? 600_000} loadDetector={props.loadDetector} />, {
+    route: '/event/42/checkin',
+    path: '/event/:idEvent/checkin',
+    preloadedState: signedInState(),
+  })
+
+const toast = (store: AppStore) => store.getState().toast.current?.text
+const counter = () => screen.getByTestId('checkin-counter')
+const row = (id: number) => screen.getByTestId(`attendee-${id}`)
+
+let consoleError: ReturnType<typeof vi.spyOn>
+beforeEach(async () => {
+  await resetQueue()
+  consoleError = vi.spyOn(console, 'error')
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  // no console errors (React's act warnings, MUI's prop warnings, a failed render)
+  expect(consoleError).not.toHaveBeenCalled()
+})
+
+describe('the check-in rules', () => {
+  it('searches dancer name and email, case-insensitive, the keyword trimmed', () => {
+    expect(filterAttendees(PEOPLE, '  KID ').map((a) => a.id)).toEqual([7])
+    expect(filterAttendees(PEOPLE, 'EXAMPLE.com').map((a) => a.id)).toEqual([1, 9])
+    expect(filterAttendees(PEOPLE, 'b-').map((a) => a.id)).toEqual([1, 7])
+    expect(filterAttendees(PEOPLE, '   ')).toHaveLength(4)
+    expect(filterAttendees(PEOPLE, 'nobody')).toEqual([])
+  })
+  it('counts a check-in only with a time after 2000, and a pending one once', () => {
+    expect(isCheckedIn({ checkedIn: true, checkedInAt: '1970-01-01T00:00:00Z' })).toBe(false)
+    expect(isCheckedIn({ checkedIn: false, checkedInAt: '2026-12-05T18:00:00Z' })).toBe(true)
+    expect(isCheckedIn({ checkedIn: true, checkedInAt: null })).toBe(true)
+    expect(checkedInCount(2, PEOPLE, new Set([7, 1]))).toBe(3)
+  })
+})
+
+describe('Check-in page', () => {
+  it('shows the title, the counter, the people with their status and payment, and the back link', async () => {
+    fakeServer(() => undefined)
+    show()
+    expect(await screen.findByText('2/4 checked in')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Check people in' })).toBeInTheDocument()
+    expect(document.title).toBe('Check people in · Cypher')
+    const table = screen.getByRole('table', { name: 'People' })
+    expect(within(table).getByRole('columnheader', { name: 'User' })).toBeInTheDocument()
+    expect(within(table).getByRole('columnheader', { name: 'Status' })).toBeInTheDocument()
+    expect(within(row(1)).getByRole('link', { name: /B-girl Ana/ })).toHaveAttribute('href', '/profile/1')
+    expect(within(row(1)).getByText('ana@example.com')).toBeInTheDocument()
+    expect(within(row(1)).getByText('Checked-in')).toBeInTheDocument()
+    expect(within(row(1)).getByTitle('Paid by card')).toBeInTheDocument()
+    expect(within(row(1)).getByRole('button', { name: 'Undo check-in of B-girl Ana' })).toBeInTheDocument()
+    expect(within(row(7)).getByRole('button', { name: 'Check-In B-boy Kid' })).toHaveTextContent('Check-In')
+    expect(within(row(8)).getByRole('button', { name: 'Pay & Check-In Lil Zed' })).toHaveTextContent('Pay & Check-In')
+    expect(within(row(8)).queryByText('@')).toBeNull()
+    expect(within(row(9)).getByTitle('Paid cash at door')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to event' })).toHaveAttribute('href', '/event/42')
+  })
+
+  it('filters the people by the search box', async () => {
+    fakeServer(() => undefined)
+    show()
+    await screen.findByText('2/4 checked in')
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search people' }), '  CREW.example ')
+    expect(screen.getAllByRole('row')).toHaveLength(2)
+    expect(row(7)).toBeInTheDocument()
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search people' }))
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search people' }), 'zzz')
+    expect(screen.getByText('Nobody matches this search.')).toBeInTheDocument()
+    // the counter is the event's, not the search's
+    expect(counter()).toHaveTextContent('2/4 checked in')
+  })
+
+  it('opens the Key with its five entries on medium screens and up', async () => {
+    mediaWidth(true)
+    fakeServer(() => undefined)
+    show()
+    await screen.findByText('2/4 checked in')
+    const key = screen.getByRole('region', { name: 'Key' })
+    expect(within(key).getByRole('button', { name: 'Key' })).toHaveAttribute('aria-expanded', 'true')
+    const terms = within(key).getAllByRole('definition').map((item) => item.textContent)
+    expect(terms).toEqual([
+      'Checked in at the door',
+      'Ticket bought or given to staff',
+      'Paid by card',
+      'Paid cash at door',
+      'Chose cash at event and not yet paid',
+    ])
+    expect(within(key).getByText('Checked-in')).toBeVisible()
+    expect(within(key).getByText('Check-In')).toBeVisible()
+    expect(within(key).getByText('Pay & Check-In')).toBeVisible()
+    expect(within(key).getByTitle('Paid by card')).toBeInTheDocument()
+    expect(within(key).getByTitle('Paid cash at door')).toBeInTheDocument()
+  })
+
+  it('keeps the Key folded on a phone until asked', async () => {
+    mediaWidth(false)
+    fakeServer(() => undefined)
+    show()
+    await screen.findByText('2/4 checked in')
+    const button = within(screen.getByRole('region', { name: 'Key' })).getByRole('button', { name: 'Key' })
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.click(button)
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+  })
+
+  it('says plainly that only the event staff may check people in (403)', async () => {
+    fakeServer(() => undefined, () => jsonResponse({ error: { code: 'forbidden', message: 'Forbidden' } }, 403))
+    const { store } = show()
+    expect(await screen.findByRole('alert')).toHaveTextContent("Only the event's organizer and admins can check people in.")
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(toast(store)).toBeUndefined()
+  })
+
+  it('shows the error state with Retry when the list cannot be read, and the empty state without people', async () => {
+    const server = fakeServer(() => undefined, () => jsonResponse({ error: { code: 'x', message: 'boom' } }, 500))
+    show()
+    expect(await screen.findByTestId('error-state')).toBeInTheDocument()
+    server.state.down = false
+    vi.unstubAllGlobals()
+    fakeServer(() => undefined, () => ({ checkedIn: 0, total: 0, attendees: [] }))
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('Nobody has a ticket for this event yet.')).toBeInTheDocument()
+    expect(counter()).toHaveTextContent('0/0 checked in')
+  })
+
+  it('checks a person in with an Idempotency-Key, and Pay & Check-In sends payCash; then re-reads the list', async () => {
+    const server = fakeServer((call) => (call.method === 'POST' ? jsonResponse({ id: 42 }) : undefined))
+    show()
+    await screen.findByText('2/4 checked in')
+    await userEvent.click(screen.getByRole('button', { name: 'Check-In B-boy Kid' }))
+    await waitFor(() => expect(server.reads()).toBe(2))
+    await userEvent.click(screen.getByRole('button', { name: 'Pay & Check-In Lil Zed' }))
+    await waitFor(() => expect(server.reads()).toBe(3))
+    const [kid, zed] = server.writes()
+    expect(kid.path).toBe('/api/events/42/checkin/7')
+    expect(kid.body).toBeUndefined()
+    expect(kid.headers.get('Idempotency-Key')).toMatch(/\S{16,}/)
+    expect(zed.path).toBe('/api/events/42/checkin/8')
+    expect(zed.body).toEqual({ payCash: true })
+    expect(zed.headers.get('Idempotency-Key')).not.toBe(kid.headers.get('Idempotency-Key'))
+    expect(await pendingWrites()).toEqual([])
+  })
+
+  it('un-checks a person (staff)', async () => {
+    const server = fakeServer((call) => (call.path === '/api/admin/events/42/uncheck/1' ? jsonResponse({ id: 42 }) : undefined))
+    show()
+    await screen.findByText('2/4 checked in')
+    await userEvent.click(screen.getByRole('button', { name: 'Undo check-in of B-girl Ana' }))
+    await waitFor(() => expect(server.reads()).toBe(2))
+    expect(server.writes().map((call) => call.path)).toEqual(['/api/admin/events/42/uncheck/1'])
+  })
+})
+
+describe('Check-in page offline', () => {
+  it('queues a check-in while offline, shows it pending and counts it, then sends it once on online with its key', async () => {
+    const server = fakeServer((call) => (call.method === 'POST' ? jsonResponse({ id: 42 }) : undefined))
+    show()
+    await screen.findByText('2/4 checked in')
+    setOnline(false)
+    act(() => void window.dispatchEvent(new Event('offline')))
+    expect(await screen.findByText(/You are offline/)).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Check-In B-boy Kid' }))
+    expect(await within(row(7)).findByText('Pending')).toBeInTheDocument()
+    expect(counter()).toHaveTextContent('3/4 checked in')
+    expect(server.writes()).toEqual([])
+    const [queued] = await pendingWrites()
+    expect(queued).toEqual(expect.objectContaining({ method: 'POST', path: '/events/42/checkin/7', createdAt: expect.any(Number) }))
+
+    setOnline(true)
+    act(() => void window.dispatchEvent(new Event('online')))
+    await waitFor(() => expect(server.writes()).toHaveLength(1))
+    expect(server.writes()[0].headers.get('Idempotency-Key')).toBe(queued.key)
+    await waitFor(() => expect(server.reads()).toBe(2))
+    await waitFor(async () => expect(await pendingWrites()).toEqual([]))
+    // a second `online` (or the timer) sends nothing again
+    act(() => void window.dispatchEvent(new Event('online')))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(server.writes()).toHaveLength(1)
+  })
+
+  it('queues a check-in whose request found no network, and replays it with the same key', async () => {
+    const server = fakeServer((call) => (call.method === 'POST' ? jsonResponse({ id: 42 }) : undefined))
+    show()
+    await screen.findByText('2/4 checked in')
+    server.state.down = true
+    await userEvent.click(screen.getByRole('button', { name: 'Check-In B-boy Kid' }))
+    expect(await within(row(7)).findByText('Pending')).toBeInTheDocument()
+    expect(counter()).toHaveTextContent('3/4 checked in')
+    await waitFor(async () => expect((await pendingWrites())[0]?.attempts).toBe(1))
+    const [queued] = await pendingWrites()
+    server.state.down = false
+    act(() => void window.dispatchEvent(new Event('online')))
+    await waitFor(() => expect(server.writes()).toHaveLength(1))
+    expect(server.writes()[0].headers.get('Idempotency-Key')).toBe(queued.key)
+  })
+
+  it('drops a check-in the server refuses (4xx) with a toast of its answer, and re-reads the list', async () => {
+    const server = fakeServer((call) =>
+      call.method === 'POST' ? jsonResponse({ error: { code: 'invalid', message: 'Check-in is open only while the event is happening' } }, 400) : undefined,
+    )
+    const { store } = show()
+    await screen.findByText('2/4 checked in')
+    setOnline(false)
+    act(() => void window.dispatchEvent(new Event('offline')))
+    await userEvent.click(screen.getByRole('button', { name: 'Check-In B-boy Kid' }))
+    expect(await within(row(7)).findByText('Pending')).toBeInTheDocument()
+    setOnline(true)
+    act(() => void window.dispatchEvent(new Event('online')))
+    await waitFor(() => expect(toast(store)).toBe('Check-in is open only while the event is happening'))
+    expect(server.writes()).toHaveLength(1)
+    await waitFor(() => expect(within(row(7)).getByRole('button', { name: 'Check-In B-boy Kid' })).toBeInTheDocument())
+    expect(counter()).toHaveTextContent('2/4 checked in')
+    expect(await pendingWrites()).toEqual([])
+    await waitFor(() => expect(server.reads()).toBe(2))
+  })
+})
+
+describe('Check-in page without IndexedDB', () => {
+  it('sends a check-in at once, as it is, with an Idempotency-Key', async () => {
+    vi.stubGlobal('indexedDB', undefined)
+    const server = fakeServer((call) => (call.method === 'POST' ? jsonResponse({ id: 42 }) : undefined))
+    show()
+    await screen.findByText('2/4 checked in')
+    await userEvent.click(screen.getByRole('button', { name: 'Check-In B-boy Kid' }))
+    await waitFor(() => expect(server.writes()).toHaveLength(1))
+    expect(server.writes()[0].headers.get('Idempotency-Key')).toBeTruthy()
+    await waitFor(() => expect(server.reads()).toBe(2))
+  })
+})
+
+describe('Check-in page live', () => {
+  it('subscribes to the event, re-reads once ready and on every check-in or un-check from another tablet', async () => {
+    let checkedIn = 2
+    const server = fakeServer(
+      () => undefined,
+      () => ({ checkedIn, total: 4, attendees: PEOPLE }),
+    )
+    show({ liveDelayMs: 0 })
+    await screen.findByText('2/4 checked in')
+    await waitFor(() => expect(server.streams).toHaveLength(1))
+    const live = server.calls.length
+    expect(live).toBeGreaterThan(0)
+    server.streams[0].send('id: EVENTS:1\nevent: ready\ndata: {}\n\n')
+    await waitFor(() => expect(server.reads()).toBe(2))
+    checkedIn = 3
+    const envelope = (id: string, type: string) =>
+      `id: ${id}\nevent: message\ndata: ${JSON.stringify({ id, type, topics: ['event:42', 'user:7'], data: { eventId: 42, userId: 7, checkedIn, total: 4 } })}\n\n`
+    server.streams[0].send(envelope('EVENTS:2', 'events.attendee.checked_in'))
+    expect(await screen.findByText('3/4 checked in')).toBeInTheDocument()
+    checkedIn = 2
+    server.streams[0].send(envelope('EVENTS:3', 'events.attendee.unchecked'))
+    expect(await screen.findByText('2/4 checked in')).toBeInTheDocument()
+    expect(server.reads()).toBe(4)
+  })
+})
+
+describe('Scanning a ticket', () => {
+  // jsdom has no camera: navigator.mediaDevices is set per test and taken away after
+  const setMediaDevices = (value: unknown) => Object.defineProperty(navigator, 'mediaDevices', { value, configurable: true })
+  afterEach(() => {
+    delete (navigator as { mediaDevices?: unknown }).mediaDevices
+  })
+
+  function camera() {
+    const stop = vi.fn()
+    setMediaDevices({ getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop }] })) })
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
+    return { stop }
+  }
+
+  it('checks in the holder of a code the camera reads, through the queue, and names who in a toast', async () => {
+    const { stop } = camera()
+    const server = fakeServer((call) =>
+      call.path === '/api/events/42/checkin-ticket' ? jsonResponse(attendee({ id: 7, dancerName: 'B-boy Kid', checkedIn: true })) : undefined,
+    )
+    const detect = vi.fn(async () => [{ rawValue: ' SECRET-1 ' }])
+    const { store } = show({ loadDetector: async () => ({ detect }) })
+    await screen.findByText('2/4 checked in')
+    await userEvent.click(screen.getByRole('button', { name: 'Scan ticket' }))
+    expect(await screen.findByRole('dialog', { name: 'Scan ticket' })).toBeInTheDocument()
+    await waitFor(() => expect(toast(store)).toBe('B-boy Kid is checked in'))
+    // the same ticket still in front of the camera is sent once
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)))
+    const sent = server.writes()
+    expect(sent).toHaveLength(1)
+    expect(sent[0].body).toEqual({ secret: 'SECRET-1' })
+    expect(sent[0].headers.get('Idempotency-Key')).toBeTruthy()
+    expect(server.reads()).toBeGreaterThanOrEqual(2)
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(stop).toHaveBeenCalled())
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it("says 'Ticket not found' for an unknown code typed in by hand", async () => {
+    camera()
+    const server = fakeServer((call) =>
+      call.path === '/api/events/42/checkin-ticket' ? jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404) : undefined,
+    )
+    const { store } = show({ loadDetector: async () => ({ detect: async () => [] }) })
+    await screen.findByText('2/4 checked in')
+    await userEvent.click(screen.getByRole('button', { name: 'Scan ticket' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Scan ticket' })
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Ticket code' }), 'WRONG{Enter}')
+    await waitFor(() => expect(toast(store)).toBe('Ticket not found'))
+    expect(server.writes().map((call) => call.body)).toEqual([{ secret: 'WRONG' }])
+    expect(await pendingWrites()).toEqual([])
+  })
+
+  it('offers typing the code where there is no camera', async () => {
+    setMediaDevices(undefined)
+    fakeServer(() => undefined)
+    show({ loadDetector: async () => ({ detect: async () => [] }) })
+    await screen.findByText('2/4 checked in')
+    await userEvent.click(screen.getByRole('button', { name: 'Scan ticket' }))
+    expect(await screen.findByText('No camera here: type or paste the ticket code below.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Check in' })).toBeDisabled()
+  })
+})
