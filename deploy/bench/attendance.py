@@ -98,8 +98,15 @@ async def sign_up(client: httpx.AsyncClient, email: str, name: str) -> tuple[int
     answer = await client.post("/api/auth/signup", json={"email": email, "password": PASSWORD})
     assert answer.status_code == 201, answer.text
     body = answer.json()
-    headers = {"Authorization": f"Bearer {body['accessToken']}"}
-    profile = await client.post("/api/user", json={"dancerName": name}, headers=headers)
+    headers = {"X-Auth-Token": body["accessToken"]}
+    profile = await client.post("/api/user", json={
+            "dancerName": name,
+            "fullName": "Bench Dancer",
+            "birthday": "10/18/1993",
+            "country": "United States",
+            "state": "New York",
+            "city": "New York",
+        }, headers=headers)
     assert profile.status_code < 300, profile.text
     return body["user"]["id"], headers
 
