@@ -45,6 +45,8 @@ export const paths = {
     path: '/event/:id',
     getHref: (id: number, tab?: 'info' | 'feedback') => withQuery(`/event/${id}`, { tab: tab === 'feedback' ? tab : undefined }),
   },
+  /** Checkin: the event's tickets and check-ins, for its editors (login required) */
+  checkin: { path: '/event/:idEvent/checkin', getHref: (id: number) => `/event/${id}/checkin` },
   organizations: { path: '/organizations', getHref: () => '/organizations' },
   createOrganization: {
     path: '/create-organization-organization/:id',
