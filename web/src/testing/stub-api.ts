@@ -6,6 +6,7 @@ export interface ApiCall {
   path: string
   params: URLSearchParams
   body: unknown
+  headers: Headers
 }
 
 /** fetch stood in for: every call is recorded and answered by the handler (404 when it has no answer). */
@@ -17,7 +18,7 @@ export function stubApi(handler: (call: ApiCall) => Response | undefined) {
       const request = input as Request
       const url = new URL(request.url)
       const text = request.method === 'GET' ? '' : await request.clone().text()
-      const call = { method: request.method, path: url.pathname, params: url.searchParams, body: text ? JSON.parse(text) : undefined }
+      const call = { method: request.method, path: url.pathname, params: url.searchParams, body: text ? JSON.parse(text) : undefined, headers: request.headers }
       calls.push(call)
       return handler(call) ?? jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
     }),
