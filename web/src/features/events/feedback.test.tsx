@@ -118,6 +118,9 @@ describe('Event page, the feedback block', () => {
     expect(within(block).getByRole('button', { name: 'Leave a like' })).toBeInTheDocument()
     await user.click(within(block).getByRole('button', { name: 'Provide feedback' }))
     expect(router.state.location.search).toBe('?tab=feedback')
+    // the form asks the question itself: the block steps aside
+    await screen.findByRole('form', { name: 'Did you enjoy this event?' })
+    expect(screen.queryByRole('region', { name: 'Did you enjoy this event?' })).toBeNull()
   })
 
   it("sends a guest's 'Provide feedback' to Signup", async () => {

@@ -219,7 +219,8 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
         <EventFacts event={event} />
       )}
       <TicketActions event={event} />
-      <FeedbackBlock event={event} onFeedbackTab={() => toTab('feedback')} />
+      {/* the Feedback tab has its own question and like toggle */}
+      {shownTab === 'info' ? <FeedbackBlock event={event} onFeedbackTab={() => toTab('feedback')} /> : null}
       {canEdit ? (
         <Stack direction={{ xs: 'column', sm: 'row', md: 'column' }} spacing={1}>
           <Button variant="contained" startIcon={<EditIcon />} href={paths.createEvent.getHref(event.id)} sx={{ minHeight: 44 }}>
