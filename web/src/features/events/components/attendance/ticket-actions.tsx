@@ -17,7 +17,7 @@ export function TicketActions({ event }: { event: CypherEvent }) {
   const { gate } = useGuestGate()
   const [buying, setBuying] = useState(false)
   const [viewing, setViewing] = useState(false)
-  const hasTicket = Boolean(event.permissions?.hasTicket)
+  const hasTicket = Boolean(event.permissions?.hasTicket || event.tickets?.length)
   const onSale = ticketsOnSale(event) && !hasTicket
   if (event.status !== 'published') return null
   return (
