@@ -26,6 +26,15 @@ export interface Tier {
   /** cents */
   cost: number
   description: string | null
+  /** per ticket, computed by the server from the one fee and tax table (cents; absent on a tier being edited) */
+  ticketCost?: number
+  ticketFees?: number
+  ticketTaxes?: number
+  ticketTotalSum?: number
+  /** the tier's paid tickets summed, for the event's editors (0 for everyone else) */
+  fees?: number
+  taxes?: number
+  totalSum?: number
 }
 
 export interface Carpet {
@@ -74,7 +83,155 @@ export interface CypherEvent {
   scoreboardLogo: string | null
   scoreboardBgImage: string | null
   createdAt: string | null
-  permissions: { canEdit: boolean }
+  permissions: EventPermissions
+  /* Going to the event (issue 13): absent on an answer of before, so optional. */
+  /** no tiers, or tier costs summing to 0 */
+  isFree?: boolean
+  /** the caller's issued tickets (seed 001's Ticket) */
+  tickets?: EventTicketSummary[]
+  isLiked?: boolean
+  countLikes?: number
+  canLike?: boolean
+  canLeaveFeedback?: boolean
+  canReviewFeedback?: boolean
+  /** editors only (else 0) */
+  countFeedbacks?: number
+  /** the caller's own feedback */
+  feedback?: Feedback | null
+  whoIsGoing?: GoingUser[]
+  countGoing?: number
+  /** editors only (null otherwise) */
+  totalAverageRating?: number | null
+}
+
+/** Seed 001's Event permissions. Only canEdit is older than issue 13. */
+export interface EventPermissions {
+  canEdit: boolean
+  canLeaveFeedback?: boolean
+  canLike?: boolean
+  checkedIn?: boolean
+  /** published and happening now */
+  showCheckin?: boolean
+  /** the caller holds an issued ticket */
+  hasTicket?: boolean
+}
+
+/** Seed 001's Ticket, as the Event lists the caller's. Cents. */
+export interface EventTicketSummary {
+  title: string
+  ticketFees: number
+  ticketTaxes: number
+  ticketSum: number
+}
+
+export type TicketMethod = 'card' | 'cash' | 'free' | 'staff'
+export type TicketStatus = 'pending' | 'issued' | 'cancelled' | 'refunded'
+
+/** A ticket of POST /api/events/{id}/tickets and GET /api/events/{id}/tickets. Cents. */
+export interface Ticket {
+  id: number
+  eventId: number
+  tierId: number | null
+  title: string
+  method: TicketMethod
+  status: TicketStatus
+  /** false for cash until staff take the money at the door */
+  paid: boolean
+  ticketCost: number
+  ticketFees: number
+  ticketTaxes: number
+  ticketSum: number
+  createdAt: string
+  /** an SVG data URI of the ticket's secret, only while issued */
+  qr: string | null
+}
+
+export type PaymentStatus = 'pending' | 'requires_action' | 'succeeded' | 'declined' | 'cancelled' | 'refunded'
+
+export interface Payment {
+  id: number
+  provider: PaymentProvider
+  status: PaymentStatus
+  /** cents */
+  amount: number
+  /** the processor's last word (a decline's reason) */
+  message: string
+  clientSecret: string | null
+}
+
+export type PaymentProvider = 'test' | 'stripe'
+
+/** GET /api/payments/config */
+export interface PaymentsConfig {
+  provider: PaymentProvider
+  publishableKey: string | null
+  currency: string
+}
+
+/** POST /api/events/{id}/tickets: `tierId` null only for a free event without tiers (an RSVP). */
+export interface PurchaseRequest {
+  tierId: number | null
+  method: 'card' | 'cash' | 'free'
+}
+
+export interface Purchase {
+  ticket: Ticket
+  payment: Payment | null
+}
+
+/** POST /api/payments/{id}/confirm, the test provider: a card number, or the second step. */
+export type PaymentConfirmation = { card: string } | { authenticate: true }
+
+export interface PaymentAnswer {
+  payment: Payment
+  ticket: Ticket
+}
+
+/** The five categories of a feedback (seed 001, Feedback), 1 to 5 in halves. */
+export type FeedbackCategory = 'timeliness' | 'communication' | 'venue' | 'vibe' | 'musicSound'
+
+export type FeedbackRatings = Record<FeedbackCategory, number>
+
+export interface Feedback extends FeedbackRatings {
+  averageRating: number
+  details: string
+  createdAt: string
+  userId: number
+  dancerName: string | null
+  avatar: string | null
+  isLiked: boolean
+}
+
+/** POST /api/events/{id}/feedback (the server computes the average again; a sent one is ignored) */
+export interface FeedbackInput extends FeedbackRatings {
+  averageRating: number
+  details: string
+}
+
+/** GET /api/events/{id}/feedback, for the event's editors. */
+export interface FeedbackReview {
+  feedbacks: Feedback[]
+  countFeedbacks: number
+  countLikes: number
+  totalAverageRating: number | null
+  totalTimeliness: number | null
+  totalCommunication: number | null
+  totalVenue: number | null
+  totalVibe: number | null
+  totalMusicSound: number | null
+}
+
+/** POST /api/events/{id}/like */
+export interface LikeAnswer {
+  isLiked: boolean
+  countLikes: number
+}
+
+/** Someone going (ticket holder or checked in): Who's going and its modal. */
+export interface GoingUser {
+  id: number
+  avatar: string | null
+  dancerName: string | null
 }
 
 /** POST /api/events/{id}: the whole event as the wizard edits it. */

@@ -16,6 +16,7 @@ import EventIcon from '@mui/icons-material/Event'
 import ExpandLessIcon from '@mui/icons-material/ExpandLess'
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import FacebookIcon from '@mui/icons-material/Facebook'
+import HowToRegIcon from '@mui/icons-material/HowToReg'
 import MoreVertIcon from '@mui/icons-material/MoreVert'
 import TvIcon from '@mui/icons-material/Tv'
 import XIcon from '@mui/icons-material/X'
@@ -35,6 +36,11 @@ import { useNotFound } from '@/lib/not-found'
 import { useDeleteEventMutation, useGetEventQuery, useSaveEventMutation } from '../api/events-api'
 import { costSummary, deleteQuestion, eventUpdate, isFree, mapsSearchUrl, normaliseUpdate, shareLinks, TEXTS } from '../rules'
 import type { CypherEvent, EventUpdate } from '../types'
+import { TicketActions } from './attendance/ticket-actions'
+import { FeedbackBlock } from './feedback/feedback-block'
+import { EventTabs, FeedbackTab, type EventTab } from './feedback/feedback-tab'
+import { showsFeedbackTabs } from './feedback/rules'
+import { WhosGoing } from './going/whos-going'
 import { DisplayModeStep } from './wizard-steps'
 
 /** The facts of the sidebar: date, the venue's time, address, website, cost. */
@@ -164,6 +170,8 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
   // tab is info (the default) or feedback (its screen comes with feedback); any other value is not accepted
   const [params] = useSearchParams()
   const tab = params.get('tab')
+  const shownTab: EventTab = tab === 'feedback' ? 'feedback' : 'info'
+  const toTab = (next: EventTab) => navigate(paths.event.getHref(id, next))
   useEffect(() => {
     if (valid && tab !== null && tab !== 'info' && tab !== 'feedback') navigate(paths.event.getHref(id), { replace: true, state: location.state })
   }, [tab, valid, id, navigate, location.state])
@@ -177,6 +185,7 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
   if (!event) return <PageLoader label="Loading event" />
 
   const canEdit = Boolean(event.permissions?.canEdit)
+  const withTabs = showsFeedbackTabs(event)
   const url = `${window.location.origin}${paths.event.getHref(event.id)}`
   const share = shareLinks(url, event.title)
   const background = imageUrl(event.image, 1000, 'event')
@@ -209,13 +218,19 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
       ) : (
         <EventFacts event={event} />
       )}
+      <TicketActions event={event} />
+      {/* the Feedback tab has its own question and like toggle */}
+      {shownTab === 'info' ? <FeedbackBlock event={event} onFeedbackTab={() => toTab('feedback')} /> : null}
       {canEdit ? (
         <Stack direction={{ xs: 'column', sm: 'row', md: 'column' }} spacing={1}>
-          <Button variant="contained" startIcon={<EditIcon />} href={paths.createEvent.getHref(event.id)}>
+          <Button variant="contained" startIcon={<EditIcon />} href={paths.createEvent.getHref(event.id)} sx={{ minHeight: 44 }}>
             Edit event
           </Button>
-          <Button variant="outlined" startIcon={<TvIcon />} onClick={() => setDisplayMode(true)}>
+          <Button variant="outlined" startIcon={<TvIcon />} onClick={() => setDisplayMode(true)} sx={{ minHeight: 44 }}>
             Display mode
+          </Button>
+          <Button variant="outlined" startIcon={<HowToRegIcon />} href={paths.checkin.getHref(event.id)} sx={{ minHeight: 44 }}>
+            Tickets and check-ins
           </Button>
         </Stack>
       ) : null}
@@ -242,38 +257,46 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
           {sidebar}
         </Paper>
         <Paper elevation={0} sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, border: '1px solid', borderColor: 'divider', order: { xs: 1, md: 0 }, mt: { md: 10 } }}>
-          <Stack spacing={4}>
-            {event.description ? (
-              <Box component="section" aria-labelledby="event-description">
-                <Typography id="event-description" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
-                  Description
-                </Typography>
-                <SafeHtml html={event.description} sx={{ overflowWrap: 'anywhere' }} />
-              </Box>
-            ) : null}
-            {/* a draft's clips are its editors' only (the server answers 404 to others; they never see a draft) */}
-            {mediaPanel && (event.status !== 'draft' || canEdit) ? mediaPanel(event) : null}
-            <StaffSection event={event} />
-            <Box component="section" aria-labelledby="event-share">
-              <Typography id="event-share" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
-                Share
-              </Typography>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                <Button variant="outlined" startIcon={<FacebookIcon />} href={share.facebook} target="_blank" rel="noopener noreferrer">
-                  Facebook
-                </Button>
-                <Button variant="outlined" startIcon={<XIcon />} href={share.twitter} target="_blank" rel="noopener noreferrer">
-                  Twitter
-                </Button>
-                {event.dateStart && event.dateEnd ? (
-                  // The server writes the .ics in the venue's time zone; a plain link downloads it.
-                  <Button variant="outlined" startIcon={<EventIcon />} href={`/api/events/${event.id}/calendar.ics`} download>
-                    Add to calendar
-                  </Button>
-                ) : null}
-              </Stack>
+          {withTabs ? <EventTabs event={event} tab={shownTab} onTab={toTab} /> : null}
+          {shownTab === 'feedback' ? (
+            <Box id="event-panel" role="tabpanel" aria-labelledby="event-tab-feedback">
+              <FeedbackTab event={event} onInfo={() => toTab('info')} />
             </Box>
-          </Stack>
+          ) : (
+            <Stack spacing={4} id="event-panel" role={withTabs ? 'tabpanel' : undefined} aria-labelledby={withTabs ? 'event-tab-info' : undefined}>
+              {event.description ? (
+                <Box component="section" aria-labelledby="event-description">
+                  <Typography id="event-description" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
+                    Description
+                  </Typography>
+                  <SafeHtml html={event.description} sx={{ overflowWrap: 'anywhere' }} />
+                </Box>
+              ) : null}
+              {/* a draft's clips are its editors' only (the server answers 404 to others; they never see a draft) */}
+              {mediaPanel && (event.status !== 'draft' || canEdit) ? mediaPanel(event) : null}
+              <WhosGoing event={event} />
+              <StaffSection event={event} />
+              <Box component="section" aria-labelledby="event-share">
+                <Typography id="event-share" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
+                  Share
+                </Typography>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  <Button variant="outlined" startIcon={<FacebookIcon />} href={share.facebook} target="_blank" rel="noopener noreferrer">
+                    Facebook
+                  </Button>
+                  <Button variant="outlined" startIcon={<XIcon />} href={share.twitter} target="_blank" rel="noopener noreferrer">
+                    Twitter
+                  </Button>
+                  {event.dateStart && event.dateEnd ? (
+                    // The server writes the .ics in the venue's time zone; a plain link downloads it.
+                    <Button variant="outlined" startIcon={<EventIcon />} href={`/api/events/${event.id}/calendar.ics`} download>
+                      Add to calendar
+                    </Button>
+                  ) : null}
+                </Stack>
+              </Box>
+            </Stack>
+          )}
         </Paper>
       </Box>
       <ConfirmDialog open={deleting} title={deleteQuestion(event.title)} confirmLabel="Delete Event" destructive busy={removing} onConfirm={deleteEvent} onClose={() => setDeleting(false)} />
