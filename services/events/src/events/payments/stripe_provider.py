@@ -1,0 +1,132 @@
+"""Stripe, through the official `stripe` package (async calls on its httpx client). The browser confirms the
+card with stripe.js and the payment intent's client secret; Stripe then tells us by a signed webhook
+(`Stripe-Signature`, verified with the endpoint's signing secret). Nothing here runs in the tests but the
+webhook verification (stripe's own code, on payloads signed locally)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import stripe
+
+from events.payments.provider import (
+    InvalidSignature,
+    Outcome,
+    ProviderPayment,
+    ProviderRefused,
+    Status,
+    WebhookEvent,
+)
+
+logger = logging.getLogger("events.payments.stripe")
+
+SIGNATURE_HEADER = "stripe-signature"
+STATUSES: dict[str, Status] = {
+    "requires_payment_method": "pending",
+    "requires_confirmation": "pending",
+    "processing": "pending",
+    "requires_capture": "pending",
+    "requires_action": "requires_action",
+    "succeeded": "succeeded",
+    "canceled": "cancelled",
+}
+OUTCOMES: dict[str, Outcome] = {
+    "payment_intent.succeeded": "succeeded",
+    "payment_intent.payment_failed": "declined",
+    "payment_intent.canceled": "cancelled",
+}
+
+
+class ProviderUnavailable(Exception):
+    """Stripe could not be reached or refused our credentials: nothing was decided about the payment."""
+
+
+def _payment(intent: Any) -> ProviderPayment:
+    error = intent.get("last_payment_error") or {}
+    return ProviderPayment(
+        ref=intent["id"],
+        status=STATUSES.get(intent["status"], "pending"),
+        message=str(error.get("message") or ""),
+        client_secret=intent.get("client_secret"),
+    )
+
+
+class StripeProvider:
+    name: Literal["stripe"] = "stripe"
+
+    def __init__(self, secret_key: str, publishable_key: str, webhook_secret: str, *, timeout: float = 10.0):
+        self.publishable_key: str | None = publishable_key
+        self.webhook_secret = webhook_secret
+        self.http = stripe.HTTPXClient(timeout=timeout)
+        self.client = stripe.StripeClient(secret_key, http_client=self.http, max_network_retries=2)
+
+    async def __aenter__(self) -> StripeProvider:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.http.close_async()
+
+    async def _call(self, operation: Any) -> Any:
+        try:
+            return await operation
+        except stripe.CardError as exc:
+            raise ProviderRefused(exc.user_message or str(exc)) from None
+        except stripe.InvalidRequestError as exc:
+            raise ProviderRefused(exc.user_message or "The payment processor refused this request") from None
+        except stripe.StripeError as exc:
+            logger.warning("stripe: %s", exc)
+            raise ProviderUnavailable(str(exc)) from None
+
+    async def create(self, *, amount: int, currency: str, key: str, metadata: Mapping[str, str]) -> ProviderPayment:
+        intents = self.client.v1.payment_intents
+        intent = await self._call(
+            intents.create_async(
+                {
+                    "amount": amount,
+                    "currency": currency,
+                    "metadata": dict(metadata),
+                    "automatic_payment_methods": {"enabled": True},
+                },
+                {"idempotency_key": key},
+            )
+        )
+        return _payment(intent)
+
+    async def confirm(
+        self, ref: str, *, amount: int, card: str | None = None, authenticate: bool = False
+    ) -> ProviderPayment:
+        """The card is confirmed in the browser; here we only read where the intent stands (the webhook may
+        not have reached a developer's machine), so a confirm never charges."""
+        return _payment(await self._call(self.client.v1.payment_intents.retrieve_async(ref)))
+
+    async def cancel(self, ref: str) -> ProviderPayment:
+        return _payment(await self._call(self.client.v1.payment_intents.cancel_async(ref)))
+
+    async def refund(self, ref: str, *, amount: int, key: str) -> None:
+        await self._call(
+            self.client.v1.refunds.create_async({"payment_intent": ref, "amount": amount}, {"idempotency_key": key})
+        )
+
+    async def client_secret(self, ref: str) -> str | None:
+        return _payment(await self._call(self.client.v1.payment_intents.retrieve_async(ref))).client_secret
+
+    def parse_webhook(self, payload: bytes, headers: Mapping[str, str]) -> WebhookEvent | None:
+        try:
+            event = stripe.Webhook.construct_event(payload, headers.get(SIGNATURE_HEADER), self.webhook_secret)
+        except (stripe.SignatureVerificationError, ValueError):
+            raise InvalidSignature() from None
+        outcome = OUTCOMES.get(event["type"])
+        if outcome is None:
+            return None
+        intent = event["data"]["object"]
+        error = intent.get("last_payment_error") or {}
+        amount = intent.get("amount_received") if outcome == "succeeded" else intent.get("amount")
+        return WebhookEvent(
+            id=event["id"],
+            ref=intent["id"],
+            outcome=outcome,
+            amount=int(amount or intent.get("amount") or 0),
+            message=str(error.get("message") or ""),
+        )
