@@ -5,6 +5,7 @@ webhook verification (stripe's own code, on payloads signed locally)."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Mapping
 from typing import Any, Literal
@@ -43,13 +44,20 @@ class ProviderUnavailable(Exception):
     """Stripe could not be reached or refused our credentials: nothing was decided about the payment."""
 
 
+def _field(value: Any, name: str) -> Any:
+    """A field of a StripeObject or a dict, None when absent (StripeObject is no dict: it has no `.get`)."""
+    try:
+        return value[name] if value is not None else None
+    except (KeyError, TypeError):
+        return None
+
+
 def _payment(intent: Any) -> ProviderPayment:
-    error = intent.get("last_payment_error") or {}
     return ProviderPayment(
-        ref=intent["id"],
-        status=STATUSES.get(intent["status"], "pending"),
-        message=str(error.get("message") or ""),
-        client_secret=intent.get("client_secret"),
+        ref=str(intent["id"]),
+        status=STATUSES.get(str(_field(intent, "status")), "pending"),
+        message=str(_field(_field(intent, "last_payment_error"), "message") or ""),
+        client_secret=_field(intent, "client_secret"),
     )
 
 
@@ -114,19 +122,23 @@ class StripeProvider:
 
     def parse_webhook(self, payload: bytes, headers: Mapping[str, str]) -> WebhookEvent | None:
         try:
-            event = stripe.Webhook.construct_event(payload, headers.get(SIGNATURE_HEADER), self.webhook_secret)
+            # stripe's own verification (the signature, the tolerance); the fields are then read from the JSON.
+            stripe.Webhook.construct_event(payload, headers.get(SIGNATURE_HEADER), self.webhook_secret)
+            event = json.loads(payload)
         except (stripe.SignatureVerificationError, ValueError):
             raise InvalidSignature() from None
-        outcome = OUTCOMES.get(event["type"])
-        if outcome is None:
-            return None
-        intent = event["data"]["object"]
-        error = intent.get("last_payment_error") or {}
-        amount = intent.get("amount_received") if outcome == "succeeded" else intent.get("amount")
-        return WebhookEvent(
-            id=event["id"],
-            ref=intent["id"],
-            outcome=outcome,
-            amount=int(amount or intent.get("amount") or 0),
-            message=str(error.get("message") or ""),
-        )
+        try:
+            outcome = OUTCOMES.get(event["type"])
+            if outcome is None:
+                return None
+            intent = event["data"]["object"]
+            amount = _field(intent, "amount_received") if outcome == "succeeded" else None
+            return WebhookEvent(
+                id=str(event["id"]),
+                ref=str(intent["id"]),
+                outcome=outcome,
+                amount=int(amount or _field(intent, "amount") or 0),
+                message=str(_field(_field(intent, "last_payment_error"), "message") or ""),
+            )
+        except (KeyError, TypeError, ValueError):
+            return None  # signed by Stripe but not a payment intent's shape: nothing of ours
