@@ -41,7 +41,11 @@ class TestCreate:
         event_id = response.json()["id"]
         body = (await client.get(f"/api/events/{event_id}", headers=headers(ORGANIZER))).json()
         assert body["status"] == "draft" and body["staff"]["organizer"]["id"] == ORGANIZER
-        assert body["permissions"] == {"canEdit": True, "hasTicket": False} and body["orgId"] == 0 and body["timeZone"] == "UTC"
+        assert (
+            body["permissions"] == {"canEdit": True, "hasTicket": False}
+            and body["orgId"] == 0
+            and body["timeZone"] == "UTC"
+        )
         (created,) = await collect_events(nats_url, "events.event.created", count=1)
         assert created.data["id"] == event_id and created.data["organizerId"] == ORGANIZER
         assert created.topics == [f"event:{event_id}"]

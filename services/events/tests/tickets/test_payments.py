@@ -137,7 +137,9 @@ class TestOnce:
         assert ticket.status == "issued" and (await payments(session))[0].status == "succeeded"
         assert await issued_events(nats_url) == 1
 
-    async def test_a_retried_confirm_with_its_key_replays(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+    async def test_a_retried_confirm_with_its_key_replays(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
         event, (tier,) = await event_with_tiers(session, 1000)
         bought = await card_purchase(client, event.id, tier.id)
         url = f"/api/payments/{bought['payment']['id']}/confirm"
@@ -154,7 +156,9 @@ class TestCancel:
         payment_id = bought["payment"]["id"]
         response = await client.post(f"/api/payments/{payment_id}/cancel", headers=headers(BUYER))
         assert response.status_code == 200, response.text
-        assert response.json()["payment"]["status"] == "cancelled" and response.json()["ticket"]["status"] == "cancelled"
+        assert (
+            response.json()["payment"]["status"] == "cancelled" and response.json()["ticket"]["status"] == "cancelled"
+        )
         late = await confirm(client, payment_id, {"card": SUCCEEDS})
         assert late.status_code == 400 and message(late) == rules.PAYMENT_CLOSED
         assert (await tickets(session))[0].status == "cancelled"

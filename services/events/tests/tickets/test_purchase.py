@@ -51,7 +51,9 @@ class TestFree:
             "ticketSum": 0,
         }
 
-    async def test_a_free_event_without_tiers_is_an_rsvp(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+    async def test_a_free_event_without_tiers_is_an_rsvp(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
         event = await create_event(session)
         response = await buy(client, event.id, None, "free")
         assert response.status_code == 201, response.text

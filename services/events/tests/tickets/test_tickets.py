@@ -134,9 +134,7 @@ class TestRefund:
     async def test_a_pending_ticket_is_not_refunded(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         event, (tier,) = await event_with_tiers(session, 1000)
         bought = await card_purchase(client, event.id, tier.id)
-        response = await client.post(
-            f"/api/admin/tickets/{bought['ticket']['id']}/refund", headers=headers(ORGANIZER)
-        )
+        response = await client.post(f"/api/admin/tickets/{bought['ticket']['id']}/refund", headers=headers(ORGANIZER))
         assert response.status_code == 400 and message(response) == rules.NOT_REFUNDABLE
 
 

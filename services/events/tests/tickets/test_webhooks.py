@@ -78,7 +78,9 @@ class TestTheTestProvider:
     ) -> None:
         payment = await pending(client, session)
         body = delivery(payment.provider_ref or "", 1189)
-        hooks = [client.post(WEBHOOK, content=body, headers=signed(body, settings.test_webhook_secret)) for _ in range(3)]
+        hooks = [
+            client.post(WEBHOOK, content=body, headers=signed(body, settings.test_webhook_secret)) for _ in range(3)
+        ]
         answers = await asyncio.gather(confirm(client, payment.id, {"card": SUCCEEDS}), *hooks)
         assert {a.status_code for a in answers} == {200}
         assert answers[0].json()["ticket"]["status"] == "issued"
@@ -89,24 +91,34 @@ class TestTheTestProvider:
     ) -> None:
         payment = await pending(client, session)
         body = json.dumps(
-            {"id": "e", "type": "payment.declined", "data": {"ref": payment.provider_ref, "amount": 1189, "message": "No"}}
+            {
+                "id": "e",
+                "type": "payment.declined",
+                "data": {"ref": payment.provider_ref, "amount": 1189, "message": "No"},
+            }
         ).encode()
         response = await client.post(WEBHOOK, content=body, headers=signed(body, settings.test_webhook_secret))
         assert response.status_code == 200
         (stored,) = await payments(session)
-        assert stored.status == "declined" and stored.message == "No" and (await tickets(session))[0].status == "cancelled"
+        assert (
+            stored.status == "declined" and stored.message == "No" and (await tickets(session))[0].status == "cancelled"
+        )
 
     async def test_another_amount_changes_nothing(
         self, client: httpx.AsyncClient, session: AsyncSession, settings: Settings
     ) -> None:
         payment = await pending(client, session)
         body = delivery(payment.provider_ref or "", 1)
-        assert (await client.post(WEBHOOK, content=body, headers=signed(body, settings.test_webhook_secret))).status_code == 200
+        assert (
+            await client.post(WEBHOOK, content=body, headers=signed(body, settings.test_webhook_secret))
+        ).status_code == 200
         assert (await payments(session))[0].status == "pending" and (await tickets(session))[0].status == "pending"
 
     async def test_an_unknown_payment_is_acknowledged(self, client: httpx.AsyncClient, settings: Settings) -> None:
         body = delivery("tp_nobody", 100)
-        assert (await client.post(WEBHOOK, content=body, headers=signed(body, settings.test_webhook_secret))).status_code == 200
+        assert (
+            await client.post(WEBHOOK, content=body, headers=signed(body, settings.test_webhook_secret))
+        ).status_code == 200
 
 
 class TestForged:
@@ -164,12 +176,22 @@ def stripe_event(kind: str, intent: dict[str, Any]) -> bytes:
 
 async def stripe_payment(session: AsyncSession) -> tuple[int, int]:
     event = await create_event(session)
-    payment = Payment(event_id=event.id, user_id=BUYER, key="k", provider="stripe", provider_ref="pi_123", amount_cents=1189)
+    payment = Payment(
+        event_id=event.id, user_id=BUYER, key="k", provider="stripe", provider_ref="pi_123", amount_cents=1189
+    )
     session.add(payment)
     await session.flush()
     ticket = Ticket(
-        event_id=event.id, user_id=BUYER, payment_id=payment.id, title="GA", method="card", secret="s" * 43,
-        cost_cents=1000, fees_cents=100, taxes_cents=89, total_cents=1189,
+        event_id=event.id,
+        user_id=BUYER,
+        payment_id=payment.id,
+        title="GA",
+        method="card",
+        secret="s" * 43,
+        cost_cents=1000,
+        fees_cents=100,
+        taxes_cents=89,
+        total_cents=1189,
     )
     session.add(ticket)
     await session.commit()

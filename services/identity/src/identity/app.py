@@ -66,7 +66,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             notifications_router,
             internal_router,
         ],
-        handlers=[*notification_handlers, *organization_handlers, *staffing_handlers, *guide_handlers(settings),
+        handlers=[
+            *notification_handlers,
+            *organization_handlers,
+            *staffing_handlers,
+            *guide_handlers(settings),
             *ticket_handlers(settings),
         ],
         resources={"http": http_client, "oidc": oidc_provider, "image_refs": image_refs},

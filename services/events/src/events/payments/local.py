@@ -62,6 +62,7 @@ def card_outcome(card: str) -> tuple[Literal["succeeded", "declined", "requires_
 
 
 class TestProvider:
+    __test__ = False  # a provider, not a pytest class
     name: Literal["test"] = "test"
     publishable_key: str | None = None
 

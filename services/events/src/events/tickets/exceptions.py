@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-from kit.errors import NotFound, ServiceError
 from events.tickets import rules
+from kit.errors import NotFound, ServiceError
 
 
 class PaymentNotFound(NotFound):

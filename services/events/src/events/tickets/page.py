@@ -38,9 +38,7 @@ def page_columns() -> list[Label[Any]]:
         func.coalesce(
             func.jsonb_object_agg(
                 per_tier.c.tier_id,
-                func.jsonb_build_object(
-                    "fees", per_tier.c.fees, "taxes", per_tier.c.taxes, "total", per_tier.c.total
-                ),
+                func.jsonb_build_object("fees", per_tier.c.fees, "taxes", per_tier.c.taxes, "total", per_tier.c.total),
             ),
             literal_column("'{}'::jsonb"),
         )

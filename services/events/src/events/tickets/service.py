@@ -117,7 +117,9 @@ class TicketService:
                 raise Invalid(rules.HAS_TICKET)
             if held.tier_id == body.tier_id and held.payment_id is not None and body.method == "card":
                 # A second tab buying the same tier meets the first one's payment: one payment, one charge.
-                return await self.state(session, held.payment_id, await self._client_secret(provider, held.payment_id, session))
+                return await self.state(
+                    session, held.payment_id, await self._client_secret(provider, held.payment_id, session)
+                )
             raise Invalid(rules.PAYMENT_IN_PROGRESS)
 
         one = rules.price(cost)
@@ -304,7 +306,9 @@ class TicketService:
                 raise Invalid(rules.ALREADY_SUCCEEDED)  # the webhook was faster
         return await self.state(session, payment.id)
 
-    async def webhook(self, session: AsyncSession, provider: PaymentProvider, name: str, payload: bytes, headers: Any) -> None:
+    async def webhook(
+        self, session: AsyncSession, provider: PaymentProvider, name: str, payload: bytes, headers: Any
+    ) -> None:
         if name != provider.name:
             raise NotFound(rules.UNKNOWN_PROVIDER)
         try:
