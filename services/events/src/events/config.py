@@ -36,8 +36,3 @@ class Settings(PlacesSettings, ProfileSettings):
                 if not getattr(self, name):
                     raise ValueError(f"EVENTS_{name.upper()} must be set when EVENTS_PAYMENTS_PROVIDER is stripe")
         return self
-
-    def secret_values(self) -> dict[str, str]:
-        if self.payments_provider == "test":
-            return super().secret_values() | {"EVENTS_TEST_WEBHOOK_SECRET": self.test_webhook_secret}
-        return super().secret_values()
