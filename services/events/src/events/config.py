@@ -27,6 +27,8 @@ class Settings(PlacesSettings, ProfileSettings):
     stripe_secret_key: str = ""
     stripe_publishable_key: str = ""
     stripe_webhook_secret: str = ""
+    # Stripe's API address; the tests point it at a local stand-in (nothing leaves the machine).
+    stripe_api_base: str = ""
     payments_timeout_seconds: float = 10.0
 
     @model_validator(mode="after")

@@ -20,6 +20,7 @@ def payments_resource(app: FastAPI) -> TestProvider | StripeProvider:
             settings.stripe_publishable_key,
             settings.stripe_webhook_secret,
             timeout=settings.payments_timeout_seconds,
+            api_base=settings.stripe_api_base,
         )
     url = settings.test_webhook_url or f"{settings.public_url.rstrip('/')}/api/payments/webhook/test"
     return TestProvider(url, settings.test_webhook_secret, timeout=settings.payments_timeout_seconds)

@@ -64,11 +64,24 @@ def _payment(intent: Any) -> ProviderPayment:
 class StripeProvider:
     name: Literal["stripe"] = "stripe"
 
-    def __init__(self, secret_key: str, publishable_key: str, webhook_secret: str, *, timeout: float = 10.0):
+    def __init__(
+        self,
+        secret_key: str,
+        publishable_key: str,
+        webhook_secret: str,
+        *,
+        timeout: float = 10.0,
+        api_base: str = "",
+    ):
         self.publishable_key: str | None = publishable_key
         self.webhook_secret = webhook_secret
         self.http = stripe.HTTPXClient(timeout=timeout)
-        self.client = stripe.StripeClient(secret_key, http_client=self.http, max_network_retries=2)
+        self.client = stripe.StripeClient(
+            secret_key,
+            http_client=self.http,
+            max_network_retries=2,
+            base_addresses={"api": api_base} if api_base else None,
+        )
 
     async def __aenter__(self) -> StripeProvider:
         return self
