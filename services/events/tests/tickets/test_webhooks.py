@@ -108,6 +108,9 @@ class TestTheTestProvider:
         self, client: httpx.AsyncClient, session: AsyncSession, settings: Settings
     ) -> None:
         payment = await pending(client, session)
+        huge = delivery(payment.provider_ref or "", 10**20)
+        response = await client.post(WEBHOOK, content=huge, headers=signed(huge, settings.test_webhook_secret))
+        assert response.status_code == 200
         body = delivery(payment.provider_ref or "", 1)
         assert (
             await client.post(WEBHOOK, content=body, headers=signed(body, settings.test_webhook_secret))

@@ -72,6 +72,8 @@ class TicketRepository:
         """pending/requires_action -> `status`, once. `amount`, when given, must be the payment's (a webhook
         about another amount changes nothing). True when this call moved it."""
         conditions = [Payment.id == payment_id, Payment.status.in_(OPEN)]
+        if amount is not None and not 0 <= amount < 2**31:
+            return False  # no payment of ours has such an amount
         if amount is not None:
             conditions.append(Payment.amount_cents == amount)
         result = await session.execute(
