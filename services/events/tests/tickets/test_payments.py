@@ -209,3 +209,27 @@ class TestWho:
 async def test_the_config(client: httpx.AsyncClient) -> None:
     response = await client.get("/api/payments/config")
     assert response.json() == {"provider": "test", "publishableKey": None, "currency": "usd"}
+
+
+async def test_many_buyers_at_once_one_ticket_per_payment(
+    client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+) -> None:
+    """12 buyers of one tier at once, each purchase sent twice with its key, then every payment confirmed twice
+    at once: 12 payments, 12 issued tickets, 12 events."""
+    event, (tier,) = await event_with_tiers(session, 1000)
+    buyers = range(40, 52)
+    bought = await asyncio.gather(
+        *(buy(client, event.id, tier.id, "card", who=who, key=f"key-{who}") for who in buyers for _ in range(2))
+    )
+    assert {b.status_code for b in bought} == {201}
+    payment_of = {
+        b.json()["payment"]["id"]: who for b, who in zip(bought, [w for w in buyers for _ in range(2)], strict=True)
+    }
+    assert len(payment_of) == 12
+    confirmed = await asyncio.gather(
+        *(confirm(client, pid, {"card": SUCCEEDS}, who=who) for pid, who in payment_of.items() for _ in range(2))
+    )
+    assert {c.status_code for c in confirmed} == {200}
+    assert sorted(t.status for t in await tickets(session)) == ["issued"] * 12
+    assert [p.status for p in await payments(session)] == ["succeeded"] * 12
+    assert len(await collect_events(nats_url, "events.ticket.issued", count=20, timeout=2)) == 12
