@@ -124,6 +124,9 @@ def service_env(name: str, run: Path, args: argparse.Namespace) -> dict[str, str
         }
     if name == "images":
         env["IMAGES_STORAGE_DIR"] = str(run / "images")
+    if name == "events":
+        # The test payment provider's signed webhooks go to the events service itself, whatever --port is.
+        env["EVENTS_TEST_WEBHOOK_URL"] = f"http://127.0.0.1:{args.port_base + 4}/api/payments/webhook/test"
     return env
 
 

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/admin/tickets/{ticket_id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund Ticket */
+        post: operations["refund_ticket_api_admin_tickets__ticket_id__refund_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{user_id}/instructor": {
         parameters: {
             query?: never;
@@ -463,6 +480,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{event_id}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Tickets */
+        get: operations["my_tickets_api_events__event_id__tickets_get"];
+        put?: never;
+        /** Buy Ticket */
+        post: operations["buy_ticket_api_events__event_id__tickets_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/images": {
         parameters: {
             query?: never;
@@ -740,6 +775,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments Config
+         * @description Which processor the SPA loads (only Stripe's script needs loading, and only when configured).
+         */
+        get: operations["payments_config_api_payments_config_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook/{provider_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payment Webhook
+         * @description Public: the processor's signature is the authentication. A repeated delivery is a 200 that changes
+         *     nothing.
+         */
+        post: operations["payment_webhook_api_payments_webhook__provider_name__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{payment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Payment */
+        get: operations["get_payment_api_payments__payment_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{payment_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel Payment */
+        post: operations["cancel_payment_api_payments__payment_id__cancel_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{payment_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm Payment */
+        post: operations["confirm_payment_api_payments__payment_id__confirm_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/places": {
         parameters: {
             query?: never;
@@ -1011,6 +1138,20 @@ export interface components {
             /** Carpets */
             carpets: components["schemas"]["CarpetIn"][];
         };
+        /**
+         * Confirmation
+         * @description The test provider's card form: the card number (spaces allowed), or `authenticate` for the second step
+         *     of a card that asked for it.
+         */
+        Confirmation: {
+            /** Card */
+            card?: string | null;
+            /**
+             * Authenticate
+             * @default false
+             */
+            authenticate: boolean;
+        };
         /** Coordinates */
         Coordinates: {
             /** Lat */
@@ -1111,6 +1252,16 @@ export interface components {
             /** Createdat */
             createdAt: string;
             permissions: components["schemas"]["Permissions"];
+            /**
+             * Isfree
+             * @default true
+             */
+            isFree: boolean;
+            /**
+             * Tickets
+             * @default []
+             */
+            tickets: components["schemas"]["EventTicket"][];
         };
         /** EventCreated */
         EventCreated: {
@@ -1161,6 +1312,20 @@ export interface components {
          * @enum {string}
          */
         EventStatus: "draft" | "published";
+        /**
+         * EventTicket
+         * @description The seed's Ticket, as the event page lists the caller's.
+         */
+        EventTicket: {
+            /** Title */
+            title: string;
+            /** Ticketfees */
+            ticketFees: number;
+            /** Tickettaxes */
+            ticketTaxes: number;
+            /** Ticketsum */
+            ticketSum: number;
+        };
         /**
          * EventUpdate
          * @description The whole event as the wizard saves it; a field left out keeps its stored value.
@@ -1768,10 +1933,57 @@ export interface components {
             /** Ispatron */
             isPatron: boolean;
         };
+        /** Payment */
+        Payment: {
+            /** Id */
+            id: number;
+            /**
+             * Provider
+             * @enum {string}
+             */
+            provider: "test" | "stripe";
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "requires_action" | "succeeded" | "declined" | "cancelled" | "refunded";
+            /** Amount */
+            amount: number;
+            /** Message */
+            message: string;
+            /** Clientsecret */
+            clientSecret?: string | null;
+        };
+        /** PaymentState */
+        PaymentState: {
+            payment: components["schemas"]["Payment"];
+            ticket: components["schemas"]["Ticket"];
+        };
+        /** PaymentsConfig */
+        PaymentsConfig: {
+            /**
+             * Provider
+             * @enum {string}
+             */
+            provider: "test" | "stripe";
+            /** Publishablekey */
+            publishableKey?: string | null;
+            /**
+             * Currency
+             * @default usd
+             * @constant
+             */
+            currency: "usd";
+        };
         /** Permissions */
         Permissions: {
             /** Canedit */
             canEdit: boolean;
+            /**
+             * Hasticket
+             * @default false
+             */
+            hasTicket: boolean;
         };
         /**
          * Place
@@ -1915,6 +2127,29 @@ export interface components {
         Providers: {
             /** Google */
             google: boolean;
+        };
+        /**
+         * Purchase
+         * @description `tierId` null only for a free event without tiers (an RSVP, method 'free').
+         */
+        Purchase: {
+            /** Tierid */
+            tierId?: number | null;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "card" | "cash" | "free";
+        };
+        /** Purchased */
+        Purchased: {
+            ticket: components["schemas"]["Ticket"];
+            payment?: components["schemas"]["Payment"] | null;
+        };
+        /** Received */
+        Received: {
+            /** Received */
+            received: boolean;
         };
         /** ReleaseRequest */
         ReleaseRequest: {
@@ -2105,7 +2340,49 @@ export interface components {
             /** Future */
             future: number;
         };
-        /** Tier */
+        /**
+         * Ticket
+         * @description `qr`: an SVG data URI of the ticket's secret, present only while the ticket is issued.
+         */
+        Ticket: {
+            /** Id */
+            id: number;
+            /** Eventid */
+            eventId: number;
+            /** Tierid */
+            tierId?: number | null;
+            /** Title */
+            title: string;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "card" | "cash" | "free" | "staff";
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "issued" | "cancelled" | "refunded";
+            /** Paid */
+            paid: boolean;
+            /** Ticketcost */
+            ticketCost: number;
+            /** Ticketfees */
+            ticketFees: number;
+            /** Tickettaxes */
+            ticketTaxes: number;
+            /** Ticketsum */
+            ticketSum: number;
+            /** Createdat */
+            createdAt: string;
+            /** Qr */
+            qr?: string | null;
+        };
+        /**
+         * Tier
+         * @description Cents. `ticket*`: one ticket's price (events/tickets/rules.py); `fees`, `taxes`, `totalSum`: the sums of
+         *     the tier's paid tickets for the event's editors, 0 for anyone else.
+         */
         Tier: {
             /** Id */
             id: number;
@@ -2115,6 +2392,41 @@ export interface components {
             cost: number;
             /** Description */
             description: string;
+            /**
+             * Ticketcost
+             * @default 0
+             */
+            ticketCost: number;
+            /**
+             * Ticketfees
+             * @default 0
+             */
+            ticketFees: number;
+            /**
+             * Tickettaxes
+             * @default 0
+             */
+            ticketTaxes: number;
+            /**
+             * Tickettotalsum
+             * @default 0
+             */
+            ticketTotalSum: number;
+            /**
+             * Fees
+             * @default 0
+             */
+            fees: number;
+            /**
+             * Taxes
+             * @default 0
+             */
+            taxes: number;
+            /**
+             * Totalsum
+             * @default 0
+             */
+            totalSum: number;
         };
         /**
          * TierIn
@@ -2298,6 +2610,7 @@ export type CallerRoles = components['schemas']['CallerRoles'];
 export type Carpet = components['schemas']['Carpet'];
 export type CarpetIn = components['schemas']['CarpetIn'];
 export type CarpetsUpdate = components['schemas']['CarpetsUpdate'];
+export type Confirmation = components['schemas']['Confirmation'];
 export type Coordinates = components['schemas']['Coordinates'];
 export type Count = components['schemas']['Count'];
 export type DataOfInstructorMark = components['schemas']['DataOf_InstructorMark_'];
@@ -2310,6 +2623,7 @@ export type Event = components['schemas']['Event'];
 export type EventCreated = components['schemas']['EventCreated'];
 export type EventItem = components['schemas']['EventItem'];
 export type EventStatus = components['schemas']['EventStatus'];
+export type EventTicket = components['schemas']['EventTicket'];
 export type EventUpdate = components['schemas']['EventUpdate'];
 export type EventsRoleChange = components['schemas']['EventsRoleChange'];
 export type EventsUser = components['schemas']['EventsUser'];
@@ -2346,6 +2660,9 @@ export type OrganizationsSocials = components['schemas']['OrganizationsSocials']
 export type OrganizationsUser = components['schemas']['OrganizationsUser'];
 export type PasswordChangeRequest = components['schemas']['PasswordChangeRequest'];
 export type PatronUpdate = components['schemas']['PatronUpdate'];
+export type Payment = components['schemas']['Payment'];
+export type PaymentState = components['schemas']['PaymentState'];
+export type PaymentsConfig = components['schemas']['PaymentsConfig'];
 export type Permissions = components['schemas']['Permissions'];
 export type Place = components['schemas']['Place'];
 export type PlacesAnswer = components['schemas']['PlacesAnswer'];
@@ -2355,6 +2672,9 @@ export type ProfileRef = components['schemas']['ProfileRef'];
 export type ProfileSummary = components['schemas']['ProfileSummary'];
 export type ProfileUpdate = components['schemas']['ProfileUpdate'];
 export type Providers = components['schemas']['Providers'];
+export type Purchase = components['schemas']['Purchase'];
+export type Purchased = components['schemas']['Purchased'];
+export type Received = components['schemas']['Received'];
 export type ReleaseRequest = components['schemas']['ReleaseRequest'];
 export type ReleaseResponse = components['schemas']['ReleaseResponse'];
 export type ReleasedProfile = components['schemas']['ReleasedProfile'];
@@ -2370,6 +2690,7 @@ export type Staff = components['schemas']['Staff'];
 export type StaffRole = components['schemas']['StaffRole'];
 export type Tab = components['schemas']['Tab'];
 export type Tabs = components['schemas']['Tabs'];
+export type Ticket = components['schemas']['Ticket'];
 export type Tier = components['schemas']['Tier'];
 export type TierIn = components['schemas']['TierIn'];
 export type TokenResponse = components['schemas']['TokenResponse'];
@@ -2380,6 +2701,73 @@ export type UserUpdate = components['schemas']['UserUpdate'];
 export type UserWithRefresh = components['schemas']['UserWithRefresh'];
 export type $defs = Record<string, never>;
 export interface operations {
+    refund_ticket_api_admin_tickets__ticket_id__refund_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     set_instructor_api_admin_users__user_id__instructor_put: {
         parameters: {
             query?: never;
@@ -4050,6 +4438,144 @@ export interface operations {
             };
         };
     };
+    my_tickets_api_events__event_id__tickets_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    buy_ticket_api_events__event_id__tickets_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Purchase"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Purchased"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     upload_image_api_images_post: {
         parameters: {
             query?: never;
@@ -5305,6 +5831,316 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payments_config_api_payments_config_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsConfig"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payment_webhook_api_payments_webhook__provider_name__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Received"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_payment_api_payments__payment_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentState"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancel_payment_api_payments__payment_id__cancel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentState"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirm_payment_api_payments__payment_id__confirm_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Confirmation"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentState"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

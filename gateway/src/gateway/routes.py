@@ -36,7 +36,16 @@ ROUTES: dict[str, tuple[str, ...]] = {
         "admin/sparrings/**",
     ),
     # places: the address search of the event wizard (kit.places, served by events; studios reuse the same).
-    "events": ("events", "events/**", "events-map", "places", "admin/events/**"),
+    "events": (
+        "events",
+        "events/**",
+        "events-map",
+        "places",
+        "admin/events/**",
+        # tickets and payments (issue 13): the buyer's payments, the providers' webhooks, refunds by editors
+        "payments/**",
+        "admin/tickets/**",
+    ),
     "images": ("images", "images/**"),
     GATEWAY: ("live",),
 }

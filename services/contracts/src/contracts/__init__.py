@@ -27,6 +27,7 @@ EVENTS: tuple[type[Event], ...] = (
     events.StaffAdded,
     events.StaffRemoved,
     events.CarpetsUpdated,
+    events.TicketIssued,
     battles.WinnersSet,
     images.ImageUploaded,
     images.ImageDeleted,

@@ -95,3 +95,22 @@ class CarpetsUpdated(Event):
 
     def topics(self) -> list[str]:
         return [f"event:{self.event_id}"]
+
+
+class TicketIssued(Event):
+    """A ticket was issued to its holder (a card payment confirmed, cash at the door chosen, a free ticket or
+    RSVP taken). It carries the ticket's secret (what its QR code encodes), so it goes to the holder's topic
+    only; identity mails the holder the ticket with its QR code."""
+
+    type: ClassVar[str] = "events.ticket.issued"
+
+    ticket_id: int
+    event_id: int
+    user_id: int
+    event_title: str
+    title: str
+    secret: str
+    ticket_sum: int  # cents
+
+    def topics(self) -> list[str]:
+        return [f"user:{self.user_id}"]

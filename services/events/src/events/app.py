@@ -6,7 +6,9 @@ from events.config import Settings
 from events.events.router import router as events_router
 from events.listing.router import router as listing_router
 from events.orgs.handlers import handlers as org_handlers
+from events.payments.resource import payments_resource
 from events.share.router import router as share_router
+from events.tickets.router import router as tickets_router
 from kit.app import create_service_app
 from kit.images import image_refs
 from kit.places import geocoder_resource, places_router
@@ -17,7 +19,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return create_service_app(
         settings or Settings(),
         title="Cypher events",
-        routers=[listing_router, events_router, share_router, places_router()],
+        routers=[listing_router, events_router, share_router, tickets_router, places_router()],
         handlers=[*profile_handlers(), *org_handlers],
-        resources={"identity": identity_client, "image_refs": image_refs, "geocoder": geocoder_resource},
+        resources={
+            "identity": identity_client,
+            "image_refs": image_refs,
+            "geocoder": geocoder_resource,
+            "payments": payments_resource,
+        },
     )

@@ -41,7 +41,11 @@ class TestCreate:
         event_id = response.json()["id"]
         body = (await client.get(f"/api/events/{event_id}", headers=headers(ORGANIZER))).json()
         assert body["status"] == "draft" and body["staff"]["organizer"]["id"] == ORGANIZER
-        assert body["permissions"] == {"canEdit": True} and body["orgId"] == 0 and body["timeZone"] == "UTC"
+        assert (
+            body["permissions"] == {"canEdit": True, "hasTicket": False}
+            and body["orgId"] == 0
+            and body["timeZone"] == "UTC"
+        )
         (created,) = await collect_events(nats_url, "events.event.created", count=1)
         assert created.data["id"] == event_id and created.data["organizerId"] == ORGANIZER
         assert created.topics == [f"event:{event_id}"]
@@ -92,7 +96,9 @@ class TestPage:
             "scoreboardLogo": None,
             "scoreboardBgImage": None,
             "createdAt": None,
-            "permissions": {"canEdit": False},
+            "permissions": {"canEdit": False, "hasTicket": False},
+            "isFree": True,
+            "tickets": [],
         }
         assert body["createdAt"].endswith("Z")
 
@@ -171,7 +177,9 @@ class TestSave:
             "carpets": [{"id": main["id"], "name": "Floor"}],
         }
         second = (await save(client, event.id, body)).json()
-        assert second["tiers"] == [{"id": kids["id"], "title": "Kids", "cost": 0, "description": ""}]
+        assert [{k: t[k] for k in ("id", "title", "cost", "description")} for t in second["tiers"]] == [
+            {"id": kids["id"], "title": "Kids", "cost": 0, "description": ""}
+        ]
         assert second["carpets"] == [{"id": main["id"], "name": "Floor"}]
         assert second["title"] == "Battle of the Year"  # a field left out keeps its value
 

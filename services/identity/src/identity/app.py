@@ -20,6 +20,7 @@ from identity.organizers.handlers import guide_handlers
 from identity.profiles.router import admin_router
 from identity.profiles.router import router as profiles_router
 from identity.staffing.handlers import handlers as staffing_handlers
+from identity.tickets.handlers import ticket_handlers
 from identity.users.router import internal_router
 from identity.users.router import router as users_router
 from identity.workshops.router import admin_router as workshops_admin_router
@@ -65,7 +66,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             notifications_router,
             internal_router,
         ],
-        handlers=[*notification_handlers, *organization_handlers, *staffing_handlers, *guide_handlers(settings)],
+        handlers=[
+            *notification_handlers,
+            *organization_handlers,
+            *staffing_handlers,
+            *guide_handlers(settings),
+            *ticket_handlers(settings),
+        ],
         resources={"http": http_client, "oidc": oidc_provider, "image_refs": image_refs},
         workers=[mail_sender],
     )

@@ -11,6 +11,7 @@ from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from events.models import Carpet, Event, EventStaff, Org, OrgRole, Profile, Tier
+from events.tickets import page as tickets_page
 from kit.rows import Query, Record, Rows
 
 # What view.item_of reads: the columns of an event in a list, which the page reads too (with its own).
@@ -121,6 +122,7 @@ def view_statement() -> Select[Any]:
             staff.label("staff"),
             caller_roles.label("caller_roles"),
             org_admin.label("org_admin"),
+            *tickets_page.page_columns(),
         )
         .select_from(Event)
         .outerjoin(Org, Org.id == Event.org_id)

@@ -6,6 +6,7 @@ from pydantic import Field, field_validator
 
 from events.events import rules
 from events.models import EventStatus, StaffRole
+from events.tickets.schemas import EventTicket
 from kit.images import ImageRef
 from kit.profiles import User
 from kit.schemas import Schema
@@ -107,10 +108,20 @@ class Staff(Schema):
 
 
 class Tier(Schema):
+    """Cents. `ticket*`: one ticket's price (events/tickets/rules.py); `fees`, `taxes`, `totalSum`: the sums of
+    the tier's paid tickets for the event's editors, 0 for anyone else."""
+
     id: int
     title: str
     cost: int
     description: str
+    ticket_cost: int = 0
+    ticket_fees: int = 0
+    ticket_taxes: int = 0
+    ticket_total_sum: int = 0
+    fees: int = 0
+    taxes: int = 0
+    total_sum: int = 0
 
 
 class Carpet(Schema):
@@ -126,6 +137,7 @@ class OrgChip(Schema):
 
 class Permissions(Schema):
     can_edit: bool
+    has_ticket: bool = False  # the caller holds an issued ticket
 
 
 class Event(Schema):
@@ -157,6 +169,8 @@ class Event(Schema):
     scoreboard_bg_image: str | None = None
     created_at: str
     permissions: Permissions
+    is_free: bool = True  # no tiers, or their costs sum to 0
+    tickets: list[EventTicket] = []  # the caller's issued tickets
 
 
 class EventCreated(Schema):

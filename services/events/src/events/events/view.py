@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from events.events import rules
+from events.tickets import page as tickets_page
 from kit.principal import Principal
 
 ROLE_LISTS = {"admin": "admins", "host": "hosts", "dj": "djs"}
@@ -75,14 +76,21 @@ def item_of(row: Mapping[str, Any], now: datetime) -> dict[str, Any]:
 
 
 def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dict[str, Any]:
-    return item_of(row, now) | {
-        "website": row["website"],
-        "description": row["description"],
-        "org": ({"id": row["org_id"], "name": row["org_name"], "image": row["org_image"]} if row["org_id"] else None),
-        "tiers": list(row["tiers"] or ()),
-        "carpets": list(row["carpets"] or ()),
-        "staff": staff_of(row),
-        "scoreboardLogo": row["scoreboard_logo"],
-        "scoreboardBgImage": row["scoreboard_bg_image"],
-        "permissions": {"canEdit": can_edit(row, principal)},
-    }
+    editor = can_edit(row, principal)
+    return (
+        item_of(row, now)
+        | {
+            "website": row["website"],
+            "description": row["description"],
+            "org": (
+                {"id": row["org_id"], "name": row["org_name"], "image": row["org_image"]} if row["org_id"] else None
+            ),
+            "tiers": list(row["tiers"] or ()),
+            "carpets": list(row["carpets"] or ()),
+            "staff": staff_of(row),
+            "scoreboardLogo": row["scoreboard_logo"],
+            "scoreboardBgImage": row["scoreboard_bg_image"],
+            "permissions": {"canEdit": editor, "hasTicket": tickets_page.has_ticket(row)},
+        }
+        | tickets_page.page_fields(row, editor=editor)
+    )

@@ -14,6 +14,7 @@ SUBJECTS = {
     "reset_password": "Reset your Cypher password",
     "magic_link": "Your Cypher sign-in link",
     "event_guide": "Your event is published: a How To Guide",
+    "ticket": "Your Cypher ticket",
 }
 
 
