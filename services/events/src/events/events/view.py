@@ -8,7 +8,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from events.attendance import view as attendance_view
 from events.events import rules
+from events.feedback import view as feedback_view
 from kit.principal import Principal
 
 ROLE_LISTS = {"admin": "admins", "host": "hosts", "dj": "djs"}
@@ -75,14 +77,25 @@ def item_of(row: Mapping[str, Any], now: datetime) -> dict[str, Any]:
 
 
 def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dict[str, Any]:
-    return item_of(row, now) | {
-        "website": row["website"],
-        "description": row["description"],
-        "org": ({"id": row["org_id"], "name": row["org_name"], "image": row["org_image"]} if row["org_id"] else None),
-        "tiers": list(row["tiers"] or ()),
-        "carpets": list(row["carpets"] or ()),
-        "staff": staff_of(row),
-        "scoreboardLogo": row["scoreboard_logo"],
-        "scoreboardBgImage": row["scoreboard_bg_image"],
-        "permissions": {"canEdit": can_edit(row, principal)},
-    }
+    item = item_of(row, now)
+    editor = can_edit(row, principal)
+    attendance, attendance_permissions = attendance_view.fields(row, item["period"])
+    feedback, feedback_permissions = feedback_view.fields(row, principal, item["period"], editor=editor)
+    return (
+        item
+        | attendance
+        | feedback
+        | {
+            "website": row["website"],
+            "description": row["description"],
+            "org": (
+                {"id": row["org_id"], "name": row["org_name"], "image": row["org_image"]} if row["org_id"] else None
+            ),
+            "tiers": list(row["tiers"] or ()),
+            "carpets": list(row["carpets"] or ()),
+            "staff": staff_of(row),
+            "scoreboardLogo": row["scoreboard_logo"],
+            "scoreboardBgImage": row["scoreboard_bg_image"],
+            "permissions": {"canEdit": editor, **attendance_permissions, **feedback_permissions},
+        }
+    )

@@ -1,0 +1,88 @@
+"""The feedback request: once an event has ended, its checked-in attendees are asked for feedback, once
+(`event.feedback_requested_at` marks it, in the transaction that writes `events.feedback.requested` to the
+outbox; identity turns it into one notification per attendee). Replicas claim events with SKIP LOCKED."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from fastapi import FastAPI
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.sql.elements import ColumnElement
+
+from contracts.events import FeedbackRequested
+from events.attendance.repository import attendance_repository
+from events.models import Event
+from kit import outbox
+from kit.db import transaction, utcnow
+from kit.workers import NotifiedLoop
+
+BATCH = 50
+# An event that ended longer ago than this is not asked about any more (events that ended before this feature
+# existed, or while the service was down for days): a request that late is noise.
+WINDOW = timedelta(days=7)
+CHANNEL = "events_feedback_wake"  # nothing notifies yet: the loop sleeps until the next end it knows of
+
+
+def _ended() -> ColumnElement[datetime]:
+    return func.coalesce(Event.ends_at, Event.starts_at)
+
+
+def _waiting() -> list[ColumnElement[bool]]:
+    return [Event.status == "published", Event.deleted_at.is_(None), Event.feedback_requested_at.is_(None)]
+
+
+async def request_due(session: AsyncSession, now: datetime) -> int:
+    """One batch of ended events: marked, and their attendees asked. How many events."""
+    ended = _ended()
+    statement = (
+        select(Event)
+        .where(*_waiting(), ended < now, ended > now - WINDOW)
+        .order_by(ended, Event.id)
+        .limit(BATCH)
+        .with_for_update(skip_locked=True)
+    )
+    events = list(await session.scalars(statement))
+    for event in events:
+        event.feedback_requested_at = now
+        user_ids = await attendance_repository.attended_user_ids(session, event.id)
+        if user_ids:
+            await outbox.add(session, FeedbackRequested(event_id=event.id, title=event.title, user_ids=user_ids))
+    return len(events)
+
+
+async def next_end(session: AsyncSession, now: datetime) -> datetime | None:
+    ended = _ended()
+    return await session.scalar(select(func.min(ended)).where(*_waiting(), ended >= now))
+
+
+class FeedbackRequester:
+    def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], poll_seconds: float):
+        self.sessionmaker = sessionmaker
+        self.poll_seconds = poll_seconds
+
+    async def step(self) -> float:
+        async with transaction(self.sessionmaker) as session:
+            done = await request_due(session, utcnow())
+        if done >= BATCH:
+            return 0
+        async with self.sessionmaker() as session:
+            due = await next_end(session, utcnow())
+        if due is None:
+            return self.poll_seconds
+        return max(0.0, (due - utcnow()).total_seconds()) + 0.5
+
+
+def feedback_requester(app: FastAPI) -> NotifiedLoop:
+    """The worker factory for `create_service_app(workers=...)`. An event saved with a new end is seen at the
+    next poll at the latest."""
+    settings = app.state.settings
+    requester = FeedbackRequester(app.state.sessionmaker, settings.feedback_poll_seconds)
+    return NotifiedLoop(
+        "feedback-requests",
+        requester.step,
+        database_url=settings.database_url,
+        channel=CHANNEL,
+        poll_seconds=settings.feedback_poll_seconds,
+    )
