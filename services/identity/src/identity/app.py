@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 import httpx
 from fastapi import FastAPI
 
+from identity.attendance.handlers import handlers as attendance_handlers
 from identity.auth.router import router as auth_router
 from identity.auth.tokens import TokenSigner
 from identity.config import Settings
@@ -65,7 +66,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             notifications_router,
             internal_router,
         ],
-        handlers=[*notification_handlers, *organization_handlers, *staffing_handlers, *guide_handlers(settings)],
+        handlers=[
+            *notification_handlers,
+            *organization_handlers,
+            *staffing_handlers,
+            *attendance_handlers,
+            *guide_handlers(settings),
+        ],
         resources={"http": http_client, "oidc": oidc_provider, "image_refs": image_refs},
         workers=[mail_sender],
     )
