@@ -38,7 +38,7 @@ from kit.rows import Query, Record, Rows
 def paid_ticket() -> ColumnElement[bool]:
     """rules.is_paid in SQL, on the ticket rows of a statement."""
     # Written into the statement (not an expanding IN parameter: kit.rows compiles a statement once).
-    methods = [literal_column(f"'{method}'") for method in rules.PAID_METHODS]
+    methods: list[ColumnElement[str]] = [literal_column(f"'{method}'") for method in rules.PAID_METHODS]
     return and_(Ticket.status == "issued", or_(Ticket.method.in_(methods), Ticket.paid_at.is_not(None)))
 
 

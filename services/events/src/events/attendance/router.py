@@ -3,13 +3,16 @@ Idempotency-Key (the kit stores each answer); a check-in is also set once by nat
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request, Response
 
 from events.attendance.schemas import Attendee, Attendees, ScannedTicket, StaffCheckin
 from events.attendance.service import attendance_service
 from events.events.router import EventEditor
 from events.events.schemas import Event
-from kit.db import SessionDep
+from events.events.service import EventAccess, event_service
+from kit.db import SessionDep, reads
 from kit.openapi import errors
 from kit.principal import UserDep, principal_of
 from kit.profiles import IdentityDep, User
@@ -17,6 +20,14 @@ from kit.rows import answer, rows_of
 from kit.types import Id
 
 router = APIRouter(prefix="/api", tags=["check-in"])
+
+
+async def reading_editor(event_id: Id, session: SessionDep, principal: UserDep) -> EventAccess:
+    """The editors' read: as EventEditor, without locking the event's row (check-ins go on meanwhile)."""
+    return await event_service.editable(session, event_id, principal, lock=False)
+
+
+EditorReading = Annotated[EventAccess, Depends(reading_editor)]
 
 
 @router.post("/events/{event_id}/checkin", response_model=Event, responses=errors(404))
@@ -46,7 +57,8 @@ async def uncheck(user_id: Id, access: EventEditor, session: SessionDep) -> Resp
 
 
 @router.get("/events/{event_id}/attendees", response_model=Attendees, responses=errors(403, 404))
-async def attendees(access: EventEditor, session: SessionDep, identity: IdentityDep) -> Response:
+@reads
+async def attendees(access: EditorReading, session: SessionDep, identity: IdentityDep) -> Response:
     """The Check-in page: every ticket holder and everyone checked in, by dancer name, with their emails."""
     return answer(await attendance_service.attendees(session, identity, access))
 
