@@ -59,8 +59,8 @@ def _caller() -> Any:
 
 
 def page_columns() -> list[Any]:
-    """The event page's columns of this package (view.event_fields reads them): the caller's check-in and paid
-    ticket, whether the event is paid, who is going (first 5) and how many."""
+    """The event page's columns of this package (attendance.view reads them): the caller's check-in, who is going
+    (first 5) and how many."""
     going = _going(Event.id)
     first = (
         with_profiles(select(going.c.user_id.label("id"), going.c.since), going.c.user_id)
@@ -88,10 +88,6 @@ def page_columns() -> list[Any]:
     )
     return [
         exists().where(Attendee.event_id == Event.id, Attendee.user_id == _caller()).label("checked_in"),
-        exists()
-        .where(Ticket.event_id == Event.id, Ticket.user_id == _caller(), paid_ticket())
-        .label("has_paid_ticket"),
-        exists().where(Tier.event_id == Event.id, Tier.cost_cents > 0).label("paid_event"),
         select(func.count()).select_from(going).scalar_subquery().label("count_going"),
         who.label("who_is_going"),
     ]
