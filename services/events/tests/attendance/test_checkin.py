@@ -5,6 +5,7 @@ events; the Event's check-in fields."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import httpx
 from attendance.factories import add_ticket, add_tier, event_at, message
@@ -349,3 +350,30 @@ class TestProfileEventsTab:
         assert response.status_code == 200
         titles = {item["title"] for item in response.json()}
         assert titles == {"Went there", "Played there"} and staffed.id
+
+
+class TestDoor:
+    async def test_four_tablets_with_replays_check_each_person_in_once(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        """The issue's door at test scale: 40 people split over 4 tablets, every third check-in replayed with its
+        key after an 'outage', and a few people checked in by two tablets."""
+        event = await event_at(session, "now", admins=[EVENT_ADMIN])
+        people = list(range(200, 240))
+        tablets = [ORGANIZER, EVENT_ADMIN, ORGANIZER, EVENT_ADMIN]
+
+        def send(n: int, person: int) -> Any:
+            tablet = n % 4
+            keyed = headers(tablets[tablet]) | {"Idempotency-Key": f"tablet-{tablet}-{person}"}
+            return client.post(f"/api/events/{event.id}/checkin/{person}", headers=keyed)
+
+        first = await asyncio.gather(*(send(n, p) for n, p in enumerate(people)))
+        replays = await asyncio.gather(
+            *(send(n, p) for n, p in enumerate(people) if n % 3 == 0),
+            *(send(n + 1, p) for n, p in enumerate(people[:5])),  # another tablet, its own key
+        )
+        assert all(r.status_code == 200 for r in [*first, *replays])
+        assert await attendees_in(session, event.id) == people
+        announced = await collect_events(nats_url, "events.attendee.checked_in", count=len(people) + 1, timeout=2.0)
+        assert sorted(e.data["userId"] for e in announced) == people
+        assert sorted(e.data["checkedIn"] for e in announced) == list(range(1, len(people) + 1))
