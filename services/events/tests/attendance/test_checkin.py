@@ -350,6 +350,8 @@ class TestProfileEventsTab:
         assert response.status_code == 200
         titles = {item["title"] for item in response.json()}
         assert titles == {"Went there", "Played there"} and staffed.id
+        counted = (await client.get(f"/api/events/tabs?u={DANCER}")).json()
+        assert counted == {"now": 0, "past": 1, "draft": 0, "future": 1}
 
 
 class TestDoor:
