@@ -215,9 +215,5 @@ class AttendanceRepository:
         )
         return (await session.execute(statement)).scalar_one_or_none()
 
-    async def attended_user_ids(self, session: AsyncSession, event_id: int) -> list[int]:
-        statement = select(Attendee.user_id).where(Attendee.event_id == event_id).order_by(Attendee.user_id)
-        return list(await session.scalars(statement))
-
 
 attendance_repository = AttendanceRepository()
