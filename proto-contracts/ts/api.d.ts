@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/admin/events/{event_id}/uncheck/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uncheck */
+        post: operations["uncheck_api_admin_events__event_id__uncheck__user_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tickets/{ticket_id}/refund": {
         parameters: {
             query?: never;
@@ -374,6 +391,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{event_id}/attendees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attendees
+         * @description The Check-in page: every ticket holder and everyone checked in, by dancer name, with their emails.
+         */
+        get: operations["attendees_api_events__event_id__attendees_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{event_id}/calendar.ics": {
         parameters: {
             query?: never;
@@ -411,6 +448,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{event_id}/checkin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check In
+         * @description The caller checks in: only while the event is happening; a paid event needs the caller's paid ticket.
+         */
+        post: operations["check_in_api_events__event_id__checkin_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/checkin-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan Ticket
+         * @description A scanned ticket's QR code: its holder, checked in.
+         */
+        post: operations["scan_ticket_api_events__event_id__checkin_ticket_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/checkin/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff Check In
+         * @description The event's editors check someone in; `payCash` for 'Pay & Check-In'.
+         */
+        post: operations["staff_check_in_api_events__event_id__checkin__user_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{event_id}/delete": {
         parameters: {
             query?: never;
@@ -422,6 +519,70 @@ export interface paths {
         put?: never;
         /** Delete Event */
         post: operations["delete_event_api_events__event_id__delete_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review Feedback
+         * @description Every feedback of the event and its figures: its editors only.
+         */
+        get: operations["review_feedback_api_events__event_id__feedback_get"];
+        put?: never;
+        /**
+         * Leave Feedback
+         * @description The caller's feedback (new or edited in place), when the event page says canLeaveFeedback.
+         */
+        post: operations["leave_feedback_api_events__event_id__feedback_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/going": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Going
+         * @description 'Who's going': ticket holders and everyone checked in.
+         */
+        get: operations["going_api_events__event_id__going_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like
+         * @description Toggles the caller's like of a published event.
+         */
+        post: operations["like_api_events__event_id__like_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1078,6 +1239,55 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Attendee
+         * @description A row of the Check-in page. `email` only reaches the event's editors (this is an editors' answer).
+         */
+        Attendee: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Checkedin */
+            checkedIn: boolean;
+            /** Checkedinat */
+            checkedInAt?: string | null;
+            /** Hasticket */
+            hasTicket: boolean;
+            /** Payment */
+            payment?: ("card" | "cash" | "cashDue" | "free") | null;
+            /** Tickets */
+            tickets: components["schemas"]["AttendeeTicket"][];
+        };
+        /** AttendeeTicket */
+        AttendeeTicket: {
+            /** Title */
+            title: string;
+            /** Cost */
+            cost: number;
+            /** Ticketsum */
+            ticketSum: number;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "card" | "cash" | "free" | "staff";
+            /** Paid */
+            paid: boolean;
+        };
+        /** Attendees */
+        Attendees: {
+            /** Checkedin */
+            checkedIn: number;
+            /** Total */
+            total: number;
+            /** Attendees */
+            attendees: components["schemas"]["Attendee"][];
+        };
         /** AuthResponse */
         AuthResponse: {
             /** Accesstoken */
@@ -1262,6 +1472,59 @@ export interface components {
              * @default []
              */
             tickets: components["schemas"]["EventTicket"][];
+            /**
+             * Whoisgoing
+             * @default []
+             */
+            whoIsGoing: components["schemas"]["EventsUser"][];
+            /**
+             * Countgoing
+             * @default 0
+             */
+            countGoing: number;
+            /**
+             * Isliked
+             * @default false
+             */
+            isLiked: boolean;
+            /**
+             * Countlikes
+             * @default 0
+             */
+            countLikes: number;
+            /**
+             * Canlike
+             * @default false
+             */
+            canLike: boolean;
+            /**
+             * Canleavefeedback
+             * @default false
+             */
+            canLeaveFeedback: boolean;
+            /**
+             * Canreviewfeedback
+             * @default false
+             */
+            canReviewFeedback: boolean;
+            /**
+             * Countfeedbacks
+             * @default 0
+             */
+            countFeedbacks: number;
+            feedback?: components["schemas"]["Feedback"] | null;
+            /** Totalaveragerating */
+            totalAverageRating?: number | null;
+            /** Totaltimeliness */
+            totalTimeliness?: number | null;
+            /** Totalcommunication */
+            totalCommunication?: number | null;
+            /** Totalvenue */
+            totalVenue?: number | null;
+            /** Totalvibe */
+            totalVibe?: number | null;
+            /** Totalmusicsound */
+            totalMusicSound?: number | null;
         };
         /** EventCreated */
         EventCreated: {
@@ -1379,6 +1642,78 @@ export interface components {
         ExistingImages: {
             /** Ids */
             ids: string[];
+        };
+        /** Feedback */
+        Feedback: {
+            /** Averagerating */
+            averageRating: number;
+            /** Timeliness */
+            timeliness: number;
+            /** Communication */
+            communication: number;
+            /** Venue */
+            venue: number;
+            /** Vibe */
+            vibe: number;
+            /** Musicsound */
+            musicSound: number;
+            /** Details */
+            details: string;
+            /** Createdat */
+            createdAt: string;
+            /** Userid */
+            userId: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /** Isliked */
+            isLiked: boolean;
+        };
+        /**
+         * FeedbackIn
+         * @description The five categories (1 to 5 in halves; 0 or missing is unrated), the comments. `averageRating` is taken
+         *     and ignored: the server computes it.
+         */
+        FeedbackIn: {
+            /** Averagerating */
+            averageRating?: number | null;
+            /** Timeliness */
+            timeliness?: number | null;
+            /** Communication */
+            communication?: number | null;
+            /** Musicsound */
+            musicSound?: number | null;
+            /** Venue */
+            venue?: number | null;
+            /** Vibe */
+            vibe?: number | null;
+            /** Details */
+            details?: string | null;
+        };
+        /**
+         * FeedbackReview
+         * @description The editors' Feedback tab: every feedback and the block's figures (means to 2 decimals).
+         */
+        FeedbackReview: {
+            /** Feedbacks */
+            feedbacks: components["schemas"]["Feedback"][];
+            /** Countfeedbacks */
+            countFeedbacks: number;
+            /** Countlikes */
+            countLikes: number;
+            /** Totalaveragerating */
+            totalAverageRating: number;
+            /** Totaltimeliness */
+            totalTimeliness: number;
+            /** Totalcommunication */
+            totalCommunication: number;
+            /** Totalvenue */
+            totalVenue: number;
+            /** Totalvibe */
+            totalVibe: number;
+            /** Totalmusicsound */
+            totalMusicSound: number;
         };
         /** ImageCreated */
         ImageCreated: {
@@ -1501,6 +1836,13 @@ export interface components {
             version?: string | null;
             /** Text */
             text?: string | null;
+        };
+        /** LikeState */
+        LikeState: {
+            /** Isliked */
+            isLiked: boolean;
+            /** Countlikes */
+            countLikes: number;
         };
         /** LoginRequest */
         LoginRequest: {
@@ -1984,6 +2326,26 @@ export interface components {
              * @default false
              */
             hasTicket: boolean;
+            /**
+             * Canleavefeedback
+             * @default false
+             */
+            canLeaveFeedback: boolean;
+            /**
+             * Canlike
+             * @default false
+             */
+            canLike: boolean;
+            /**
+             * Checkedin
+             * @default false
+             */
+            checkedIn: boolean;
+            /**
+             * Showcheckin
+             * @default false
+             */
+            showCheckin: boolean;
         };
         /**
          * Place
@@ -2064,6 +2426,17 @@ export interface components {
             state?: string | null;
             /** Avatar */
             avatar?: string | null;
+        };
+        /**
+         * ProfileEmail
+         * @description A profile's email for another service that shows it to those allowed (GET /internal/profiles/emails);
+         *     never in ProfileRef, which services keep in their projections.
+         */
+        ProfileEmail: {
+            /** Id */
+            id: number;
+            /** Email */
+            email: string;
         };
         /**
          * ProfileRef
@@ -2221,6 +2594,14 @@ export interface components {
              */
             promoters: components["schemas"]["OrganizationsUser"][];
         };
+        /**
+         * ScannedTicket
+         * @description What a ticket's QR code encodes.
+         */
+        ScannedTicket: {
+            /** Secret */
+            secret: string;
+        };
         /** SignupRequest */
         SignupRequest: {
             /** Email */
@@ -2317,6 +2698,17 @@ export interface components {
              * @default []
              */
             djs: components["schemas"]["EventsUser"][];
+        };
+        /**
+         * StaffCheckin
+         * @description 'Pay & Check-In': `payCash` marks the user's unpaid cash tickets paid (staff took the money).
+         */
+        StaffCheckin: {
+            /**
+             * Paycash
+             * @default false
+             */
+            payCash: boolean;
         };
         /**
          * StaffRole
@@ -2603,6 +2995,9 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type Attendee = components['schemas']['Attendee'];
+export type AttendeeTicket = components['schemas']['AttendeeTicket'];
+export type Attendees = components['schemas']['Attendees'];
 export type AuthResponse = components['schemas']['AuthResponse'];
 export type CalendarDay = components['schemas']['CalendarDay'];
 export type CalendarDays = components['schemas']['CalendarDays'];
@@ -2628,6 +3023,9 @@ export type EventUpdate = components['schemas']['EventUpdate'];
 export type EventsRoleChange = components['schemas']['EventsRoleChange'];
 export type EventsUser = components['schemas']['EventsUser'];
 export type ExistingImages = components['schemas']['ExistingImages'];
+export type Feedback = components['schemas']['Feedback'];
+export type FeedbackIn = components['schemas']['FeedbackIn'];
+export type FeedbackReview = components['schemas']['FeedbackReview'];
 export type ImageCreated = components['schemas']['ImageCreated'];
 export type ImageType = components['schemas']['ImageType'];
 export type Instructor = components['schemas']['Instructor'];
@@ -2639,6 +3037,7 @@ export type LeaderboardMember = components['schemas']['LeaderboardMember'];
 export type LeaderboardSort = components['schemas']['LeaderboardSort'];
 export type LegalDocument = components['schemas']['LegalDocument'];
 export type LegalDocumentIn = components['schemas']['LegalDocumentIn'];
+export type LikeState = components['schemas']['LikeState'];
 export type LoginRequest = components['schemas']['LoginRequest'];
 export type MagicLinkSignIn = components['schemas']['MagicLinkSignIn'];
 export type MapAnswer = components['schemas']['MapAnswer'];
@@ -2668,6 +3067,7 @@ export type Place = components['schemas']['Place'];
 export type PlacesAnswer = components['schemas']['PlacesAnswer'];
 export type Privacy = components['schemas']['Privacy'];
 export type ProfileDetails = components['schemas']['ProfileDetails'];
+export type ProfileEmail = components['schemas']['ProfileEmail'];
 export type ProfileRef = components['schemas']['ProfileRef'];
 export type ProfileSummary = components['schemas']['ProfileSummary'];
 export type ProfileUpdate = components['schemas']['ProfileUpdate'];
@@ -2682,11 +3082,13 @@ export type ResetPasswordRequest = components['schemas']['ResetPasswordRequest']
 export type Role = components['schemas']['Role'];
 export type RoleChange = components['schemas']['RoleChange'];
 export type Roles = components['schemas']['Roles'];
+export type ScannedTicket = components['schemas']['ScannedTicket'];
 export type SignupRequest = components['schemas']['SignupRequest'];
 export type Socials = components['schemas']['Socials'];
 export type SocialsIn = components['schemas']['SocialsIn'];
 export type Sort = components['schemas']['Sort'];
 export type Staff = components['schemas']['Staff'];
+export type StaffCheckin = components['schemas']['StaffCheckin'];
 export type StaffRole = components['schemas']['StaffRole'];
 export type Tab = components['schemas']['Tab'];
 export type Tabs = components['schemas']['Tabs'];
@@ -2701,6 +3103,65 @@ export type UserUpdate = components['schemas']['UserUpdate'];
 export type UserWithRefresh = components['schemas']['UserWithRefresh'];
 export type $defs = Record<string, never>;
 export interface operations {
+    uncheck_api_admin_events__event_id__uncheck__user_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     refund_ticket_api_admin_tickets__ticket_id__refund_post: {
         parameters: {
             query?: never;
@@ -3995,6 +4456,64 @@ export interface operations {
             };
         };
     };
+    attendees_api_events__event_id__attendees_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attendees"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     calendar_api_events__event_id__calendar_ics_get: {
         parameters: {
             query?: never;
@@ -4124,6 +4643,207 @@ export interface operations {
             };
         };
     };
+    check_in_api_events__event_id__checkin_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    scan_ticket_api_events__event_id__checkin_ticket_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScannedTicket"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attendee"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    staff_check_in_api_events__event_id__checkin__user_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StaffCheckin"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     delete_event_api_events__event_id__delete_post: {
         parameters: {
             query?: never;
@@ -4141,6 +4861,251 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    review_feedback_api_events__event_id__feedback_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackReview"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leave_feedback_api_events__event_id__feedback_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feedback"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    going_api_events__event_id__going_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsUser"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    like_api_events__event_id__like_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeState"];
+                };
             };
             /** @description Invalid request */
             400: {

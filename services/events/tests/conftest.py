@@ -15,7 +15,12 @@ UNREACHABLE_IDENTITY = f"http://127.0.0.1:{free_port()}"
 
 @pytest.fixture(scope="session")
 def service_spec() -> ServiceSpec:
-    return ServiceSpec.of("events", identity_url=UNREACHABLE_IDENTITY, public_url="http://cypher.test")
+    return ServiceSpec.of(
+        "events",
+        background_tables=("feedback_requests",),  # the feedback-request loop's statements (feedback/worker.py)
+        identity_url=UNREACHABLE_IDENTITY,
+        public_url="http://cypher.test",
+    )
 
 
 @pytest.fixture(scope="session")

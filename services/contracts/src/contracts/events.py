@@ -114,3 +114,39 @@ class TicketIssued(Event):
 
     def topics(self) -> list[str]:
         return [f"user:{self.user_id}"]
+
+
+class AttendeeChanged(Event):
+    """Someone was checked in at an event (by themself or by staff) or un-checked. `checkedInAt` is the UTC ISO
+    instant of the check-in (null once un-checked); `checkedIn` and `total` are the event's counts after the change
+    (checked in; ticket holders and checked in), what every open check-in page shows."""
+
+    event_id: int
+    user_id: int
+    checked_in_at: str | None
+    checked_in: int
+    total: int
+
+    def topics(self) -> list[str]:
+        return [f"event:{self.event_id}", f"user:{self.user_id}"]
+
+
+class AttendeeCheckedIn(AttendeeChanged):
+    type: ClassVar[str] = "events.attendee.checked_in"
+
+
+class AttendeeUnchecked(AttendeeChanged):
+    type: ClassVar[str] = "events.attendee.unchecked"
+
+
+class FeedbackRequested(Event):
+    """An event ended: its checked-in attendees (`userIds`) are asked for feedback, once per event."""
+
+    type: ClassVar[str] = "events.feedback.requested"
+
+    event_id: int
+    title: str
+    user_ids: list[int]
+
+    def topics(self) -> list[str]:
+        return [f"event:{self.event_id}"]

@@ -2,8 +2,11 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
+from events.attendance.router import router as attendance_router
 from events.config import Settings
 from events.events.router import router as events_router
+from events.feedback.router import router as feedback_router
+from events.feedback.worker import feedback_requester
 from events.listing.router import router as listing_router
 from events.orgs.handlers import handlers as org_handlers
 from events.payments.resource import payments_resource
@@ -19,8 +22,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return create_service_app(
         settings or Settings(),
         title="Cypher events",
-        routers=[listing_router, events_router, share_router, tickets_router, places_router()],
+        routers=[
+            listing_router,
+            events_router,
+            attendance_router,
+            feedback_router,
+            share_router,
+            tickets_router,
+            places_router(),
+        ],
         handlers=[*profile_handlers(), *org_handlers],
+        workers=[feedback_requester],
         resources={
             "identity": identity_client,
             "image_refs": image_refs,

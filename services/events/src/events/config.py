@@ -17,6 +17,9 @@ class Settings(PlacesSettings, ProfileSettings):
     database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:55432/cypher_events"
     # The public address of the app: the links an event's calendar file and QR code carry.
     public_url: str = "http://localhost:8080"
+    # How often the feedback-request worker looks for ended events at the latest (it also sleeps until the next
+    # end it knows of).
+    feedback_poll_seconds: float = 60.0
 
     # Payments (issue 13): the local test provider unless Stripe is configured (docs/decisions.md, *Tickets and
     # payments*). The test provider signs its webhooks with `test_webhook_secret` and POSTs them to

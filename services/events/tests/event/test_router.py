@@ -41,11 +41,8 @@ class TestCreate:
         event_id = response.json()["id"]
         body = (await client.get(f"/api/events/{event_id}", headers=headers(ORGANIZER))).json()
         assert body["status"] == "draft" and body["staff"]["organizer"]["id"] == ORGANIZER
-        assert (
-            body["permissions"] == {"canEdit": True, "hasTicket": False}
-            and body["orgId"] == 0
-            and body["timeZone"] == "UTC"
-        )
+        assert body["permissions"]["canEdit"] is True and body["orgId"] == 0 and body["timeZone"] == "UTC"
+        assert body["permissions"]["hasTicket"] is False
         (created,) = await collect_events(nats_url, "events.event.created", count=1)
         assert created.data["id"] == event_id and created.data["organizerId"] == ORGANIZER
         assert created.topics == [f"event:{event_id}"]
@@ -96,9 +93,31 @@ class TestPage:
             "scoreboardLogo": None,
             "scoreboardBgImage": None,
             "createdAt": None,
-            "permissions": {"canEdit": False, "hasTicket": False},
+            "permissions": {
+                "canEdit": False,
+                "hasTicket": False,
+                "canLeaveFeedback": False,
+                "canLike": False,
+                "checkedIn": False,
+                "showCheckin": False,
+            },
             "isFree": True,
             "tickets": [],
+            "whoIsGoing": [],
+            "countGoing": 0,
+            "isLiked": False,
+            "countLikes": 0,
+            "canLike": False,
+            "canLeaveFeedback": False,
+            "canReviewFeedback": False,
+            "countFeedbacks": 0,
+            "feedback": None,
+            "totalAverageRating": None,
+            "totalTimeliness": None,
+            "totalCommunication": None,
+            "totalVenue": None,
+            "totalVibe": None,
+            "totalMusicSound": None,
         }
         assert body["createdAt"].endswith("Z")
 

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 import httpx
 from fastapi import FastAPI
 
+from identity.attendance.handlers import handlers as attendance_handlers
 from identity.auth.router import router as auth_router
 from identity.auth.tokens import TokenSigner
 from identity.config import Settings
@@ -70,6 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             *notification_handlers,
             *organization_handlers,
             *staffing_handlers,
+            *attendance_handlers,
             *guide_handlers(settings),
             *ticket_handlers(settings),
         ],

@@ -10,6 +10,8 @@ from sqlalchemy import Integer, Select, and_, bindparam, exists, func, literal_c
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from events.attendance.repository import page_columns as attendance_columns
+from events.feedback.repository import page_columns as feedback_columns
 from events.models import Carpet, Event, EventStaff, Org, OrgRole, Profile, Tier
 from events.tickets import page as tickets_page
 from kit.rows import Query, Record, Rows
@@ -123,6 +125,8 @@ def view_statement() -> Select[Any]:
             caller_roles.label("caller_roles"),
             org_admin.label("org_admin"),
             *tickets_page.page_columns(),
+            *attendance_columns(),
+            *feedback_columns(),
         )
         .select_from(Event)
         .outerjoin(Org, Org.id == Event.org_id)
@@ -152,10 +156,10 @@ class EventRepository:
         return result.mappings().first()
 
     async def for_write(
-        self, session: AsyncSession, event_id: int, caller_id: int | None
+        self, session: AsyncSession, event_id: int, caller_id: int | None, *, lock: bool = True
     ) -> tuple[Event, frozenset[str], bool] | None:
-        """The event, locked until the request commits, with the caller's staff roles and whether they
-        administer its organization."""
+        """The event, locked until the request commits (unless `lock` is false: a read), with the caller's staff
+        roles and whether they administer its organization."""
         roles = (
             select(func.array_agg(EventStaff.role))
             .where(EventStaff.event_id == Event.id, EventStaff.user_id == caller_id)
@@ -164,7 +168,9 @@ class EventRepository:
         org_admin = exists().where(
             and_(OrgRole.org_id == Event.org_id, OrgRole.user_id == caller_id, OrgRole.role == "admin")
         )
-        statement = select(Event, roles, org_admin).where(Event.id == event_id).with_for_update(of=Event)
+        statement = select(Event, roles, org_admin).where(Event.id == event_id)
+        if lock:
+            statement = statement.with_for_update(of=Event)
         row = (await session.execute(statement)).first()
         if row is None:
             return None

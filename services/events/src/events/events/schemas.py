@@ -5,6 +5,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from events.events import rules
+from events.feedback.schemas import Feedback
 from events.models import EventStatus, StaffRole
 from events.tickets.schemas import EventTicket
 from kit.images import ImageRef
@@ -138,6 +139,11 @@ class OrgChip(Schema):
 class Permissions(Schema):
     can_edit: bool
     has_ticket: bool = False  # the caller holds an issued ticket
+    # check-in, likes and feedback (issue 13)
+    can_leave_feedback: bool = False
+    can_like: bool = False
+    checked_in: bool = False
+    show_checkin: bool = False
 
 
 class Event(Schema):
@@ -171,6 +177,23 @@ class Event(Schema):
     permissions: Permissions
     is_free: bool = True  # no tiers, or their costs sum to 0
     tickets: list[EventTicket] = []  # the caller's issued tickets
+    # check-in, likes and feedback (issue 13): totals and countFeedbacks are the editors' (null / 0 otherwise);
+    # `feedback` is the caller's own
+    who_is_going: list[User] = []
+    count_going: int = 0
+    is_liked: bool = False
+    count_likes: int = 0
+    can_like: bool = False
+    can_leave_feedback: bool = False
+    can_review_feedback: bool = False
+    count_feedbacks: int = 0
+    feedback: Feedback | None = None
+    total_average_rating: float | None = None
+    total_timeliness: float | None = None
+    total_communication: float | None = None
+    total_venue: float | None = None
+    total_vibe: float | None = None
+    total_music_sound: float | None = None
 
 
 class EventCreated(Schema):

@@ -49,10 +49,12 @@ class EventAccess:
 
 
 class EventService:
-    async def editable(self, session: AsyncSession, event_id: int, principal: Principal) -> EventAccess:
+    async def editable(
+        self, session: AsyncSession, event_id: int, principal: Principal, *, lock: bool = True
+    ) -> EventAccess:
         """For writes: 404 when it does not exist (or was deleted), 403 for anyone but its editors. The row
-        stays locked until the request commits."""
-        found = await event_repository.for_write(session, event_id, principal.profile_id)
+        stays locked until the request commits (not for an editors' read: `lock` false)."""
+        found = await event_repository.for_write(session, event_id, principal.profile_id, lock=lock)
         if found is None or found[0].deleted_at is not None:
             raise EventNotFound()
         access = EventAccess(found[0], found[1], found[2], principal)

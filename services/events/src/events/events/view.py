@@ -8,7 +8,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from events.attendance import view as attendance_view
 from events.events import rules
+from events.feedback import view as feedback_view
 from events.tickets import page as tickets_page
 from kit.principal import Principal
 
@@ -76,9 +78,14 @@ def item_of(row: Mapping[str, Any], now: datetime) -> dict[str, Any]:
 
 
 def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dict[str, Any]:
+    item = item_of(row, now)
     editor = can_edit(row, principal)
+    attendance, attendance_permissions = attendance_view.fields(row, item["period"])
+    feedback, feedback_permissions = feedback_view.fields(row, principal, item["period"], editor=editor)
     return (
-        item_of(row, now)
+        item
+        | attendance
+        | feedback
         | {
             "website": row["website"],
             "description": row["description"],
@@ -90,7 +97,12 @@ def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dic
             "staff": staff_of(row),
             "scoreboardLogo": row["scoreboard_logo"],
             "scoreboardBgImage": row["scoreboard_bg_image"],
-            "permissions": {"canEdit": editor, "hasTicket": tickets_page.has_ticket(row)},
+            "permissions": {
+                "canEdit": editor,
+                "hasTicket": tickets_page.has_ticket(row),
+                **attendance_permissions,
+                **feedback_permissions,
+            },
         }
         | tickets_page.page_fields(row, editor=editor)
     )

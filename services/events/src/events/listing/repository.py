@@ -34,6 +34,7 @@ from sqlalchemy import (
 from sqlalchemy import exists as exists_
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 
+from events.attendance.repository import attended_by
 from events.events.repository import ITEM_COLUMNS
 from events.listing.rules import DRAFT, MAP_CAP, Box, Filter, Sort, nearness_first
 from events.models import Event, EventStaff, OrgRole
@@ -89,14 +90,15 @@ def in_period(tab: str) -> ColumnElement[bool]:
 
 
 def _scope(by_orgs: bool, by_user: bool) -> list[ColumnElement[bool]]:
-    """Which events: the organizations' (`orgs`), a user's (`user_id`: organized or staffed), never deleted."""
+    """Which events: the organizations' (`orgs`), a user's (`user_id`: organized, staffed or attended, i.e.
+    checked in), never deleted."""
     conditions: list[ColumnElement[bool]] = [Event.deleted_at.is_(None)]
     if by_orgs:
         conditions.append(Event.org_id == func.any(bindparam("orgs", type_=ARRAY(Integer))))
     if by_user:
         user = bindparam("user_id", type_=Integer)
         staffed = exists_().where(EventStaff.event_id == Event.id, EventStaff.user_id == user)
-        conditions.append(or_(Event.organizer_id == user, staffed))
+        conditions.append(or_(Event.organizer_id == user, staffed, attended_by(user)))
     return conditions
 
 

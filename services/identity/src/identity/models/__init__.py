@@ -12,10 +12,11 @@ from identity.models.organization import Organization, OrgMembership  # noqa: E4
 from identity.models.profile import Profile  # noqa: E402
 from identity.models.refresh_token import RefreshToken  # noqa: E402
 from identity.models.social_identity import SocialIdentity  # noqa: E402
-from identity.models.staffing import EventDj, StaffedEvent  # noqa: E402
+from identity.models.staffing import AttendedEvent, EventDj, StaffedEvent  # noqa: E402
 
 __all__ = [
     "Account",
+    "AttendedEvent",
     "Base",
     "EmailToken",
     "EventDj",

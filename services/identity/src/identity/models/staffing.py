@@ -30,3 +30,17 @@ class EventDj(Base):
     user_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     active: Mapped[bool]
     changed_at: Mapped[datetime]
+
+
+class AttendedEvent(Base):
+    """A check-in at an event (events.attendee.checked_in / unchecked): each profile's eventsAttended counts the
+    active rows. An un-check keeps the row inactive with its time, so a late older event cannot undo a newer one and
+    a redelivery changes nothing."""
+
+    __tablename__ = "attended_event"
+    __table_args__ = (Index("ix_attended_event_user_id", "user_id"),)
+
+    event_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    active: Mapped[bool]
+    changed_at: Mapped[datetime]

@@ -1,11 +1,21 @@
-"""Notifications made from events: for now the welcome on a new account."""
+"""Notifications made from events: the welcome on a new account, the request for feedback after an event."""
 
 from __future__ import annotations
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.events import FeedbackRequested
 from contracts.identity import AccountCreated
-from identity.notifications.service import WELCOME_LINK, WELCOME_TEXT, notification_service
+from identity.models import Profile
+from identity.notifications.service import (
+    FEEDBACK_KIND,
+    WELCOME_LINK,
+    WELCOME_TEXT,
+    feedback_link,
+    feedback_text,
+    notification_service,
+)
 from identity.profiles.repository import profile_repository
 from kit.consumers import Handler
 from kit.events import Envelope
@@ -19,4 +29,20 @@ async def welcome(session: AsyncSession, event: AccountCreated, _: Envelope) -> 
     )
 
 
-handlers = [Handler("welcome-notification", AccountCreated, welcome)]
+async def feedback_requested(session: AsyncSession, event: FeedbackRequested, _: Envelope) -> None:
+    """One notification per attendee who still has a profile (the kit runs this once per event)."""
+    existing = await session.scalars(select(Profile.id).where(Profile.id.in_(event.user_ids)).order_by(Profile.id))
+    for profile_id in existing:
+        await notification_service.notify(
+            session,
+            profile_id,
+            kind=FEEDBACK_KIND,
+            text=feedback_text(event.title),
+            link=feedback_link(event.event_id),
+        )
+
+
+handlers = [
+    Handler("welcome-notification", AccountCreated, welcome),
+    Handler("feedback-request-notification", FeedbackRequested, feedback_requested),
+]

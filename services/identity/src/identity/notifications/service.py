@@ -18,6 +18,17 @@ from kit.principal import Principal
 
 WELCOME_TEXT = "Welcome to Cypher! Finish your profile so the community can find you."
 WELCOME_LINK = "/profile-setting"
+# Seed 000's "event feedback requests": after an event, those who checked in are asked (the events service's
+# events.feedback.requested); the link opens the event's Feedback tab.
+FEEDBACK_KIND = "event_feedback"
+
+
+def feedback_text(title: str) -> str:
+    return f"How was {title or 'the event'}? Leave your feedback for the organizer."
+
+
+def feedback_link(event_id: int) -> str:
+    return f"/event/{event_id}?tab=feedback"
 
 
 def _out(notification: Notification) -> NotificationOut:

@@ -222,6 +222,14 @@ class PatronUpdate(Schema):
     is_patron: bool
 
 
+class ProfileEmail(Schema):
+    """A profile's email for another service that shows it to those allowed (GET /internal/profiles/emails);
+    never in ProfileRef, which services keep in their projections."""
+
+    id: int
+    email: str
+
+
 class ProfileRef(Schema):
     """What other services project of a profile (GET /internal/profiles and the profile events)."""
 

@@ -65,5 +65,16 @@ class UserRepository:
             )
         ).all()
 
+    async def emails(self, session: AsyncSession, ids: Sequence[int]) -> Sequence[Row[Any, Any]]:
+        """(profile id, its account's email)."""
+        return (
+            await session.execute(
+                select(Profile.id, Account.email)
+                .join(Account, Account.id == Profile.account_id)
+                .where(Profile.id.in_(ids))
+                .order_by(Profile.id)
+            )
+        ).all()
+
 
 user_repository = UserRepository()

@@ -5,7 +5,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from identity.profiles.schemas import ProfileRef
+from identity.profiles.schemas import ProfileEmail, ProfileRef
 from identity.users.rules import SortBy, UserFilter, parse_ids, parse_orgs, place_value
 from identity.users.schemas import Count, UserListItem
 from identity.users.service import MAX_LOOKUP, user_service
@@ -73,3 +73,13 @@ async def lookup_profiles(
 ) -> list[ProfileRef]:
     """Never routed by the gateway: other services read profiles missing from their projection."""
     return await user_service.lookup(session, ids_of("ids", ids, lambda v: parse_ids(v, limit=MAX_LOOKUP + 1)))
+
+
+@internal_router.get("/profiles/emails", response_model=list[ProfileEmail])
+@reads
+async def lookup_emails(
+    session: SessionDep, ids: str = Query("", description=f"comma-separated profile ids, at most {MAX_LOOKUP}")
+) -> list[ProfileEmail]:
+    """Never routed by the gateway, never projected: the events service asks for the people of a Check-in page
+    when one of the event's editors opens it."""
+    return await user_service.emails(session, ids_of("ids", ids, lambda v: parse_ids(v, limit=MAX_LOOKUP + 1)))

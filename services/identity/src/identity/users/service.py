@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from identity.profiles.schemas import ProfileRef
+from identity.profiles.schemas import ProfileEmail, ProfileRef
 from identity.users.repository import user_repository
 from identity.users.rules import SortBy, UserFilter
 from identity.users.schemas import UserListItem
@@ -37,6 +37,14 @@ class UserService:
             )
             for r in rows
         ]
+
+    async def emails(self, session: AsyncSession, ids: Sequence[int]) -> list[ProfileEmail]:
+        """For the events service's Check-in page (its editors only): each profile's account email."""
+        if len(ids) > MAX_LOOKUP:
+            raise Invalid(f"At most {MAX_LOOKUP} ids at a time")
+        if not ids:
+            return []
+        return [ProfileEmail(id=r.id, email=r.email) for r in await user_repository.emails(session, ids)]
 
 
 user_service = UserService()
