@@ -66,6 +66,16 @@ def env(name: str, database: bool) -> list[dict[str, Any]]:
         items += [{"name": f"{name.upper()}_{key}", "value": str(value)} for key, value in connection_budget().items()]
     if name == "identity":
         items.append({"name": "IDENTITY_JWT_PRIVATE_KEY_FILE", "value": "/var/run/secrets/cypher/jwt/private.pem"})
+    if name == "events":
+        # Card payments: Stripe in production (the service refuses the test provider there).
+        items.append({"name": "EVENTS_PAYMENTS_PROVIDER", "value": "stripe"})
+        items += [
+            {
+                "name": f"EVENTS_STRIPE_{key.upper().replace('-', '_')}",
+                "valueFrom": {"secretKeyRef": {"name": "cypher-stripe", "key": key}},
+            }
+            for key in ("secret-key", "publishable-key", "webhook-secret")
+        ]
     return items
 
 

@@ -33,9 +33,15 @@ class Settings(PlacesSettings, ProfileSettings):
     # Stripe's API address; the tests point it at a local stand-in (nothing leaves the machine).
     stripe_api_base: str = ""
     payments_timeout_seconds: float = 10.0
+    # The test provider takes 4242... as money: in production it runs only where this says so (a staging cluster).
+    allow_test_payments: bool = False
 
     @model_validator(mode="after")
     def _stripe_needs_its_keys(self) -> Self:
+        if self.is_production and self.payments_provider == "test" and not self.allow_test_payments:
+            raise ValueError(
+                "EVENTS_PAYMENTS_PROVIDER must be stripe in production (EVENTS_ALLOW_TEST_PAYMENTS=true for staging)"
+            )
         if self.payments_provider == "stripe":
             for name in ("stripe_secret_key", "stripe_publishable_key", "stripe_webhook_secret"):
                 if not getattr(self, name):
