@@ -133,9 +133,8 @@ def test_every_pod_at_max_replicas_fits_the_databases_connections(root: Path, do
         sizes = [int(env[f"{name.upper()}_{key}"]) for key in ("DB_POOL_SIZE", "DB_MAX_OVERFLOW", "DB_READ_POOL_SIZE")]
         assert all(size > 0 for size in sizes), name
         total += scalers[name]["spec"]["maxReplicas"] * sum(sizes)
-        config = (
-            pytest.importorskip(f"{name}.config") if name in ("identity", "organizations", "studios", "events", "images") else None
-        )
+        configured = ("identity", "organizations", "studios", "events", "images")
+        config = pytest.importorskip(f"{name}.config") if name in configured else None
         if config is not None:
             prefix = config.Settings.model_config["env_prefix"]
             assert prefix == f"{name.upper()}_" and {"db_pool_size", "db_read_pool_size"} <= set(
