@@ -113,6 +113,9 @@ class TestSave:
             {"locationLat": 10},
             {"locationLat": 91, "locationLng": 0},
             {"name": "x" * 101},
+            {"name": "Floor\nLab"},
+            {"locationAddress": "Queens\u0007"},
+            {"description": 5},
             {"name": ""},  # a published studio keeps a name
         ):
             response = await client.put(url, json=body, headers=who)

@@ -35,8 +35,9 @@ from sqlalchemy import exists as exists_
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 
 from events.events.repository import ITEM_COLUMNS
-from events.listing.rules import DRAFT, MAP_CAP, Box, Filter, Sort, nearness_first
+from events.listing.rules import DRAFT, MAP_CAP, Filter, Sort, nearness_first
 from events.models import Event, EventStaff, OrgRole
+from kit.places.bounds import Box
 from kit.places.sql import box_params, in_boxes
 from kit.rows import Query, Record, Rows
 

@@ -8,9 +8,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from kit.places.bounds import BOUNDS_ALL, BOUNDS_ORDER, Box, Point, boxes, lat_lng
-
-__all__ = ["BOUNDS_ALL", "BOUNDS_ORDER", "Box", "Point", "boxes", "lat_lng"]  # the map reads them from here too
+from kit.places.bounds import Point
 
 DRAFT = "draft"
 TABS = ("now", "future", "past", DRAFT)

@@ -9,6 +9,7 @@ from kit import text
 from kit.images import ImageRef
 from kit.profiles import User
 from kit.schemas import Schema
+from kit.types import Name
 from studios.models import StudioStatus
 from studios.studios import rules
 
@@ -43,11 +44,11 @@ class StudioUpdate(Schema):
     """The full studio as the wizard and settings save it; a field left out keeps its stored value. Coordinates
     come with an address picked from the autocomplete; an address alone is geocoded by the server."""
 
-    name: str | None = None
+    name: Name | None = None
     image: ImageRef = None
     description: str | None = Field(default=None, max_length=DESCRIPTION_MAX_LENGTH)
     founded: date | None = None
-    location_address: str | None = Field(default=None, max_length=300)
+    location_address: Name | None = Field(default=None, max_length=300)
     location_lat: float | None = Field(default=None, ge=-90, le=90, allow_inf_nan=False)
     location_lng: float | None = Field(default=None, ge=-180, le=180, allow_inf_nan=False)
     socials: SocialsIn | None = None
