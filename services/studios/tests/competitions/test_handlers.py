@@ -61,6 +61,18 @@ async def setup_world(nats_url: str) -> None:
     )
 
 
+async def world_settled(client: httpx.AsyncClient, studio_id: int) -> None:
+    """Every announcement of setup_world applied (each consumer runs at its own pace)."""
+
+    async def check() -> bool:
+        found = (await client.get(f"/api/studios/{studio_id}/events")).json()
+        ranks = {battle["id"]: battle["rank"] for event in found for battle in event["battles"]}
+        return ranks == {10: 1, 11: 4, 20: None}
+
+    await eventually(check)
+    await settled(client, studio_id, (3, 1))
+
+
 async def settled(client: httpx.AsyncClient, studio_id: int, expected: tuple[int, int]) -> dict[str, Any]:
     async def check() -> dict[str, Any] | None:
         page = (await client.get(f"/api/studios/{studio_id}")).json()
@@ -74,7 +86,7 @@ async def test_members_events_competitions_and_counts(
 ) -> None:
     studio = await create_studio(session, teachers=[5], students=[6])
     await setup_world(nats_url)
-    await settled(client, studio.id, (3, 1))
+    await world_settled(client, studio.id)
 
     (student,) = (await client.get(f"/api/studios/{studio.id}/students")).json()
     assert student["events"] == [
@@ -129,12 +141,22 @@ async def test_applied_once_and_a_late_older_announcement_is_ignored(
     # winners set earlier than those applied arrive late: ignored
     older = WinnersSet(battle_id=10, event_id=1, start_date=T0.date(), winners=[])
     await publish(nats_url, Envelope.of(older, occurred_at=win.occurred_at - timedelta(minutes=5)))
-    # a registration older than the one applied, then a newer unregistration of someone else: only that counts
-    await publish(nats_url, ParticipantUnregistered(battle_id=10, event_id=1, user_id=99))
+    # an unregistration older than the registration applied: ignored too
+    stale = ParticipantUnregistered(battle_id=10, event_id=1, user_id=6)
+    await publish(nats_url, Envelope.of(stale, occurred_at=entry.occurred_at - timedelta(minutes=5)))
+    # markers behind them on the same consumers: once they show, the stale ones have been handled
     await publish(nats_url, BattleCreated(id=12, event_id=1, title="Marker", crew_size=1))
     await publish(nats_url, ParticipantRegistered(battle_id=12, event_id=1, user_id=6))
-    page = await settled(client, studio.id, (2, 1))
-    assert page["totalWins"] == 1
+    marker = [Winners(place="Top 8", user_ids=[6])]
+    await publish(nats_url, WinnersSet(battle_id=12, event_id=1, start_date=T0.date(), winners=marker))
+
+    async def markers_applied() -> bool:
+        found = (await client.get(f"/api/studios/{studio.id}/events")).json()
+        return {b["id"]: b["rank"] for e in found for b in e["battles"]} == {10: 1, 12: 8}
+
+    await eventually(markers_applied)
+    page = (await client.get(f"/api/studios/{studio.id}")).json()
+    assert (page["battlesEntered"], page["totalWins"]) == (2, 1)
 
 
 async def test_unregistered_deleted_and_unpublished_leave_the_lists(
@@ -142,7 +164,7 @@ async def test_unregistered_deleted_and_unpublished_leave_the_lists(
 ) -> None:
     studio = await create_studio(session, teachers=[5], students=[6])
     await setup_world(nats_url)
-    await settled(client, studio.id, (3, 1))
+    await world_settled(client, studio.id)
     await publish(nats_url, ParticipantUnregistered(battle_id=11, event_id=1, user_id=6))
     await settled(client, studio.id, (2, 1))
     await publish(nats_url, BattleDeleted(id=20, event_id=2, title="Open", crew_size=None))
@@ -157,7 +179,7 @@ async def test_a_member_removed_no_longer_counts(
 ) -> None:
     studio = await create_studio(session, teachers=[5], students=[6])
     await setup_world(nats_url)
-    await settled(client, studio.id, (3, 1))
+    await world_settled(client, studio.id)
     from studio.factories import ADMIN, headers
 
     await client.delete(f"/api/studios/{studio.id}/students/6", headers=headers(ADMIN))

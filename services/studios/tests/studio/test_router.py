@@ -184,6 +184,16 @@ class TestList:
         assert [i["id"] for i in (await client.get("/api/studios?p=1&pp=1")).json()["items"]] == [b.id]
         assert (await client.get("/api/studios?pp=500")).status_code == 200  # lowered to 100
 
+    async def test_pages_of_100_from_page_0(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        session.add_all(Studio(name=f"Studio {n:03d}", status="published", lat=40.7, lng=-74.0) for n in range(101))
+        await session.commit()
+        for path in ("/api/studios", "/api/studios-map"):
+            first = (await client.get(path)).json()["items"]
+            second = (await client.get(path, params={"p": 1})).json()["items"]
+            assert (len(first), len(second)) == (100, 1), path
+            assert not {i["id"] for i in first} & {i["id"] for i in second}
+        assert (await client.get("/api/studios", params={"p": -1})).status_code == 400
+
     async def test_a_users_studios_with_their_own_drafts(
         self, client: httpx.AsyncClient, session: AsyncSession
     ) -> None:
