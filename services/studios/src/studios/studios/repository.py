@@ -70,7 +70,10 @@ def map_query(boxes: int, near: bool, keyword: bool) -> Query:
         statement = statement.where(_name_like())
     if near:
         here = func.point(bindparam("near_lng", type_=Float), bindparam("near_lat", type_=Float))
-        statement = statement.order_by(location().op("<->")(here), Studio.id)
+        # Distance alone: the GiST then yields the rows in that order and the scan stops after a page (with an id
+        # tie-break PostgreSQL reads every studio in the view and sorts them: 2,449 rows for Europe at 10,000).
+        # Studios on the very same point may swap between pages; a view's studios rarely share one.
+        statement = statement.order_by(location().op("<->")(here))
     else:
         statement = statement.order_by(Studio.id)
     return Query(statement.limit(bindparam("limit", type_=Integer)).offset(bindparam("offset", type_=Integer)))
