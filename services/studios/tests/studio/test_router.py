@@ -97,6 +97,10 @@ class TestSave:
             10.5,
             20.25,
         )
+        again = (
+            await client.put(url, json={"name": "Floor Lab", "locationAddress": body["locationAddress"]}, headers=who)
+        ).json()
+        assert (again["locationLat"], again["locationLng"]) == (10.5, 20.25)  # the same address keeps its place
         saved = (await client.put(url, json={"locationAddress": " "}, headers=who)).json()
         assert (saved["locationAddress"], saved["locationLat"], saved["locationLng"]) == (None, None, None)
 

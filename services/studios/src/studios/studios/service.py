@@ -124,11 +124,14 @@ class StudioService:
         """Coordinates picked with the address are kept; an address alone is geocoded (the shared geocoder: an
         address it cannot place leaves the studio off the map); a blank address clears the place."""
         address = rules.location(update.location_address) if "location_address" in given else studio.location_address
+        unchanged = address == studio.location_address and studio.lat is not None
         studio.location_address = address
         if address is None:
             studio.lat = studio.lng = None
         elif update.location_lat is not None and update.location_lng is not None:
             studio.lat, studio.lng = update.location_lat, update.location_lng
+        elif unchanged:
+            pass  # the same address saved again (settings' General Info) keeps the place picked for it
         else:
             found = await geocoder.geocode(address)
             studio.lat, studio.lng = (found.lat, found.lng) if found else (None, None)
