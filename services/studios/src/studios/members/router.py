@@ -85,4 +85,4 @@ async def list_competitions(
         limit=page.limit,
         offset=page.offset,
     )
-    return [StudioEvent.model_validate(row | {"date_start": row["date_start"]}) for row in found]
+    return [StudioEvent.model_validate(row) for row in found]
