@@ -238,7 +238,7 @@ def disruption_budget(name: str) -> dict[str, Any]:
 
 
 # The services whose writes refer to images (kit.images asks the images service whether one exists).
-IMAGE_READERS = ("identity", "organizations", "events")
+IMAGE_READERS = ("identity", "organizations", "studios", "events")
 # The services that keep a profile projection (kit.profiles reads identity's /internal/profiles on a miss).
 PROFILE_READERS = ("organizations", "studios", "events", "battles")
 

@@ -246,6 +246,7 @@ def statements(today: dt.date) -> dict[str, tuple[Any, dict[str, Any]]]:
     """The statements and parameters the service sends for each read (as its router builds them)."""
     from events.listing import repository
     from events.listing import rules as listing
+    from kit.places import bounds
 
     first = today.replace(day=1)
     last = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
@@ -255,7 +256,7 @@ def statements(today: dt.date) -> dict[str, tuple[Any, dict[str, Any]]]:
 
     def boxes(view: str) -> dict[str, Any]:
         corners = dict(part.split("=") for part in view.split("&"))
-        found = listing.boxes(corners)
+        found = bounds.boxes(corners)
         assert found is not None
         return {
             key: value

@@ -123,6 +123,13 @@ checks.object_level_authorization.enabled = false
 include-path-regex = "^/api/events/[{{]event_id[}}]"
 checks.object_level_authorization.enabled = false
 
+# The same for a studio: as ana, the fuzzer makes bo an admin of ana's draft (POST /api/studios/{{studio_id}}/admins/
+# {{user_id}}), after which bo reads it by design. Drafts hidden from everyone else are tested in
+# services/studios/tests (TestRead, test_a_drafts_people_are_hidden_from_the_public).
+[[operations]]
+include-path-regex = "^/api/studios/[{{]studio_id[}}]"
+checks.object_level_authorization.enabled = false
+
 # schemathesis' coverage phase crashed generating this body once in two runs (a SystemError inside hypothesis'
 # description of a strategy, "AST constructor recursion depth mismatch", before any request): a fault of the
 # tool, not of the API. The fuzzing and stateful phases still send it every kind of body.

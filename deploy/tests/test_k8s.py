@@ -69,7 +69,7 @@ def test_each_workload_has_a_service_budget_policy_and_autoscaler(documents: lis
 
 # Besides the gateway, a service is called only by those that read its internal endpoints.
 INTERNAL_READERS = {
-    "images": ["identity", "organizations", "events"],  # kit.images: a referred image exists
+    "images": ["identity", "organizations", "studios", "events"],  # kit.images: a referred image exists
     "identity": ["organizations", "studios", "events", "battles"],
 }
 
@@ -133,9 +133,8 @@ def test_every_pod_at_max_replicas_fits_the_databases_connections(root: Path, do
         sizes = [int(env[f"{name.upper()}_{key}"]) for key in ("DB_POOL_SIZE", "DB_MAX_OVERFLOW", "DB_READ_POOL_SIZE")]
         assert all(size > 0 for size in sizes), name
         total += scalers[name]["spec"]["maxReplicas"] * sum(sizes)
-        config = (
-            pytest.importorskip(f"{name}.config") if name in ("identity", "organizations", "events", "images") else None
-        )
+        configured = ("identity", "organizations", "studios", "events", "images")
+        config = pytest.importorskip(f"{name}.config") if name in configured else None
         if config is not None:
             prefix = config.Settings.model_config["env_prefix"]
             assert prefix == f"{name.upper()}_" and {"db_pool_size", "db_read_pool_size"} <= set(

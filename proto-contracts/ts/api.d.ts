@@ -1045,6 +1045,227 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Studios */
+        get: operations["list_studios_api_studios_get"];
+        put?: never;
+        /**
+         * Create Studio
+         * @description An empty draft with the caller as its admin (the wizard then saves it at every step).
+         */
+        post: operations["create_studio_api_studios_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studios-map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Studios Map
+         * @description Published studios with a place inside the view (none: the world; a view across the antimeridian too),
+         *     nearest to uc first, else nearest to the view's centre.
+         */
+        get: operations["studios_map_api_studios_map_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studios/{studio_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Studio */
+        get: operations["get_studio_api_studios__studio_id__get"];
+        /** Save Studio */
+        put: operations["save_studio_api_studios__studio_id__put"];
+        post?: never;
+        /** Delete Studio */
+        delete: operations["delete_studio_api_studios__studio_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studios/{studio_id}/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List People Admins */
+        get: operations["list_people_admins_api_studios__studio_id__admins_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studios/{studio_id}/admins/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Person Admins */
+        post: operations["add_person_admins_api_studios__studio_id__admins__user_id__post"];
+        /** Remove Person Admins */
+        delete: operations["remove_person_admins_api_studios__studio_id__admins__user_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studios/{studio_id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Deactivate Studio */
+        put: operations["deactivate_studio_api_studios__studio_id__deactivate_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studios/{studio_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Competitions
+         * @description The published events where the studio's teachers and students competed, each with the battles they
+         *     entered and their best rank there.
+         */
+        get: operations["list_competitions_api_studios__studio_id__events_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studios/{studio_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Publish Studio */
+        put: operations["publish_studio_api_studios__studio_id__publish_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studios/{studio_id}/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List People Students */
+        get: operations["list_people_students_api_studios__studio_id__students_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studios/{studio_id}/students/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Person Students */
+        post: operations["add_person_students_api_studios__studio_id__students__user_id__post"];
+        /** Remove Person Students */
+        delete: operations["remove_person_students_api_studios__studio_id__students__user_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studios/{studio_id}/teachers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List People Teachers */
+        get: operations["list_people_teachers_api_studios__studio_id__teachers_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studios/{studio_id}/teachers/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Person Teachers */
+        post: operations["add_person_teachers_api_studios__studio_id__teachers__user_id__post"];
+        /** Remove Person Teachers */
+        delete: operations["remove_person_teachers_api_studios__studio_id__teachers__user_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user": {
         parameters: {
             query?: never;
@@ -1571,6 +1792,12 @@ export interface components {
             createdAt: string;
         };
         /**
+         * EventSort
+         * @description `date` is the event's start ('Date created' on the screen), `name` its title.
+         * @enum {string}
+         */
+        EventSort: "date-desc" | "date-asc" | "name-asc" | "name-desc";
+        /**
          * EventStatus
          * @enum {string}
          */
@@ -1937,6 +2164,11 @@ export interface components {
             /** Eventid */
             eventId?: number | null;
         };
+        /**
+         * MemberSort
+         * @enum {string}
+         */
+        MemberSort: "name-asc" | "name-desc";
         /**
          * NewProfile
          * @description POST /api/user/profiles: the new profile; its id is in the account's tokens after the next refresh.
@@ -2716,6 +2948,256 @@ export interface components {
          * @enum {string}
          */
         StaffRole: "admin" | "host" | "dj";
+        /** Studio */
+        Studio: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Image */
+            image?: string | null;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /** Founded */
+            founded?: string | null;
+            status: components["schemas"]["StudioStatus"];
+            /**
+             * Canedit
+             * @default false
+             */
+            canEdit: boolean;
+            /** Locationaddress */
+            locationAddress?: string | null;
+            /** Locationlat */
+            locationLat?: number | null;
+            /** Locationlng */
+            locationLng?: number | null;
+            /**
+             * @default {
+             *       "email": "",
+             *       "facebook": "",
+             *       "instagram": "",
+             *       "twitter": "",
+             *       "youtube": "",
+             *       "website": ""
+             *     }
+             */
+            socials: components["schemas"]["StudiosSocials"];
+            /**
+             * Admins
+             * @default []
+             */
+            admins: components["schemas"]["StudiosUser"][];
+            /**
+             * Totalstudents
+             * @default 0
+             */
+            totalStudents: number;
+            /**
+             * Totalteachers
+             * @default 0
+             */
+            totalTeachers: number;
+            /**
+             * Battlesentered
+             * @default 0
+             */
+            battlesEntered: number;
+            /**
+             * Totalwins
+             * @default 0
+             */
+            totalWins: number;
+        };
+        /**
+         * StudioBattle
+         * @description Shown as 'title crewSize vs crewSize' with the rank's text and icon; crewSize None is unlimited.
+         */
+        StudioBattle: {
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+            /** Crewsize */
+            crewSize?: number | null;
+            /** Rank */
+            rank?: number | null;
+        };
+        /** StudioCreated */
+        StudioCreated: {
+            /** Id */
+            id: number;
+        };
+        /** StudioEvent */
+        StudioEvent: {
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+            /** Image */
+            image?: string | null;
+            /** City */
+            city?: string | null;
+            /** State */
+            state?: string | null;
+            /** Datestart */
+            dateStart?: string | null;
+            /**
+             * Battles
+             * @default []
+             */
+            battles: components["schemas"]["StudioBattle"][];
+        };
+        /**
+         * StudioItem
+         * @description A chip of the grid and a marker and card of the map.
+         */
+        StudioItem: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Image */
+            image?: string | null;
+            status: components["schemas"]["StudioStatus"];
+            /** Locationaddress */
+            locationAddress?: string | null;
+            /** Locationlat */
+            locationLat?: number | null;
+            /** Locationlng */
+            locationLng?: number | null;
+        };
+        /** StudioList */
+        StudioList: {
+            /** Items */
+            items: components["schemas"]["StudioItem"][];
+        };
+        /** StudioMember */
+        StudioMember: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["StudioEvent"][];
+        };
+        /**
+         * StudioStatus
+         * @enum {string}
+         */
+        StudioStatus: "draft" | "published";
+        /**
+         * StudioUpdate
+         * @description The full studio as the wizard and settings save it; a field left out keeps its stored value. Coordinates
+         *     come with an address picked from the autocomplete; an address alone is geocoded by the server.
+         */
+        StudioUpdate: {
+            /** Name */
+            name?: string | null;
+            /** Image */
+            image?: string | null;
+            /** Description */
+            description?: string | null;
+            /** Founded */
+            founded?: string | null;
+            /** Locationaddress */
+            locationAddress?: string | null;
+            /** Locationlat */
+            locationLat?: number | null;
+            /** Locationlng */
+            locationLng?: number | null;
+            socials?: components["schemas"]["StudiosSocialsIn"] | null;
+        };
+        /** Socials */
+        StudiosSocials: {
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * Facebook
+             * @default
+             */
+            facebook: string;
+            /**
+             * Instagram
+             * @default
+             */
+            instagram: string;
+            /**
+             * Twitter
+             * @default
+             */
+            twitter: string;
+            /**
+             * Youtube
+             * @default
+             */
+            youtube: string;
+            /**
+             * Website
+             * @default
+             */
+            website: string;
+        };
+        /**
+         * SocialsIn
+         * @description Each link is normalised on save as for organizations (a bare handle gets the site's prefix); email must
+         *     be an address.
+         */
+        StudiosSocialsIn: {
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * Facebook
+             * @default
+             */
+            facebook: string;
+            /**
+             * Instagram
+             * @default
+             */
+            instagram: string;
+            /**
+             * Twitter
+             * @default
+             */
+            twitter: string;
+            /**
+             * Youtube
+             * @default
+             */
+            youtube: string;
+            /**
+             * Website
+             * @default
+             */
+            website: string;
+        };
+        /**
+         * User
+         * @description A user as lists show one: the spec's {id, dancerName, avatar}. Unknown names are null.
+         */
+        StudiosUser: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+        };
         /**
          * Tab
          * @enum {string}
@@ -3017,6 +3499,7 @@ export type ErrorDetail = components['schemas']['ErrorDetail'];
 export type Event = components['schemas']['Event'];
 export type EventCreated = components['schemas']['EventCreated'];
 export type EventItem = components['schemas']['EventItem'];
+export type EventSort = components['schemas']['EventSort'];
 export type EventStatus = components['schemas']['EventStatus'];
 export type EventTicket = components['schemas']['EventTicket'];
 export type EventUpdate = components['schemas']['EventUpdate'];
@@ -3045,6 +3528,7 @@ export type MapEvent = components['schemas']['MapEvent'];
 export type MapStats = components['schemas']['MapStats'];
 export type Media = components['schemas']['Media'];
 export type MediaIn = components['schemas']['MediaIn'];
+export type MemberSort = components['schemas']['MemberSort'];
 export type NewProfile = components['schemas']['NewProfile'];
 export type NotificationOut = components['schemas']['NotificationOut'];
 export type OrgChip = components['schemas']['OrgChip'];
@@ -3090,6 +3574,18 @@ export type Sort = components['schemas']['Sort'];
 export type Staff = components['schemas']['Staff'];
 export type StaffCheckin = components['schemas']['StaffCheckin'];
 export type StaffRole = components['schemas']['StaffRole'];
+export type Studio = components['schemas']['Studio'];
+export type StudioBattle = components['schemas']['StudioBattle'];
+export type StudioCreated = components['schemas']['StudioCreated'];
+export type StudioEvent = components['schemas']['StudioEvent'];
+export type StudioItem = components['schemas']['StudioItem'];
+export type StudioList = components['schemas']['StudioList'];
+export type StudioMember = components['schemas']['StudioMember'];
+export type StudioStatus = components['schemas']['StudioStatus'];
+export type StudioUpdate = components['schemas']['StudioUpdate'];
+export type StudiosSocials = components['schemas']['StudiosSocials'];
+export type StudiosSocialsIn = components['schemas']['StudiosSocialsIn'];
+export type StudiosUser = components['schemas']['StudiosUser'];
 export type Tab = components['schemas']['Tab'];
 export type Tabs = components['schemas']['Tabs'];
 export type Ticket = components['schemas']['Ticket'];
@@ -7158,6 +7654,1112 @@ export interface operations {
             };
             /** @description Not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_studios_api_studios_get: {
+        parameters: {
+            query?: {
+                /** @description a user's studios (admin, teacher or student); 0: all */
+                userId?: number | null;
+                /** @description part of the studio's name */
+                keyword?: string | null;
+                /** @description 0-based page, at most 21474836 */
+                p?: number;
+                /** @description page size, at most 100 */
+                pp?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_studio_api_studios_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioCreated"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    studios_map_api_studios_map_get: {
+        parameters: {
+            query?: {
+                /** @description part of the studio's name */
+                keyword?: string | null;
+                /** @description the user's position, lat,lng: nearest first */
+                uc?: string | null;
+                /** @description a corner of the map's view: lat,lng */
+                nw?: string | null;
+                /** @description a corner of the map's view: lat,lng */
+                ne?: string | null;
+                /** @description a corner of the map's view: lat,lng */
+                se?: string | null;
+                /** @description a corner of the map's view: lat,lng */
+                sw?: string | null;
+                /** @description 0-based page, at most 21474836 */
+                p?: number;
+                /** @description page size, at most 100 */
+                pp?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_studio_api_studios__studio_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Studio"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    save_studio_api_studios__studio_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudioUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Studio"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_studio_api_studios__studio_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": "ok";
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_people_admins_api_studios__studio_id__admins_get: {
+        parameters: {
+            query?: {
+                /** @description part of the dancer name (events: the title) */
+                keyword?: string | null;
+                sortBy?: components["schemas"]["MemberSort"];
+                /** @description 0-based page, at most 21474836 */
+                p?: number;
+                /** @description page size, at most 100 */
+                pp?: number;
+            };
+            header?: never;
+            path: {
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioMember"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_person_admins_api_studios__studio_id__admins__user_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudiosUser"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remove_person_admins_api_studios__studio_id__admins__user_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": "ok";
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deactivate_studio_api_studios__studio_id__deactivate_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Studio"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_competitions_api_studios__studio_id__events_get: {
+        parameters: {
+            query?: {
+                /** @description part of the dancer name (events: the title) */
+                keyword?: string | null;
+                sortBy?: components["schemas"]["EventSort"];
+                /** @description 0-based page, at most 21474836 */
+                p?: number;
+                /** @description page size, at most 100 */
+                pp?: number;
+            };
+            header?: never;
+            path: {
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioEvent"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publish_studio_api_studios__studio_id__publish_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Studio"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_people_students_api_studios__studio_id__students_get: {
+        parameters: {
+            query?: {
+                /** @description part of the dancer name (events: the title) */
+                keyword?: string | null;
+                sortBy?: components["schemas"]["MemberSort"];
+                /** @description 0-based page, at most 21474836 */
+                p?: number;
+                /** @description page size, at most 100 */
+                pp?: number;
+            };
+            header?: never;
+            path: {
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioMember"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_person_students_api_studios__studio_id__students__user_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudiosUser"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remove_person_students_api_studios__studio_id__students__user_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": "ok";
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_people_teachers_api_studios__studio_id__teachers_get: {
+        parameters: {
+            query?: {
+                /** @description part of the dancer name (events: the title) */
+                keyword?: string | null;
+                sortBy?: components["schemas"]["MemberSort"];
+                /** @description 0-based page, at most 21474836 */
+                p?: number;
+                /** @description page size, at most 100 */
+                pp?: number;
+            };
+            header?: never;
+            path: {
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioMember"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_person_teachers_api_studios__studio_id__teachers__user_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudiosUser"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remove_person_teachers_api_studios__studio_id__teachers__user_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+                studio_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": "ok";
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

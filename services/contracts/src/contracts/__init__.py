@@ -4,7 +4,7 @@ receive it validated. `make contracts` generates their JSON Schemas into proto-c
 
 from __future__ import annotations
 
-from contracts import battles, events, identity, images, orgs
+from contracts import battles, events, identity, images, orgs, studios
 from contracts.base import Event
 
 EVENTS: tuple[type[Event], ...] = (
@@ -32,8 +32,15 @@ EVENTS: tuple[type[Event], ...] = (
     events.AttendeeUnchecked,
     events.FeedbackRequested,
     battles.WinnersSet,
+    battles.BattleCreated,
+    battles.BattleUpdated,
+    battles.BattleDeleted,
+    battles.ParticipantRegistered,
+    battles.ParticipantUnregistered,
+    studios.MemberAdded,
+    studios.MemberRemoved,
     images.ImageUploaded,
     images.ImageDeleted,
 )
 
-__all__ = ["EVENTS", "battles", "events", "identity", "images", "orgs"]
+__all__ = ["EVENTS", "battles", "events", "identity", "images", "orgs", "studios"]

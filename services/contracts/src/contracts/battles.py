@@ -39,3 +39,49 @@ class WinnersSet(Event):
         if self.event_id is not None:
             topics.append(f"event:{self.event_id}")
         return topics
+
+
+class BattleChanged(Event):
+    """A battle's public face as studios show it ('title crewSize vs crewSize'); `crewSize` None is unlimited."""
+
+    id: int
+    event_id: int
+    title: str
+    crew_size: int | None = None
+
+    def topics(self) -> list[str]:
+        return [f"battle:{self.id}", f"event:{self.event_id}"]
+
+
+class BattleCreated(BattleChanged):
+    type: ClassVar[str] = "battles.battle.created"
+
+
+class BattleUpdated(BattleChanged):
+    type: ClassVar[str] = "battles.battle.updated"
+
+
+class BattleDeleted(BattleChanged):
+    """The battle is gone: it leaves every dancer's and studio's competitions."""
+
+    type: ClassVar[str] = "battles.battle.deleted"
+
+
+class ParticipantChanged(Event):
+    """A dancer entered a battle or left it; `crewId` is their crew's (None in a 1 vs 1 battle)."""
+
+    battle_id: int
+    event_id: int
+    user_id: int
+    crew_id: int | None = None
+
+    def topics(self) -> list[str]:
+        return [f"battle:{self.battle_id}", f"event:{self.event_id}", f"user:{self.user_id}"]
+
+
+class ParticipantRegistered(ParticipantChanged):
+    type: ClassVar[str] = "battles.participant.registered"
+
+
+class ParticipantUnregistered(ParticipantChanged):
+    type: ClassVar[str] = "battles.participant.unregistered"

@@ -36,8 +36,10 @@ from sqlalchemy.dialects.postgresql import aggregate_order_by
 
 from events.attendance.repository import attended_by
 from events.events.repository import ITEM_COLUMNS
-from events.listing.rules import DRAFT, MAP_CAP, Box, Filter, Sort, nearness_first
+from events.listing.rules import DRAFT, MAP_CAP, Filter, Sort, nearness_first
 from events.models import Event, EventStaff, OrgRole
+from kit.places.bounds import Box
+from kit.places.sql import box_params, in_boxes
 from kit.rows import Query, Record, Rows
 
 PUBLISHED: ColumnElement[str] = literal_column("'published'")
@@ -231,11 +233,6 @@ def calendar_query(keyword: bool, by_orgs: bool) -> Query:
     return Query(statement)
 
 
-def _box(n: int) -> ColumnElement[Any]:
-    corner = functools.partial(bindparam, type_=Float)
-    return func.box(func.point(corner(f"w{n}"), corner(f"s{n}")), func.point(corner(f"e{n}"), corner(f"n{n}")))
-
-
 @functools.cache
 def map_query(tab: str, sort: Sort, boxes: int, keyword: bool, near: bool, by_orgs: bool = False) -> Query:
     """The map's answer in one statement: the first MAP_CAP events of the tab in the bounds (a JSON array built by
@@ -245,7 +242,7 @@ def map_query(tab: str, sort: Sort, boxes: int, keyword: bool, near: bool, by_or
     if by_orgs:  # the events page's organization filter holds on every view
         where.append(Event.org_id == func.any(bindparam("orgs", type_=ARRAY(Integer))))
     if boxes:
-        where.append(or_(*(location().op("<@")(_box(n)) for n in range(boxes))))
+        where.append(in_boxes(location(), boxes))
     if keyword:
         where.append(_keyword())
     order = _order(sort, draft=False)
@@ -347,8 +344,7 @@ async def map_page(rows: Rows, where: Filter, boxes: tuple[Box, ...] | None) -> 
         params |= {"uc_lat": where.near.lat, "uc_lng": where.near.lng}
     if where.orgs:
         params["orgs"] = list(where.orgs)
-    for n, box in enumerate(boxes or ()):
-        params |= {f"w{n}": box.west, f"s{n}": box.south, f"e{n}": box.east, f"n{n}": box.north}
+    params |= box_params(boxes)
     query = map_query(
         where.tab, where.sort, len(boxes or ()), where.keyword is not None, where.near is not None, bool(where.orgs)
     )

