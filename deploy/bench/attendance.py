@@ -99,14 +99,18 @@ async def sign_up(client: httpx.AsyncClient, email: str, name: str) -> tuple[int
     assert answer.status_code == 201, answer.text
     body = answer.json()
     headers = {"X-Auth-Token": body["accessToken"]}
-    profile = await client.post("/api/user", json={
+    profile = await client.post(
+        "/api/user",
+        json={
             "dancerName": name,
             "fullName": "Bench Dancer",
             "birthday": "10/18/1993",
             "country": "United States",
             "state": "New York",
             "city": "New York",
-        }, headers=headers)
+        },
+        headers=headers,
+    )
     assert profile.status_code < 300, profile.text
     return body["user"]["id"], headers
 
