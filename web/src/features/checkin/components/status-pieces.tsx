@@ -16,7 +16,7 @@ export function ButtonSample({ children }: { children: ReactNode }) {
   return (
     <Box
       component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', px: 2, minHeight: 36, borderRadius: 1, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700, fontSize: '0.875rem', textTransform: 'uppercase' }}
+      sx={{ display: 'inline-flex', alignItems: 'center', px: 2, minHeight: 36, borderRadius: 1, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700, fontSize: '0.875rem' }}
     >
       {children}
     </Box>
