@@ -2,7 +2,6 @@
 import type { LeaderboardMember, LeaderboardSort, LegalDocument } from './types'
 import type { SortDirection } from '@/lib/lists'
 import { sanitizeHtml } from '@/lib/sanitize'
-import { MESSAGES, parseMdy } from '@/lib/validation'
 
 // --- constants (section 9) ---------------------------------------------------------------------------------
 
@@ -91,16 +90,8 @@ export function rankIcon(member: LeaderboardMember): RankIcon {
 
 // --- general info, agreement and waiver --------------------------------------------------------------------
 
-/** Founded: mm/dd/yyyy like the birthday, a real day, not in the future; blank clears it. */
-export function foundedError(value: string, today: Date = new Date()): string | null {
-  if (!value.trim()) return null
-  const date = parseMdy(value)
-  if (date === 'format') return MESSAGES.dateFormat
-  if (date === 'incorrect') return MESSAGES.correctDate
-  const end = new Date(today.getFullYear(), today.getMonth(), today.getDate())
-  if (date > end) return MESSAGES.correctDate
-  return null
-}
+// founded (mm/dd/yyyy, a real day, not in the future) is the studios' rule too: kept once in lib
+export { foundedError } from '@/lib/validation'
 
 /** The visible text of rich text (what 'stripped' means in section 5). */
 export function visibleText(html: string | null | undefined): string {

@@ -1,7 +1,9 @@
 /** The studio screens' rules (seed 000 sections 2.14-2.17, 4, 5, 8 and 9), pure and tested. */
 import type { SortDirection } from '@/lib/lists'
 import { sanitizeHtml } from '@/lib/sanitize'
-import type { StudioBattle, StudioPeople } from './types'
+import { socialInputs, socialsToSave, type SocialInputs } from '@/lib/socials'
+import { foundedError } from '@/lib/validation'
+import type { Studio, StudioBattle, StudioPeople, StudioUpdate } from './types'
 
 // --- constants (section 9) ---------------------------------------------------------------------------------
 
@@ -195,3 +197,56 @@ export function onMap<T extends { locationLat: number | null; locationLng: numbe
 }
 
 export type StudiosView = 'grid' | 'map'
+
+// --- the studio's form (the wizard's first three steps, the settings' General Info and Social) --------------
+
+export interface StudioDraft {
+  name: string
+  image: string | null
+  founded: string
+  description: string
+  locationAddress: string
+  locationLat: number | null
+  locationLng: number | null
+  email: string
+  socials: SocialInputs
+}
+
+export function studioDraft(studio: Studio): StudioDraft {
+  return {
+    name: studio.name ?? '',
+    image: studio.image ?? null,
+    founded: studio.founded ?? '',
+    description: studio.description ?? '',
+    locationAddress: studio.locationAddress ?? '',
+    locationLat: studio.locationLat,
+    locationLng: studio.locationLng,
+    email: studio.socials?.email ?? '',
+    socials: socialInputs(studio.socials),
+  }
+}
+
+/**
+ * The body of PUT /api/studios/{id} from the form: the description sanitised, the socials as the server
+ * keeps them. The coordinates go with the address only when a place was picked (else the server geocodes
+ * the address; a blank one clears all three).
+ */
+export function studioBody(draft: StudioDraft): StudioUpdate {
+  const address = draft.locationAddress.trim()
+  const picked = address !== '' && draft.locationLat !== null && draft.locationLng !== null
+  return {
+    name: draft.name.trim(),
+    image: draft.image,
+    founded: draft.founded.trim(),
+    description: descriptionForSave(draft.description),
+    locationAddress: address,
+    ...(picked ? { locationLat: draft.locationLat, locationLng: draft.locationLng } : {}),
+    socials: { email: draft.email.trim(), ...socialsToSave(draft.socials) },
+  }
+}
+
+/** What the form checks before it saves: the founded date (the server says the rest). */
+export function draftErrors(draft: StudioDraft, today: Date = new Date()): Partial<Record<'founded', string>> {
+  const founded = foundedError(draft.founded, today)
+  return founded ? { founded } : {}
+}
