@@ -87,7 +87,7 @@ describe('CreateStudioPage', () => {
     expect(await screen.findByText('You')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Next' }))
     expect(await screen.findByRole('heading', { name: 'Add teachers' })).toBeInTheDocument()
-    expect(screen.getByText('No teachers found for this studio')).toBeInTheDocument()
+    expect(await screen.findByText('No teachers found for this studio')).toBeInTheDocument()
     // the shared picker, role teacher: the list shows the person once the server took them
     await user.click(screen.getByRole('combobox', { name: 'Select teachers' }))
     await user.click(await screen.findByRole('option', { name: /Bboy Two/ }))

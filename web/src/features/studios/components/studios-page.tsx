@@ -135,7 +135,7 @@ export function StudiosPage() {
       </Box>
       {view === 'map' ? (
         <Suspense fallback={<PageLoader label="Loading the map" />}>
-          <StudiosMap keyword={debounced} />
+          <StudiosMap keyword={keyword.trim()} />
         </Suspense>
       ) : (
         <Box sx={{ width: '100%', maxWidth: 1200, mx: 'auto', px: { xs: 1.5, sm: 3 }, pb: { xs: 3, sm: 5 } }}>
