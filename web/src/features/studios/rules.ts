@@ -192,7 +192,7 @@ export function statusAction(status: 'draft' | 'published', name: string) {
 // --- the map (2.14) ----------------------------------------------------------------------------------------
 
 /** A studio is on the map when it has both coordinates. */
-export function onMap<T extends { locationLat: number | null; locationLng: number | null }>(studio: T): studio is T & { locationLat: number; locationLng: number } {
+export function onMap<T extends { locationLat?: number | null; locationLng?: number | null }>(studio: T): studio is T & { locationLat: number; locationLng: number } {
   return typeof studio.locationLat === 'number' && typeof studio.locationLng === 'number' && Number.isFinite(studio.locationLat) && Number.isFinite(studio.locationLng)
 }
 
@@ -219,8 +219,8 @@ export function studioDraft(studio: Studio): StudioDraft {
     founded: studio.founded ?? '',
     description: studio.description ?? '',
     locationAddress: studio.locationAddress ?? '',
-    locationLat: studio.locationLat,
-    locationLng: studio.locationLng,
+    locationLat: studio.locationLat ?? null,
+    locationLng: studio.locationLng ?? null,
     email: studio.socials?.email ?? '',
     socials: socialInputs(studio.socials),
   }

@@ -1,14 +1,16 @@
 /**
- * The studios payloads (issue 14, seed 000 section 3; /work/briefs/studios-api.md). Written by hand until the
- * studios service's OpenAPI is in proto-contracts/ (then they become aliases of `@contracts/api`).
+ * The studios payloads (issue 14, seed 000 section 3; /work/briefs/studios-api.md). Written by hand, with the
+ * optional fields of the studios service's generated schemas, until its OpenAPI is in proto-contracts/ (then
+ * they become aliases of `@contracts/api`: Studio, StudioItem, StudioList, StudioMember, StudioEvent,
+ * StudioBattle, StudioUpdate, StudiosSocials, StudiosUser).
  */
 
 export type StudioStatus = 'draft' | 'published'
 
 export interface StudioUser {
   id: number
-  dancerName: string | null
-  avatar: string | null
+  dancerName?: string | null
+  avatar?: string | null
 }
 
 /** "" when unset */
@@ -24,21 +26,21 @@ export interface StudioSocials {
 export interface Studio {
   id: number
   name: string
-  image: string | null
+  image?: string | null
   /** sanitised HTML, "" when none */
   description: string
   /** MM/DD/YYYY */
-  founded: string | null
+  founded?: string | null
   status: StudioStatus
   canEdit: boolean
-  locationAddress: string | null
-  locationLat: number | null
-  locationLng: number | null
+  locationAddress?: string | null
+  locationLat?: number | null
+  locationLng?: number | null
   socials: StudioSocials
   /** oldest first */
   admins: StudioUser[]
   totalStudents: number
-  totalTeachers?: number
+  totalTeachers: number
   battlesEntered: number
   totalWins: number
 }
@@ -47,11 +49,11 @@ export interface Studio {
 export interface StudioItem {
   id: number
   name: string
-  image: string | null
+  image?: string | null
   status: StudioStatus
-  locationAddress: string | null
-  locationLat: number | null
-  locationLng: number | null
+  locationAddress?: string | null
+  locationLat?: number | null
+  locationLng?: number | null
 }
 
 export interface StudioList {
@@ -62,35 +64,35 @@ export interface StudioList {
 export interface StudioBattle {
   id: number
   title: string
-  crewSize: number | null
-  rank: number | null
+  crewSize?: number | null
+  rank?: number | null
 }
 
 export interface StudioEvent {
   id: number
   title: string
-  image: string | null
-  city: string | null
-  state: string | null
+  image?: string | null
+  city?: string | null
+  state?: string | null
   /** ISO instant of the event's start */
-  dateStart: string | null
+  dateStart?: string | null
   battles: StudioBattle[]
 }
 
 export interface StudioMember extends StudioUser {
-  events?: StudioEvent[]
+  events: StudioEvent[]
 }
 
 /** PUT /api/studios/{id}: a field left out keeps its value. */
 export interface StudioUpdate {
-  name?: string
+  name?: string | null
   image?: string | null
-  description?: string
-  founded?: string
-  locationAddress?: string
+  description?: string | null
+  founded?: string | null
+  locationAddress?: string | null
   locationLat?: number | null
   locationLng?: number | null
-  socials?: Partial<StudioSocials>
+  socials?: StudioSocials | null
 }
 
 /** The people of a studio, as their list paths name them. */
