@@ -77,7 +77,10 @@ describe('StudioPage', () => {
     await user.click(screen.getByRole('button', { name: 'Ascending: change to descending' }))
     await waitFor(() => expect(lastParams(calls, '/api/studios/7/students')?.get('sortBy')).toBe('name-desc'))
 
-    await user.click(await screen.findByRole('button', { name: 'Bboy Two: events' }))
+    const expand = await screen.findByRole('button', { name: 'Bboy Two: events' })
+    expect(expand).toHaveAttribute('aria-expanded', 'false')
+    await user.click(expand)
+    expect(expand).toHaveAttribute('aria-expanded', 'true')
     const battles = await screen.findByRole('list', { name: 'Battles' })
     expect(screen.getByText('Summer Jam')).toBeInTheDocument()
     expect(screen.getByText(/Brooklyn, New York · Jun 1[34], 2026/)).toBeInTheDocument()

@@ -1,14 +1,13 @@
-import Accordion from '@mui/material/Accordion'
-import AccordionDetails from '@mui/material/AccordionDetails'
-import AccordionSummary from '@mui/material/AccordionSummary'
 import Box from '@mui/material/Box'
+import Collapse from '@mui/material/Collapse'
+import IconButton from '@mui/material/IconButton'
 import Link from '@mui/material/Link'
 import MenuItem from '@mui/material/MenuItem'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { DirectionToggle } from '@/components/ui/direction-toggle'
 import { PageLoader } from '@/components/ui/feedback'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
@@ -22,24 +21,33 @@ import type { Studio, StudioMember } from '../types'
 import { MemberEvents } from './studio-events'
 
 function MemberRow({ member }: { member: StudioMember }) {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
   const count = member.events?.length ?? 0
+  // the profile link and the expand button side by side: a link inside the expanding button would be two
+  // controls in one for a screen reader and a finger
   return (
-    <Accordion disableGutters elevation={0} slotProps={{ transition: { unmountOnExit: true } }} sx={{ border: '1px solid', borderColor: 'divider', '&:before': { display: 'none' }, '&:not(:last-of-type)': { borderBottom: 0 } }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-label={`${userName(member)}: events`} sx={{ '& .MuiAccordionSummary-content': { alignItems: 'center', gap: 1.5, minWidth: 0 } }}>
+    <Box sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2, mb: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, p: 1.25 }}>
         <ProfileAvatar aria-hidden="true" image={member.avatar} name={member.dancerName} size={40} />
-        <Box sx={{ minWidth: 0 }}>
-          <Link href={paths.profile.getHref(member.id)} onClick={(event) => event.stopPropagation()} sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Link href={paths.profile.getHref(member.id)} sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>
             {userName(member)}
           </Link>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {count === 1 ? '1 event' : `${count} events`}
           </Typography>
         </Box>
-      </AccordionSummary>
-      <AccordionDetails>
-        <MemberEvents events={member.events} />
-      </AccordionDetails>
-    </Accordion>
+        <IconButton aria-label={`${userName(member)}: events`} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((current) => !current)} sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}>
+          <ExpandMoreIcon />
+        </IconButton>
+      </Stack>
+      <Collapse in={open} unmountOnExit>
+        <Box id={panelId} sx={{ px: 2, pb: 2 }}>
+          <MemberEvents events={member.events} />
+        </Box>
+      </Collapse>
+    </Box>
   )
 }
 
