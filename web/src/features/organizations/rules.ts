@@ -1,7 +1,7 @@
 /** The organization screens' rules (seed 000 sections 2.10-2.13, 5 and 9), pure and tested. */
 import type { LeaderboardMember, LeaderboardSort, LegalDocument } from './types'
 import type { SortDirection } from '@/lib/lists'
-import { sanitizeHtml } from '@/lib/sanitize'
+import { sanitizeHtml, visibleText } from '@/lib/sanitize'
 
 // --- constants (section 9) ---------------------------------------------------------------------------------
 
@@ -93,14 +93,8 @@ export function rankIcon(member: LeaderboardMember): RankIcon {
 // founded (mm/dd/yyyy, a real day, not in the future) is the studios' rule too: kept once in lib
 export { foundedError } from '@/lib/validation'
 
-/** The visible text of rich text (what 'stripped' means in section 5). */
-export function visibleText(html: string | null | undefined): string {
-  return (html ?? '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
+// the visible text of rich text and the description's save rule are the studios' too: kept once in lib
+export { descriptionForSave, visibleText } from '@/lib/sanitize'
 
 export interface DocumentDraft {
   title: string
@@ -127,10 +121,6 @@ export function documentForSave(draft: DocumentDraft): LegalDocument {
   return { title, subtitle, version, text: sanitizeHtml(draft.text) }
 }
 
-/** The description is sanitised before it is saved; an editor's empty paragraph saves as nothing. */
-export function descriptionForSave(html: string): string {
-  return visibleText(html) ? sanitizeHtml(html) : ''
-}
 
 // --- settings ----------------------------------------------------------------------------------------------
 

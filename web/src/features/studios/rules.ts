@@ -1,6 +1,6 @@
 /** The studio screens' rules (seed 000 sections 2.14-2.17, 4, 5, 8 and 9), pure and tested. */
 import type { SortDirection } from '@/lib/lists'
-import { sanitizeHtml } from '@/lib/sanitize'
+import { descriptionForSave } from '@/lib/sanitize'
 import { socialInputs, socialsToSave, type SocialInputs } from '@/lib/socials'
 import { foundedError } from '@/lib/validation'
 import type { Studio, StudioBattle, StudioPeople, StudioUpdate } from './types'
@@ -123,19 +123,7 @@ export function place(city: string | null | undefined, state: string | null | un
   return [city, state].filter((part) => part && part.trim()).join(', ')
 }
 
-/** The visible text of rich text. */
-export function visibleText(html: string | null | undefined): string {
-  return (html ?? '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
-/** Studio descriptions are sanitised before saving (section 5); an editor's empty paragraph saves as nothing. */
-export function descriptionForSave(html: string): string {
-  return visibleText(html) ? sanitizeHtml(html) : ''
-}
+export { descriptionForSave, visibleText } from '@/lib/sanitize'
 
 // --- the wizard (2.15) -------------------------------------------------------------------------------------
 
