@@ -190,3 +190,25 @@ export async function organization(request: APIRequestContext, token: string, na
     .toBe(200)
   return id
 }
+
+/** A complete profile made through the API, in its own request context (the page stays signed in as itself). */
+export async function dancer(request: APIRequestContext, dancerName: string, prefix = 'org'): Promise<Account> {
+  const email = uniqueEmail(prefix)
+  const response = await request.post('/api/auth/signup', { data: { email, password: PASSWORD } })
+  expect(response.status()).toBe(201)
+  const body = await response.json()
+  const account = { email, password: PASSWORD, accessToken: body.accessToken as string, userId: body.user.id as number }
+  await completeProfile(request, account, dancerName)
+  return account
+}
+
+/** Pick a user in a user picker by typing part of the name. */
+export async function pick(page: Page, picker: string, name: string) {
+  const field = page.getByRole('combobox', { name: picker })
+  await field.fill(name)
+  // the list shows the previous search's answer until this one lands: a tap then could hit a moving row
+  await expect(page.getByRole('listbox', { name: `${picker} results` })).toHaveAttribute('aria-busy', 'false')
+  const option = page.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+  await expect(option).toBeVisible()
+  await press(option)
+}

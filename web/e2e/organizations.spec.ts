@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { acceptCookies, completeProfile, expect, FIXTURES, pageErrors, PASSWORD, press, shot, signUpByApi, stubYouTube, test, uniqueEmail, type Account } from './helpers'
+import { acceptCookies, dancer, expect, FIXTURES, pageErrors, pick, press, shot, signUpByApi, stubYouTube, test, type Account } from './helpers'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const VIDEO_ID = 'dQw4w9WgXcQ'
@@ -11,17 +11,6 @@ const THIS_YEAR = new Date().getFullYear()
 /** A short tag that keeps names of this run and project apart (the picker searches by name). */
 function tag(): string {
   return `${test.info().project.name.slice(0, 1)}${Math.random().toString(36).slice(2, 7)}`
-}
-
-/** A complete profile made through the API, in its own request context (the page stays signed in as itself). */
-async function dancer(request: APIRequestContext, dancerName: string): Promise<Account> {
-  const email = uniqueEmail('org')
-  const response = await request.post('/api/auth/signup', { data: { email, password: PASSWORD } })
-  expect(response.status()).toBe(201)
-  const body = await response.json()
-  const account = { email, password: PASSWORD, accessToken: body.accessToken as string, userId: body.user.id as number }
-  await completeProfile(request, account, dancerName)
-  return account
 }
 
 /** A published organization made through the API by `owner`. */
@@ -34,18 +23,6 @@ async function organization(request: APIRequestContext, owner: Account, name: st
   expect(saved.ok(), await saved.text()).toBeTruthy()
   return id
 }
-
-/** Pick a user in a user picker by typing part of the name. */
-async function pick(page: Page, picker: string, name: string) {
-  const field = page.getByRole('combobox', { name: picker })
-  await field.fill(name)
-  // the list shows the previous search's answer until this one lands: a tap then could hit a moving row
-  await expect(page.getByRole('listbox', { name: `${picker} results` })).toHaveAttribute('aria-busy', 'false')
-  const option = page.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
-  await expect(option).toBeVisible()
-  await press(option)
-}
-
 
 /** Save a settings section and wait for the server's answer (a toast of the previous save may still show). */
 async function save(page: Page, id: number) {

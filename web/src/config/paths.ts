@@ -62,6 +62,16 @@ export const paths = {
     getHref: (id: number, section?: string) => `/organization/${id}/settings${section ? `/${section}` : ''}`,
   },
   studios: { path: '/studios', getHref: () => '/studios' },
+  createStudio: { path: '/create-studio/:id', getHref: (id: number) => `/create-studio/${id}` },
+  studio: {
+    path: '/studio/:id',
+    /** with a tab: the query `tab` and the hash #studio-tabs, as a tab choice pushes them */
+    getHref: (id: number, tab?: string) => (tab ? `${withQuery(`/studio/${id}`, { tab })}#studio-tabs` : `/studio/${id}`),
+  },
+  studioSettings: {
+    path: '/studio/:id/settings',
+    getHref: (id: number, section?: string) => `/studio/${id}/settings${section ? `/${section}` : ''}`,
+  },
   members: { path: '/members', getHref: () => '/members' },
   faq: { path: '/faq', getHref: () => '/faq' },
   patreon: { path: '/patreon', getHref: () => '/patreon' },

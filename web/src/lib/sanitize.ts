@@ -21,3 +21,17 @@ export function sanitizeHtml(html: string | null | undefined): string {
   }
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR })
 }
+
+/** The visible text of rich text (what 'stripped' means in section 5). */
+export function visibleText(html: string | null | undefined): string {
+  return (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** A description (an organization's, a studio's) is sanitised before it is saved; an editor's empty paragraph saves as nothing. */
+export function descriptionForSave(html: string): string {
+  return visibleText(html) ? sanitizeHtml(html) : ''
+}

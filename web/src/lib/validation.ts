@@ -93,3 +93,14 @@ export function validateRelease(email: string, password: string, confirm: string
   if (!isEmail(email)) return MESSAGES.invalidEmail
   return validateNewPassword(password, confirm)
 }
+
+/** Founded (an organization's, a studio's): mm/dd/yyyy like the birthday, a real day, not in the future; blank clears it. */
+export function foundedError(value: string, today: Date = new Date()): string | null {
+  if (!value.trim()) return null
+  const date = parseMdy(value)
+  if (date === 'format') return MESSAGES.dateFormat
+  if (date === 'incorrect') return MESSAGES.correctDate
+  const end = new Date(today.getFullYear(), today.getMonth(), today.getDate())
+  if (date > end) return MESSAGES.correctDate
+  return null
+}

@@ -1,6 +1,7 @@
 import type { User } from '@/lib/api/types'
 import type { Organization } from '@/features/organizations/types'
 import type { CypherEvent, EventListItem } from '@/features/events/types'
+import type { Studio, StudioEvent, StudioItem, StudioMember } from '@/features/studios/types'
 
 /** A user as GET /api/user answers it, with overrides. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -108,4 +109,41 @@ export function buildEventListItem(id: number, overrides: Partial<EventListItem>
     status: 'published',
     ...overrides,
   }
+}
+
+// --- studios (as /work/briefs/studios-api.md answers them) ---
+
+/** A studio as GET /api/studios/{id} answers it: published, edited by the caller. */
+export function buildStudio(overrides: Partial<Studio> = {}): Studio {
+  return {
+    id: 7,
+    name: 'Floor Lab',
+    image: null,
+    description: '',
+    founded: null,
+    status: 'published',
+    canEdit: true,
+    locationAddress: null,
+    locationLat: null,
+    locationLng: null,
+    socials: { email: '', facebook: '', instagram: '', twitter: '', youtube: '', website: '' },
+    admins: [{ id: 1, dancerName: 'B-girl Ana', avatar: null }],
+    totalStudents: 0,
+    totalTeachers: 0,
+    battlesEntered: 0,
+    totalWins: 0,
+    ...overrides,
+  }
+}
+
+export function buildStudioItem(id: number, overrides: Partial<StudioItem> = {}): StudioItem {
+  return { id, name: `Studio ${id}`, image: null, status: 'published', locationAddress: `${id} Main St, Brooklyn`, locationLat: 40.7 + id / 100, locationLng: -73.9, ...overrides }
+}
+
+export function buildStudioEvent(id: number, overrides: Partial<StudioEvent> = {}): StudioEvent {
+  return { id, title: `Jam ${id}`, image: null, city: 'Brooklyn', state: 'New York', dateStart: '2026-06-13T16:00:00Z', battles: [], ...overrides }
+}
+
+export function buildMember(id: number, overrides: Partial<StudioMember> = {}): StudioMember {
+  return { id, dancerName: `Dancer ${id}`, avatar: null, events: [], ...overrides }
 }

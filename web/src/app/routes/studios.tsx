@@ -1,7 +1,3 @@
-import { ComingSoon } from '@/components/ui/feedback'
-import { useDocumentTitle } from '@/components/ui/use-document-title'
+import { StudiosPage } from '@/features/studios'
 
-export default function StudiosRoute() {
-  useDocumentTitle('Studios')
-  return <ComingSoon title="Studios" text="Where breakers train: studios with their teachers, students and competitions. This part of Cypher is being built." />
-}
+export default StudiosPage

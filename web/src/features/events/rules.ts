@@ -5,7 +5,6 @@ import type { BrowsePeriod, CypherEvent, EventUpdate, Tier } from './types'
 export const EVENT_TITLE_MAX_LENGTH = 150
 export const MAX_TIERS = 10
 export const ORG_EVENTS_PAGE_SIZE = 8
-export const PLACE_SEARCH_DEBOUNCE_MS = 400
 export const ORG_PICKER_PAGE_SIZE = 100
 /** the platform option of the organization select */
 export const PLATFORM_ORG_ID = 0

@@ -42,10 +42,9 @@ export interface Carpet {
   name: string
 }
 
-export interface Coordinates {
-  lat: number
-  lng: number
-}
+import type { Coordinates } from '@/lib/api/places'
+
+export type { Coordinates }
 
 export interface EventOrg {
   id: number
@@ -295,17 +294,4 @@ export interface EventTabs {
   future: number
 }
 
-export interface Place {
-  name: string
-  state: string | null
-  country: string | null
-  countryCode: string | null
-  address: string
-  lat: number
-  lng: number
-}
-
-export interface PlaceSearch {
-  items: Place[]
-  attribution: string | null
-}
+export type { Place, PlaceSearch } from '@/lib/api/places'

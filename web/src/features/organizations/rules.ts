@@ -1,8 +1,7 @@
 /** The organization screens' rules (seed 000 sections 2.10-2.13, 5 and 9), pure and tested. */
 import type { LeaderboardMember, LeaderboardSort, LegalDocument } from './types'
 import type { SortDirection } from '@/lib/lists'
-import { sanitizeHtml } from '@/lib/sanitize'
-import { MESSAGES, parseMdy } from '@/lib/validation'
+import { sanitizeHtml, visibleText } from '@/lib/sanitize'
 
 // --- constants (section 9) ---------------------------------------------------------------------------------
 
@@ -91,25 +90,11 @@ export function rankIcon(member: LeaderboardMember): RankIcon {
 
 // --- general info, agreement and waiver --------------------------------------------------------------------
 
-/** Founded: mm/dd/yyyy like the birthday, a real day, not in the future; blank clears it. */
-export function foundedError(value: string, today: Date = new Date()): string | null {
-  if (!value.trim()) return null
-  const date = parseMdy(value)
-  if (date === 'format') return MESSAGES.dateFormat
-  if (date === 'incorrect') return MESSAGES.correctDate
-  const end = new Date(today.getFullYear(), today.getMonth(), today.getDate())
-  if (date > end) return MESSAGES.correctDate
-  return null
-}
+// founded (mm/dd/yyyy, a real day, not in the future) is the studios' rule too: kept once in lib
+export { foundedError } from '@/lib/validation'
 
-/** The visible text of rich text (what 'stripped' means in section 5). */
-export function visibleText(html: string | null | undefined): string {
-  return (html ?? '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
+// the visible text of rich text and the description's save rule are the studios' too: kept once in lib
+export { descriptionForSave, visibleText } from '@/lib/sanitize'
 
 export interface DocumentDraft {
   title: string
@@ -136,10 +121,6 @@ export function documentForSave(draft: DocumentDraft): LegalDocument {
   return { title, subtitle, version, text: sanitizeHtml(draft.text) }
 }
 
-/** The description is sanitised before it is saved; an editor's empty paragraph saves as nothing. */
-export function descriptionForSave(html: string): string {
-  return visibleText(html) ? sanitizeHtml(html) : ''
-}
 
 // --- settings ----------------------------------------------------------------------------------------------
 

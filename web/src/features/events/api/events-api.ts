@@ -10,7 +10,6 @@ import type {
   EventTabs,
   EventUpdate,
   OrgOption,
-  PlaceSearch,
   Staff,
   StaffRole,
 } from '../types'
@@ -49,12 +48,6 @@ export interface StaffCall {
   id: number
   userId: number
   role: StaffRole
-}
-
-export interface PlaceQuery {
-  q: string
-  lat?: number
-  lng?: number
 }
 
 const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'EventTabs'] }).injectEndpoints({
@@ -146,9 +139,6 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
     myOrganizations: build.query<{ items: { id: number; name: string }[] } | null, number>({
       query: (userId) => ({ url: '/orgs', params: { u: userId, p: 0, pp: ORG_PICKER_PAGE_SIZE } }),
     }),
-    searchPlaces: build.query<PlaceSearch | null, PlaceQuery>({
-      query: ({ q, lat, lng }) => ({ url: '/places', params: { q: q.trim(), lat, lng } }),
-    }),
   }),
 })
 
@@ -199,6 +189,5 @@ export const {
   useEventsMapQuery,
   useFilterOrganizationsQuery,
   useFilterOrganizationQuery,
-  useSearchPlacesQuery,
   useMyOrganizationsQuery,
 } = eventsApi

@@ -39,7 +39,7 @@ import {
   TEXTS,
 } from '../rules'
 import type { Carpet, CypherEvent, EventUpdate, StaffRole, Tier } from '../types'
-import { PlaceSearch } from './place-search'
+import { PlaceSearch } from '@/components/ui/place-search'
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const PLATFORM_ORG_NAME = 'Cypher (no organization)'

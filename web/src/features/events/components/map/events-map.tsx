@@ -1,11 +1,10 @@
 import 'leaflet/dist/leaflet.css'
-import './map.css'
+import '@/components/map/map.css'
 import Box from '@mui/material/Box'
 import { useTheme } from '@mui/material/styles'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import { skipToken } from '@reduxjs/toolkit/query'
-import type L from 'leaflet'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useAppDispatch } from '@/app/hooks'
 import { paths } from '@/config/paths'
@@ -13,55 +12,18 @@ import { toastShown } from '@/lib/toast'
 import { useDebounced } from '@/lib/use-debounced'
 import { useEventsMapQuery } from '../../api/events-api'
 import { formatOrgIds, keywordParam } from '../../rules'
-import type { BrowsePeriod } from '../../types'
+import type { BrowsePeriod, MapEvent } from '../../types'
 import { useBrowseFilters } from '../events-page/use-browse-filters'
 import { MapListPanel } from './map-list-panel'
-import {
-  boundsQuery,
-  CENTRE_KEYS,
-  geolocationToast,
-  MAP_DEBOUNCE_MS,
-  MAP_DEFAULT_CENTRE,
-  MAP_DEFAULT_ZOOM,
-  mapSort,
-  mapTabStep,
-  savedCentre,
-  type MapTabState,
-  type ViewBounds,
-} from './rules'
-import { useClusterLayer } from './use-cluster-layer'
-import { useLeafletMap } from './use-leaflet-map'
+import { boundsQuery, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM } from '@/components/map/rules'
+import { useClusterLayer, type ClusterPoint } from '@/components/map/use-cluster-layer'
+import { useLeafletMap } from '@/components/map/use-leaflet-map'
+import { readSavedCentre, useMapView } from '@/components/map/use-map-view'
+import { imageUrl } from '@/lib/api/images'
+import { geolocationToast, MAP_DEBOUNCE_MS, mapSort, mapTabStep, type MapTabState } from './rules'
 
 const GEOLOCATION_TIMEOUT_MS = 10_000
-
-function readSavedCentre() {
-  try {
-    return savedCentre(sessionStorage.getItem(CENTRE_KEYS.lat), sessionStorage.getItem(CENTRE_KEYS.lng))
-  } catch {
-    return null
-  }
-}
-
-function saveCentre(centre: L.LatLng) {
-  try {
-    sessionStorage.setItem(CENTRE_KEYS.lat, String(centre.lat))
-    sessionStorage.setItem(CENTRE_KEYS.lng, String(centre.lng))
-  } catch {
-    /* storage disabled: the next visit starts from New York or the location again */
-  }
-}
-
-interface ViewState {
-  bounds: ViewBounds
-}
-
-function viewOf(map: L.Map): ViewState {
-  const bounds = map.getBounds()
-  // the corners as the seed names them; north/south/east/west are read from them
-  const nw = bounds.getNorthWest()
-  const se = bounds.getSouthEast()
-  return { bounds: { north: nw.lat, west: nw.lng, south: se.lat, east: se.lng } }
-}
+const NO_EVENTS: MapEvent[] = []
 
 /**
  * EventsMap (/events/map): the list panel (tabs with counts, the events in view) and the map with clustered
@@ -78,7 +40,6 @@ export default function EventsMap() {
   const [panel, setPanel] = useState<HTMLDivElement | null>(null)
   const [mapRef, map] = useLeafletMap(saved ?? MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM)
   const [userCentre, setUserCentre] = useState<string | undefined>()
-  const [view, setView] = useState<ViewState | null>(null)
   const [tab, setTab] = useState<MapTabState>({ period: 'now', autoChosen: false })
   const [visible, setVisible] = useState<ReadonlySet<number>>(() => new Set())
 
@@ -108,18 +69,7 @@ export default function EventsMap() {
   }, [map, saved, dispatch])
 
   // every move: the centre saved, the view read (the call waits for the moves to settle)
-  useEffect(() => {
-    if (!map) return
-    const moved = () => {
-      saveCentre(map.getCenter())
-      setView(viewOf(map))
-    }
-    moved()
-    map.on('moveend', moved)
-    return () => {
-      map.off('moveend', moved)
-    }
-  }, [map])
+  const view = useMapView(map)
 
   const settled = useDebounced(view, MAP_DEBOUNCE_MS)
   const answer = useEventsMapQuery(
@@ -130,13 +80,13 @@ export default function EventsMap() {
           k: keywordParam(keyword),
           o: formatOrgIds(orgIds),
           uc: userCentre,
-          ...boundsQuery(settled.bounds),
+          ...boundsQuery(settled),
         }
       : skipToken,
   )
   const data = answer.data
   // map data missing: the list is emptied
-  const events = answer.isError ? [] : (data?.events ?? [])
+  const events = answer.isError ? NO_EVENTS : (data?.events ?? NO_EVENTS)
   const stats = answer.isError ? null : (data?.stats ?? null)
 
   // the first tab with events is chosen once (as each answer comes in); a tab without events in view zooms
@@ -153,7 +103,18 @@ export default function EventsMap() {
     if (zoomTo !== null) map.setZoom(zoomTo)
   }, [data]) // eslint-disable-line react-hooks/exhaustive-deps -- each answer once, with the tab it was asked for
 
-  useClusterLayer(map, events, visible, (id) => navigate(paths.event.getHref(id)))
+  const points = useMemo(
+    (): ClusterPoint[] =>
+      events.map((event) => ({
+        id: event.id,
+        lat: event.coordinates.lat,
+        lng: event.coordinates.lng,
+        label: event.locationAddress ? `Event at ${event.locationAddress}` : `Event ${event.id}`,
+        imageSrc: imageUrl(event.image, 100, 'event'),
+      })),
+    [events],
+  )
+  useClusterLayer(map, points, { idAttribute: 'data-event-id', noun: 'events', activeIds: visible, onOpen: (id) => navigate(paths.event.getHref(id)) })
 
   // the user's choice stands from now on (an empty tab zooms out once its answer says so)
   const choose = (period: BrowsePeriod) => setTab({ period, autoChosen: true })
@@ -179,7 +140,7 @@ export default function EventsMap() {
         />
       </Box>
       <Box sx={{ order: { xs: 1, md: 2 }, flex: { md: '1 1 auto' }, height: { xs: '60dvh', md: 'auto' }, minHeight: 320, position: 'relative' }}>
-        <div ref={mapRef} className="events-map" role="region" aria-label="Map" data-testid="events-map" />
+        <div ref={mapRef} className="cypher-map" role="region" aria-label="Map" data-testid="events-map" />
       </Box>
     </Box>
   )

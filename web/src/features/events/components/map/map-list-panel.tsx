@@ -4,40 +4,13 @@ import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import EventIcon from '@mui/icons-material/Event'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { paths } from '@/config/paths'
 import { imageUrl } from '@/lib/api/images'
 import type { BrowsePeriod, MapEvent, MapStats } from '../../types'
-import { MAP_PERIODS, NO_EVENTS_IN_AREA, nextVisibleIds, VISIBLE_RATIO } from './rules'
-
-/**
- * Which list items are in view (IntersectionObserver, 60 percent of an item) within the panel's scroll box on
- * wide screens, the window on narrow ones (`root` null).
- */
-function useVisibleItems(root: HTMLElement | null, list: HTMLElement | null, events: MapEvent[], onChange: (ids: Set<number>) => void) {
-  const visible = useRef<Set<number>>(new Set())
-  const report = useRef(onChange)
-  useEffect(() => {
-    report.current = onChange
-  })
-  useEffect(() => {
-    if (!list || typeof IntersectionObserver === 'undefined') return
-    visible.current = new Set()
-    const observer = new IntersectionObserver(
-      (entries) => {
-        visible.current = nextVisibleIds(
-          visible.current,
-          entries.map((entry) => ({ id: Number((entry.target as HTMLElement).dataset.eventId), ratio: entry.isIntersecting ? entry.intersectionRatio : 0 })),
-        )
-        report.current(new Set(visible.current))
-      },
-      { root, threshold: [0, VISIBLE_RATIO, 1] },
-    )
-    list.querySelectorAll<HTMLElement>('[data-event-id]').forEach((item) => observer.observe(item))
-    return () => observer.disconnect()
-  }, [root, list, events])
-}
+import { MAP_ITEM_ATTRIBUTE, useVisibleItems } from '@/components/map/use-visible-items'
+import { MAP_PERIODS, NO_EVENTS_IN_AREA } from './rules'
 
 /** The map's list panel: the tabs now, future and past with their counts in view, and the events in view. */
 export function MapListPanel({
@@ -81,7 +54,7 @@ export function MapListPanel({
           {events.map((event) => {
             const src = imageUrl(event.image, 100, 'event')
             return (
-              <li key={event.id} data-event-id={event.id}>
+              <li key={event.id} {...{ [MAP_ITEM_ATTRIBUTE]: event.id }}>
                 <Box
                   component={RouterLink}
                   to={paths.event.getHref(event.id)}

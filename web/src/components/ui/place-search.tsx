@@ -5,22 +5,22 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useState, type ReactNode } from 'react'
 import { useDebounced } from '@/lib/use-debounced'
-import { useSearchPlacesQuery } from '../api/events-api'
-import { PLACE_SEARCH_DEBOUNCE_MS } from '../rules'
-import type { Coordinates, Place } from '../types'
+import { PLACE_SEARCH_DEBOUNCE_MS, useSearchPlacesQuery, type Coordinates, type Place } from '@/lib/api/places'
 
 interface PlaceSearchProps {
   address: string
   onChange: (address: string, coordinates: Coordinates | null) => void
   near?: Coordinates | null
+  label?: string
+  placeholder?: string
 }
 
 /**
- * The venue's address with autocomplete (GET /api/places, debounced): choosing a place sets the address and its
+ * An address (an event's venue, a studio's) with autocomplete (GET /api/places, debounced): choosing a place sets the address and its
  * coordinates; typed text alone keeps the address without coordinates (the server geocodes it). The
  * gazetteer's attribution shows under the results, as its licence asks.
  */
-export function PlaceSearch({ address, onChange, near }: PlaceSearchProps) {
+export function PlaceSearch({ address, onChange, near, label = 'Location', placeholder = 'Search a city or an address' }: PlaceSearchProps) {
   const [text, setText] = useState(address)
   // only what the user types is searched: not the saved address, nor the label of a place just chosen
   const [typed, setTyped] = useState('')
@@ -77,7 +77,7 @@ export function PlaceSearch({ address, onChange, near }: PlaceSearchProps) {
           </Paper>
         ),
       }}
-      renderInput={(params) => <TextField {...params} label="Location" placeholder="Search a city or an address" />}
+      renderInput={(params) => <TextField {...params} label={label} placeholder={placeholder} />}
     />
   )
 }

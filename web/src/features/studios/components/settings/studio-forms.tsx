@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import { useState, type ReactNode } from 'react'
+import { useAppDispatch } from '@/app/hooks'
+import { isApiError } from '@/lib/api/base'
+import { toastShown } from '@/lib/toast'
+import { useSaveStudioMutation } from '../../api/studios-api'
+import { draftErrors, studioBody, studioDraft, type StudioDraft } from '../../rules'
+import type { Studio } from '../../types'
+import { fieldError, GeneralFields, LocationFields, SocialFields, type DraftErrors } from '../studio-fields'
+
+/** A settings form over the loaded studio: its own draft, Save (PUT the studio), changesSaved or the field's refusal. */
+function useStudioForm(studio: Studio) {
+  const dispatch = useAppDispatch()
+  const [draft, setDraft] = useState<StudioDraft>(() => studioDraft(studio))
+  const [errors, setErrors] = useState<DraftErrors>({})
+  const [save, { isLoading }] = useSaveStudioMutation()
+  const onDraft = (changes: Partial<StudioDraft>) => {
+    setDraft((current) => ({ ...current, ...changes }))
+    setErrors({})
+  }
+  const submit = async () => {
+    const found = draftErrors(draft)
+    setErrors(found)
+    if (Object.keys(found).length) return
+    try {
+      const saved = await save({ id: studio.id, body: studioBody(draft) }).unwrap()
+      setDraft((current) => ({ ...studioDraft(saved), description: current.description }))
+      dispatch(toastShown('changesSaved'))
+    } catch (error) {
+      if (isApiError(error)) setErrors(fieldError(error))
+    }
+  }
+  return { draft, errors, onDraft, submit, saving: isLoading }
+}
+
+function Form({ onSubmit, saving, children }: { onSubmit: () => unknown; saving: boolean; children: ReactNode }) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void onSubmit()
+      }}
+    >
+      {children}
+      <Box sx={{ mt: 4 }}>
+        <Button type="submit" variant="contained" size="large" disabled={saving}>
+          Save
+        </Button>
+      </Box>
+    </Box>
+  )
+}
+
+/** 'General Info': image, name, Date created, location, description, Save. */
+export function GeneralSection({ studio }: { studio: Studio }) {
+  const form = useStudioForm(studio)
+  return (
+    <Form onSubmit={form.submit} saving={form.saving}>
+      <GeneralFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} initialDescription={studio.description} />
+      <Box sx={{ mt: 3 }}>
+        <LocationFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} />
+      </Box>
+    </Form>
+  )
+}
+
+/** 'Social': email and the links, Save. */
+export function SocialsSection({ studio }: { studio: Studio }) {
+  const form = useStudioForm(studio)
+  return (
+    <Form onSubmit={form.submit} saving={form.saving}>
+      <SocialFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} />
+    </Form>
+  )
+}

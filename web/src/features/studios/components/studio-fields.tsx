@@ -1,0 +1,107 @@
+import FormHelperText from '@mui/material/FormHelperText'
+import InputAdornment from '@mui/material/InputAdornment'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import { DateMaskField } from '@/components/ui/date-mask-field'
+import { ImageUpload } from '@/components/ui/image-upload'
+import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text'
+import { PlaceSearch } from '@/components/ui/place-search'
+import { SOCIAL_INPUTS, type SocialKind } from '@/lib/socials'
+import { STUDIO_TEXTS, type StudioDraft } from '../rules'
+
+export type DraftErrors = Partial<Record<'name' | 'founded' | 'description' | 'locationAddress' | 'image' | 'email' | SocialKind, string>>
+
+interface FieldsProps {
+  draft: StudioDraft
+  onDraft: (changes: Partial<StudioDraft>) => void
+  errors: DraftErrors
+  /** the rich text starts from this (the editor is not controlled) */
+  initialDescription?: string
+}
+
+/** Image, 'Studio name', 'Studio start date' (MM/DD/YYYY) and the description. */
+export function GeneralFields({ draft, onDraft, errors, initialDescription }: FieldsProps) {
+  return (
+    <Stack spacing={3}>
+      <ImageUpload value={draft.image} onUploaded={(uploaded) => onDraft({ image: uploaded.id })} imageType="studio" previewSize={140} hint="PNG or JPEG, smaller than 10Mb" />
+      <TextField
+        label="Studio name"
+        value={draft.name}
+        error={Boolean(errors.name)}
+        helperText={errors.name}
+        onChange={(event) => onDraft({ name: event.target.value })}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <DateMaskField
+        label="Studio start date"
+        placeholder="MM/DD/YYYY"
+        value={draft.founded}
+        error={Boolean(errors.founded)}
+        helperText={errors.founded || 'MM/DD/YYYY'}
+        onChange={(founded) => onDraft({ founded })}
+        slotProps={{ htmlInput: { autoComplete: 'off', inputMode: 'numeric' } }}
+        sx={{ maxWidth: 260 }}
+      />
+      <LazyRichTextEditor label="Description" value={initialDescription ?? draft.description} onChange={(description) => onDraft({ description })} helperText={errors.description} />
+    </Stack>
+  )
+}
+
+/** The address autocomplete 'Address of the studio': a picked place brings its coordinates. */
+export function LocationFields({ draft, onDraft, errors }: FieldsProps) {
+  return (
+    <Stack spacing={1}>
+      <PlaceSearch
+        label="Address"
+        placeholder={STUDIO_TEXTS.addressPlaceholder}
+        address={draft.locationAddress}
+        onChange={(locationAddress, coordinates) => onDraft({ locationAddress, locationLat: coordinates?.lat ?? null, locationLng: coordinates?.lng ?? null })}
+      />
+      {errors.locationAddress ? <FormHelperText error>{errors.locationAddress}</FormHelperText> : null}
+    </Stack>
+  )
+}
+
+/** Email, then each social link as its handle after the site's fixed prefix. */
+export function SocialFields({ draft, onDraft, errors }: FieldsProps) {
+  return (
+    <Stack spacing={2.5}>
+      <TextField
+        label="Email"
+        type="email"
+        value={draft.email}
+        error={Boolean(errors.email)}
+        helperText={errors.email}
+        onChange={(event) => onDraft({ email: event.target.value })}
+        slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false } }}
+      />
+      {SOCIAL_INPUTS.map((site) => (
+        <TextField
+          key={site.key}
+          label={site.label}
+          value={draft.socials[site.key]}
+          error={Boolean(errors[site.key])}
+          helperText={errors[site.key] || (site.key === 'youtube' ? 'The channel id (UC…), or an @handle' : undefined)}
+          onChange={(event) => onDraft({ socials: { ...draft.socials, [site.key]: event.target.value } })}
+          slotProps={{
+            htmlInput: { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start" sx={{ mr: 0.25, '& p': { fontSize: 14 } }}>
+                  {site.prefix}
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      ))}
+    </Stack>
+  )
+}
+
+/** A refusal of the server on one field (`field` 'founded', 'socials.email'...) as that field's message. */
+export function fieldError(error: { field?: string; message: string }): DraftErrors {
+  if (!error.field) return {}
+  const field = error.field.replace(/^socials\./, '')
+  return { [field]: error.message }
+}
