@@ -68,7 +68,7 @@ test.describe('studios', () => {
     // 3 Contact and social info
     await expect(page.getByRole('heading', { name: 'Contact and social info' })).toBeVisible()
     await page.getByLabel('Email').fill(`lab.${t}@example.com`)
-    await page.getByLabel('Instagram').fill(`floorlab${t}`)
+    await page.getByRole('textbox', { name: 'Instagram' }).fill(`floorlab${t}`)
     await next(page, id)
 
     // 4 to 6: the people (the owner is an admin already); back saves too

@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 import httpx
-from attendance.factories import add_ticket, add_tier, event_at, message
+from attendance.factories import add_ticket, add_tier, check_in_row, event_at, message
 from event.factories import (
     DJ,
     EVENT_ADMIN,
@@ -338,6 +338,24 @@ class TestAttendees:
         draft = await event_at(session, "now", status="draft")
         assert (await client.get(f"/api/events/{draft.id}/going")).status_code == 404
         assert (await client.get(f"/api/events/{draft.id}/going", headers=headers(ORGANIZER))).status_code == 200
+
+    async def test_each_event_counts_its_own_people_and_money(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        """The page's sub-selects are correlated to the event read: another event's tickets, check-ins and sales
+        never show on it (a derived table left uncorrelated once counted everybody's)."""
+        await create_profiles(session, (50, "Dancer A"), (51, "Dancer B"))
+        busy, quiet = await event_at(session, "now"), await event_at(session, "now")
+        tier = await add_tier(session, busy)
+        quiet_tier = await add_tier(session, quiet)
+        await add_ticket(session, busy, 50, tier=tier, paid=True)
+        await check_in_row(session, busy, 51)
+        page = (await client.get(f"/api/events/{busy.id}", headers=headers(ORGANIZER))).json()
+        assert page["countGoing"] == 2 and {person["id"] for person in page["whoIsGoing"]} == {50, 51}
+        assert page["tiers"][0]["totalSum"] == 2328
+        other = (await client.get(f"/api/events/{quiet.id}", headers=headers(ORGANIZER))).json()
+        assert other["countGoing"] == 0 and other["whoIsGoing"] == []
+        assert other["tiers"][0]["id"] == quiet_tier.id and other["tiers"][0]["totalSum"] == 0
 
 
 class TestProfileEventsTab:

@@ -44,11 +44,17 @@ def paid_ticket() -> ColumnElement[bool]:
 
 def _going(event_id: Any) -> Any:
     """(user_id, since) of everyone going to `event_id` (a column to correlate on, or a bound id)."""
-    holders = select(Ticket.user_id.label("user_id"), Ticket.created_at.label("since")).where(
-        Ticket.event_id == event_id, Ticket.status == "issued"
+    # correlate: these selects sit in a derived table of the page's scalar subqueries, where SQLAlchemy does not
+    # correlate by itself (it would add `event` to their FROM and count every event's people)
+    holders = (
+        select(Ticket.user_id.label("user_id"), Ticket.created_at.label("since"))
+        .where(Ticket.event_id == event_id, Ticket.status == "issued")
+        .correlate(Event)
     )
-    checked = select(Attendee.user_id.label("user_id"), Attendee.checked_in_at.label("since")).where(
-        Attendee.event_id == event_id
+    checked = (
+        select(Attendee.user_id.label("user_id"), Attendee.checked_in_at.label("since"))
+        .where(Attendee.event_id == event_id)
+        .correlate(Event)
     )
     both = union_all(holders, checked).subquery("going_rows")
     return select(both.c.user_id, func.min(both.c.since).label("since")).group_by(both.c.user_id).subquery("going")

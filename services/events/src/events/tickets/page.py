@@ -32,6 +32,8 @@ def page_columns() -> list[Label[Any]]:
         )
         .where(Ticket.event_id == Event.id, PAID, Ticket.tier_id.is_not(None))
         .group_by(Ticket.tier_id)
+        # a derived table: SQLAlchemy would not correlate it and would read every event's tickets
+        .correlate(Event)
         .subquery("tier_sums")
     )
     sums = select(
