@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from common import ROOT, Processes, free_port, fresh_database, processes, start_nats, table, wait_ready
+from common import ROOT, Processes, free_port, fresh_database, processes, service_package, start_nats, table, wait_ready
 
 from kit.local import EmbeddedPostgres
 
@@ -275,6 +275,7 @@ async def scenario(gateway: str) -> dict[str, Any]:
 
 
 def run() -> dict[str, Any]:
+    service_package("events")  # the migrations import the service's package
     with processes() as group:
         ports = start_stack(group)
         results = asyncio.run(scenario(ports["gateway"]))

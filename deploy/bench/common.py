@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import re
 import shutil
@@ -211,3 +212,20 @@ async def fresh_database(server: str, name: str, package: str) -> str:
     url = f"{server}/{name}"
     await upgrade_to_head(migrations_dir(package), url, package=package)
     return url
+
+
+def service_package(name: str) -> None:
+    """The benches of the events and studios services have their packages' names (events.py, studios.py): run.py
+    (deploy/bench first on sys.path) imports them as `events` and `studios`, which hides the packages from the
+    migrations and the statements a bench explains. Put the service's package in its place in sys.modules (run.py
+    holds the bench's module already; the services run in processes of their own)."""
+    if hasattr(sys.modules.get(name), "__path__"):
+        return
+    here = Path(__file__).resolve().parent
+    sys.modules.pop(name, None)
+    saved = sys.path[:]
+    sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != here]
+    try:
+        importlib.import_module(f"{name}.models")
+    finally:
+        sys.path[:] = saved

@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import importlib
 import random
-import sys
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -37,6 +35,7 @@ from common import (
     fresh_database,
     median_load,
     processes,
+    service_package,
     start_nats,
     table,
     wait_ready,
@@ -74,7 +73,7 @@ def outside_views(city: dict[str, Any]) -> bool:
 
 
 def queries(today: dt.date) -> dict[str, str]:
-    from events.listing.rules import CALENDAR_PER_DAY  # after _service_package, as in statements
+    from events.listing.rules import CALENDAR_PER_DAY  # after service_package, as in statements
 
     first = today.replace(day=1)
     last = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
@@ -303,24 +302,8 @@ async def explain(url: str, today: dt.date) -> dict[str, str]:
     return plans
 
 
-def _service_package() -> None:
-    """This file has the name of the events service's package: run.py (deploy/bench first on sys.path) imports it
-    as `events`, which hides the package from the migrations and the statements here. Put the package in its
-    place in sys.modules (run.py holds this module already; the services run in processes of their own)."""
-    if hasattr(sys.modules.get("events"), "__path__"):
-        return
-    here = Path(__file__).resolve().parent
-    sys.modules.pop("events", None)
-    saved = sys.path[:]
-    sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != here]
-    try:
-        importlib.import_module("events.models")
-    finally:
-        sys.path[:] = saved
-
-
 def run() -> dict[str, Any]:
-    _service_package()
+    service_package("events")
     pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
     already = pg.running_port() is not None
     pg.start()

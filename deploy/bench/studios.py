@@ -16,10 +16,8 @@ shorten a trial run; STUDIOS_BENCH_ROUNDS=0 seeds, explains and checks each answ
 from __future__ import annotations
 
 import asyncio
-import importlib
 import os
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +31,7 @@ from common import (
     fresh_database,
     median_load,
     processes,
+    service_package,
     start_nats,
     table,
     wait_ready,
@@ -188,24 +187,8 @@ async def explain(url: str) -> dict[str, str]:
     return plans
 
 
-def _service_package() -> None:
-    """This file has the name of the studios service's package: run.py (deploy/bench first on sys.path) imports it
-    as `studios`, which hides the package from the migrations and the statements here. Put the package in its
-    place in sys.modules (run.py holds this module already; the services run in processes of their own)."""
-    if hasattr(sys.modules.get("studios"), "__path__"):
-        return
-    here = Path(__file__).resolve().parent
-    sys.modules.pop("studios", None)
-    saved = sys.path[:]
-    sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != here]
-    try:
-        importlib.import_module("studios.models")
-    finally:
-        sys.path[:] = saved
-
-
 def run() -> dict[str, Any]:
-    _service_package()
+    service_package("studios")
     pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
     already = pg.running_port() is not None
     pg.start()
