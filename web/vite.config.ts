@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { createServer, defineConfig, type Plugin } from 'vite'
+import { createServer, defineConfig, type Plugin, type ResolveModulePreloadDependenciesFn, type Rolldown } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 
 const api = process.env.CYPHER_API ?? 'http://localhost:18380'
@@ -151,10 +151,63 @@ function preloadRouteChunks(): Plugin {
   }
 }
 
-export default defineConfig({
-  resolve: { alias: ALIASES },
+/**
+ * react-router ships its build with the developer warnings on under every export condition; the production
+ * build is the same code with them off (one flag), about 0.6 kB gzip less in the first screen's code.
+ */
+const REACT_ROUTER_PRODUCTION = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+}
+
+/**
+ * A dynamic import's preload list without the chunks its importer has already loaded statically: the routes'
+ * lists in the app's chunk no longer name React's, MUI's or the store's chunks (already running by then). The
+ * same files load as before; the start chunk is shorter.
+ */
+function skipLoadedPreloads() {
+  let bundle: Rolldown.OutputBundle | undefined
+  const loaded = new Map<string, Set<string>>()
+  const closure = (fileName: string, into: Set<string>) => {
+    if (into.has(fileName)) return into
+    into.add(fileName)
+    const chunk = bundle?.[fileName]
+    if (chunk?.type === 'chunk') chunk.imports.forEach((name) => closure(name, into))
+    return into
+  }
+  const plugin: Plugin = {
+    name: 'cypher-skip-loaded-preloads',
+    apply: 'build',
+    // before Vite's own generateBundle writes the preload lists
+    generateBundle: {
+      order: 'pre',
+      handler(_options, output) {
+        bundle = output
+        loaded.clear()
+      },
+    },
+  }
+  const resolveDependencies: ResolveModulePreloadDependenciesFn = (_file, deps, { hostId, hostType }) => {
+    if (hostType !== 'js' || !bundle?.[hostId]) return deps
+    if (!loaded.has(hostId)) loaded.set(hostId, closure(hostId, new Set()))
+    const have = loaded.get(hostId)!
+    return deps.filter((dep) => !have.has(dep))
+  }
+  return { plugin, resolveDependencies }
+}
+
+const preloads = skipLoadedPreloads()
+
+export default defineConfig(({ mode }) => ({
+  resolve: {
+    alias: [
+      ...(mode === 'production' ? [REACT_ROUTER_PRODUCTION] : []),
+      ...Object.entries(ALIASES).map(([find, replacement]) => ({ find, replacement })),
+    ],
+  },
   plugins: [
     react(),
+    preloads.plugin,
     preloadRouteChunks(),
     VitePWA({
       registerType: 'autoUpdate',
@@ -192,6 +245,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     manifest: true,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     chunkSizeWarningLimit: 600,
   },
   test: {
@@ -203,4 +257,4 @@ export default defineConfig({
     restoreMocks: true,
     testTimeout: 30_000,
   },
-})
+}))
