@@ -69,7 +69,24 @@ async function consoleAudit() {
         data: { dancerName: `Audit ${device.name}`, fullName: 'Audit Dancer', birthday: '10/18/1993', country: 'Canada', state: 'Quebec', city: 'Montreal' },
       })
       await page.evaluate(() => window.localStorage.setItem('cypher.session', '1'))
+      // An event happening now with a paid tier (the buyer's and the door's screens) and a studio of this user.
+      const headers = { 'X-Auth-Token': auth.accessToken }
+      const { id: eventId } = await (await page.request.post('/api/events', { headers })).json()
+      const wall = (offset) => new Date(Date.now() + offset).toISOString().slice(0, 16)
+      await page.request.post(`/api/events/${eventId}`, {
+        headers,
+        data: { title: `Audit Jam ${device.name}`, dateStart: wall(-3_600_000), dateEnd: wall(3 * 3_600_000), tiers: [{ title: 'General', cost: 1500 }] },
+      })
+      await page.request.post(`/api/events/${eventId}/publish`, { headers })
+      const { id: studioId } = await (await page.request.post('/api/studios', { headers })).json()
+      await page.request.put(`/api/studios/${studioId}`, { headers, data: { name: `Audit Studio ${device.name}`, founded: '05/01/2019' } })
       const signedIn = [
+        `/event/${eventId}`,
+        `/event/${eventId}/checkin`,
+        `/create-studio/${studioId}`,
+        `/studio/${studioId}`,
+        `/studio/${studioId}/settings`,
+        '/studios?view=map',
         '/',
         `/profile/${auth.user.id}`,
         '/profile-setting',
