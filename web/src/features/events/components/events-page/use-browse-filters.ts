@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { formatOrgIds, keywordParam, parseOrgIds } from '../../rules'
 
@@ -12,17 +12,22 @@ export function useBrowseFilters() {
   const orgParam = params.get('o')
   const orgIds = useMemo(() => parseOrgIds(orgParam), [orgParam])
 
+  // Each write starts from the last query written, not from this render's: react-router hands a functional
+  // update the params of the render that made it, and its navigations commit in transitions, so a filter applied
+  // before the keyword's navigation had rendered wrote the query without the keyword (or the keyword without
+  // the filter: seen on a loaded tablet). A query that comes from outside (a link, Back) replaces it.
+  const written = useRef(params)
+  useLayoutEffect(() => {
+    written.current = params
+  }, [params])
   const update = useCallback(
-    (name: 'k' | 'o', value: string | undefined) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous)
-          if (value) next.set(name, value)
-          else next.delete(name)
-          return next
-        },
-        { replace: true },
-      ),
+    (name: 'k' | 'o', value: string | undefined) => {
+      const next = new URLSearchParams(written.current)
+      if (value) next.set(name, value)
+      else next.delete(name)
+      written.current = next
+      setParams(next, { replace: true })
+    },
     [setParams],
   )
   const setKeyword = useCallback((value: string) => update('k', keywordParam(value)), [update])
