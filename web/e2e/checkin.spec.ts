@@ -52,6 +52,16 @@ async function ticketHolder(request: APIRequestContext, eventId: number, dancerN
   return account
 }
 
+/** Every check-in write the two tablets send, for the log of a failed run (a flaky run once found the dancer
+ * checked in again after the un-check: this says which write did it). */
+const writes: string[] = []
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from this pattern: none
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) console.log(`check-in writes of the failed run:\n${writes.join('\n')}`)
+  writes.length = 0
+})
+
 test.describe('check-in', () => {
   test('two tablets agree live; a check-in made offline reaches the server once', async ({ page, context, request, consoleErrors }) => {
     test.setTimeout(150_000)
@@ -63,6 +73,15 @@ test.describe('check-in', () => {
 
     const first = page
     const second = await context.newPage()
+    const started = Date.now()
+    for (const [name, tablet] of [['first', first], ['second', second]] as const) {
+      tablet.on('response', (response) => {
+        const request = response.request()
+        if (request.method() !== 'GET' && /checkin|uncheck/.test(request.url())) {
+          writes.push(`${Date.now() - started} ms ${name} ${request.method()} ${new URL(request.url()).pathname} key=${request.headers()['idempotency-key'] ?? '-'} -> ${response.status()}`)
+        }
+      })
+    }
     for (const tablet of [first, second]) {
       await tablet.goto(`/event/${eventId}/checkin`)
       await expect(tablet.getByRole('heading', { name: 'Check people in' })).toBeVisible()
