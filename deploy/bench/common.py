@@ -12,9 +12,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 import httpx
 
@@ -22,6 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from kit.local import free_port, wait_for_port  # noqa: E402
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -229,3 +232,30 @@ def service_package(name: str) -> None:
         importlib.import_module(f"{name}.models")
     finally:
         sys.path[:] = saved
+
+
+async def explain_prepared(db: Any, sql: str, values: str) -> str:
+    """EXPLAIN (ANALYZE, BUFFERS) of a statement as kit.rows runs it: prepared, after 6 executions (PostgreSQL's
+    plan cache then picks its generic plan or keeps custom ones)."""
+    await db.execute(f"PREPARE bench AS {sql}")
+    try:
+        for _ in range(6):
+            await db.execute(f"EXECUTE bench({values})")
+        lines = await db.fetch(f"EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench({values})")
+    finally:
+        await db.execute("DEALLOCATE bench")
+    return "\n".join(line[0] for line in lines)
+
+
+def with_bench_postgres(run: Callable[[Any], T]) -> T:
+    """`run(pg)` on the benches' PostgreSQL (.run/bench/pg), stopped afterwards unless it was already running."""
+    from kit.local import EmbeddedPostgres
+
+    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
+    already = pg.running_port() is not None
+    pg.start()
+    try:
+        return run(pg)
+    finally:
+        if not already:
+            pg.stop()

@@ -28,9 +28,9 @@ from zoneinfo import ZoneInfo
 import asyncpg
 import httpx
 from common import (
-    ROOT,
     Load,
     Processes,
+    explain_prepared,
     free_port,
     fresh_database,
     median_load,
@@ -39,6 +39,7 @@ from common import (
     start_nats,
     table,
     wait_ready,
+    with_bench_postgres,
     wrk,
 )
 
@@ -291,12 +292,7 @@ async def explain(url: str, today: dt.date) -> dict[str, str]:
     try:
         for name, (query, params) in statements(today).items():
             values = ", ".join(_literal(value) for value in query.arguments(params))
-            await db.execute(f"PREPARE bench AS {query.sql}")
-            for _ in range(6):
-                await db.execute(f"EXECUTE bench({values})")
-            lines = await db.fetch(f"EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench({values})")
-            await db.execute("DEALLOCATE bench")
-            plans[name] = "\n".join(line[0] for line in lines)
+            plans[name] = await explain_prepared(db, query.sql, values)
     finally:
         await db.close()
     return plans
@@ -304,14 +300,7 @@ async def explain(url: str, today: dt.date) -> dict[str, str]:
 
 def run() -> dict[str, Any]:
     service_package("events")
-    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
-    already = pg.running_port() is not None
-    pg.start()
-    try:
-        return _run(pg)
-    finally:
-        if not already:
-            pg.stop()
+    return with_bench_postgres(_run)
 
 
 def _run(pg: EmbeddedPostgres) -> dict[str, Any]:

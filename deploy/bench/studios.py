@@ -24,9 +24,9 @@ from typing import Any
 import asyncpg
 import httpx
 from common import (
-    ROOT,
     Load,
     Processes,
+    explain_prepared,
     free_port,
     fresh_database,
     median_load,
@@ -35,6 +35,7 @@ from common import (
     start_nats,
     table,
     wait_ready,
+    with_bench_postgres,
     wrk,
 )
 
@@ -176,12 +177,7 @@ async def explain(url: str) -> dict[str, str]:
             query = map_query(len(found), True, False)
             params = box_params(found) | {"near_lat": middle.lat, "near_lng": middle.lng, "limit": 100, "offset": 0}
             values = ", ".join(repr(value) for value in query.arguments(params))
-            await db.execute(f"PREPARE bench AS {query.sql}")
-            for _ in range(6):
-                await db.execute(f"EXECUTE bench({values})")
-            lines = await db.fetch(f"EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench({values})")
-            await db.execute("DEALLOCATE bench")
-            plans[name] = "\n".join(line[0] for line in lines)
+            plans[name] = await explain_prepared(db, query.sql, values)
     finally:
         await db.close()
     return plans
@@ -189,14 +185,7 @@ async def explain(url: str) -> dict[str, str]:
 
 def run() -> dict[str, Any]:
     service_package("studios")
-    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
-    already = pg.running_port() is not None
-    pg.start()
-    try:
-        return _run(pg)
-    finally:
-        if not already:
-            pg.stop()
+    return with_bench_postgres(_run)
 
 
 def _run(pg: EmbeddedPostgres) -> dict[str, Any]:
