@@ -85,3 +85,68 @@ class ParticipantRegistered(ParticipantChanged):
 
 class ParticipantUnregistered(ParticipantChanged):
     type: ClassVar[str] = "battles.participant.unregistered"
+
+
+class JudgeChanged(Event):
+    """A dancer became a judge of a battle, or stopped being one (identity counts `battlesJudged`)."""
+
+    battle_id: int
+    event_id: int
+    user_id: int
+
+    def topics(self) -> list[str]:
+        return [f"battle:{self.battle_id}", f"event:{self.event_id}", f"user:{self.user_id}"]
+
+
+class JudgeAdded(JudgeChanged):
+    type: ClassVar[str] = "battles.judge.added"
+
+
+class JudgeRemoved(JudgeChanged):
+    type: ClassVar[str] = "battles.judge.removed"
+
+
+class CrewInvited(Event):
+    """A dancer was invited to a crew: identity tells them (accept or decline on the battle page)."""
+
+    type: ClassVar[str] = "battles.crew.invited"
+
+    battle_id: int
+    event_id: int
+    crew_id: int
+    crew_name: str
+    battle_title: str
+    user_id: int
+    by_user_id: int | None = None
+
+    def topics(self) -> list[str]:
+        return [f"battle:{self.battle_id}", f"user:{self.user_id}"]
+
+
+class WaitlistPromoted(Event):
+    """A place freed under a registration cap and this dancer's entry (alone or in a crew) moved up from the
+    wait list: identity tells them. One event per dancer."""
+
+    type: ClassVar[str] = "battles.waitlist.promoted"
+
+    battle_id: int
+    event_id: int
+    user_id: int
+    crew_id: int | None = None
+    battle_title: str
+
+    def topics(self) -> list[str]:
+        return [f"battle:{self.battle_id}", f"event:{self.event_id}", f"user:{self.user_id}"]
+
+
+class BattleTouched(Event):
+    """Anything else on a battle changed (a signature, a check-in applied, an invitation accepted): open battle
+    pages re-read it. Nobody consumes it."""
+
+    type: ClassVar[str] = "battles.battle.changed"
+
+    id: int
+    event_id: int
+
+    def topics(self) -> list[str]:
+        return [f"battle:{self.id}", f"event:{self.event_id}"]
