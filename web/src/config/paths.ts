@@ -47,6 +47,7 @@ export const paths = {
   },
   /** the Check-in page: login required, its parameter named idEvent (seed 001 routes) */
   checkin: { path: '/event/:idEvent/checkin', getHref: (id: number) => `/event/${id}/checkin` },
+  battle: { path: '/battle/:id', getHref: (id: number) => `/battle/${id}` },
   organizations: { path: '/organizations', getHref: () => '/organizations' },
   createOrganization: {
     path: '/create-organization-organization/:id',
