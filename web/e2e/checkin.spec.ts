@@ -79,6 +79,9 @@ test.describe('check-in', () => {
         const request = response.request()
         if (request.method() !== 'GET' && /checkin|uncheck/.test(request.url())) {
           writes.push(`${Date.now() - started} ms ${name} ${request.method()} ${new URL(request.url()).pathname} key=${request.headers()['idempotency-key'] ?? '-'} -> ${response.status()}`)
+        } else if (/attendees/.test(request.url())) {
+          const sent = Date.now() - started
+          void response.text().then((text) => writes.push(`${sent} ms ${name} GET attendees -> ${response.status()} ${text.slice(0, 40)}`)).catch(() => {})
         }
       })
     }

@@ -28,9 +28,24 @@ export interface OfflineQueueOptions {
   intervalMs?: number
 }
 
+/** A write that left the queue (the server took or refused it, here or in another tab) and when this tab saw it go. */
+export interface LeftWrite {
+  write: QueuedWrite
+  at: number
+}
+
+/** How long a write that left is remembered: a screen waits for a list read after it (see `left`). */
+export const LEFT_KEPT_MS = 60_000
+
 export interface OfflineQueue {
   /** the scope's writes the server does not have yet, oldest first */
   pending: QueuedWrite[]
+  /**
+   * The scope's writes that left the queue in the last minute, noted in the same update that drops them from
+   * `pending` (so no frame shows a write in neither): a screen keeps showing one as pending until a read
+   * begun after `at` has shown its effect.
+   */
+  left: LeftWrite[]
   online: boolean
   /** stores the write, then tries to send it at once (it stays queued while that fails) */
   add: (write: Omit<NewWrite, 'scope'>) => Promise<QueuedWrite>
@@ -51,6 +66,7 @@ export function useOfflineQueue(options: OfflineQueueOptions): OfflineQueue {
   })
   const { scope, intervalMs } = options
   const [pending, setPending] = useState<QueuedWrite[]>([])
+  const [left, setLeft] = useState<LeftWrite[]>([])
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false))
 
   const sender = useMemo(
@@ -89,11 +105,24 @@ export function useOfflineQueue(options: OfflineQueueOptions): OfflineQueue {
 
   useEffect(() => {
     let live = true
-    const read = () =>
+    let known: QueuedWrite[] = []
+    // `now`: when the queue changed (a write left after the server's answer, before `onSettled`), not when
+    // IndexedDB answered the read that shows it
+    const seen = (writes: QueuedWrite[], now: number) => {
+      if (!live) return
+      const keys = new Set(writes.map((write) => write.key))
+      const gone = known.filter((write) => !keys.has(write.key)).map((write) => ({ write, at: now }))
+      known = writes
+      setPending(writes)
+      if (gone.length) setLeft((kept) => [...kept.filter((entry) => now - entry.at < LEFT_KEPT_MS), ...gone])
+    }
+    const read = () => {
+      const now = Date.now()
       void pendingWrites(scope).then(
-        (writes) => live && setPending(writes),
-        () => live && setPending([]),
+        (writes) => seen(writes, now),
+        () => seen([], now),
       )
+    }
     read()
     const stop = onQueueChange(read)
     return () => {
@@ -135,5 +164,5 @@ export function useOfflineQueue(options: OfflineQueueOptions): OfflineQueue {
     [dispatch, flush, scope, sender, settle],
   )
 
-  return { pending, online, add, flush }
+  return { pending, left, online, add, flush }
 }

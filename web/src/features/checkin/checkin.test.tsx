@@ -358,6 +358,60 @@ describe('Check-in page live', () => {
   })
 })
 
+describe('Check-in page, a read under way when a check-in is answered', () => {
+  it('keeps the check-in pending until a list read begun after it arrives (the stale read never shows)', async () => {
+    const checked = PEOPLE.map((person) => (person.id === 7 ? { ...person, checkedIn: true, checkedInAt: '2026-12-05T18:20:00Z' } : person))
+    const lists: Array<() => Promise<Response>> = []
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // the 2nd read (begun before the check-in) is held and answers the old list; later reads have Kid in
+    lists.push(async () => jsonResponse({ checkedIn: 2, total: 4, attendees: PEOPLE }))
+    lists.push(async () => {
+      await held
+      return jsonResponse({ checkedIn: 2, total: 4, attendees: PEOPLE })
+    })
+    let releaseFresh!: () => void
+    const heldFresh = new Promise<void>((resolve) => (releaseFresh = resolve))
+    lists.push(async () => {
+      await heldFresh
+      return jsonResponse({ checkedIn: 3, total: 4, attendees: checked })
+    })
+    const server = fakeServer(
+      (call) => (call.method === 'POST' ? jsonResponse({ id: 42 }) : undefined),
+      () => new Response(null, { status: 599 }),
+    )
+    const fetchStub = vi.mocked(globalThis.fetch)
+    const answered = fetchStub.getMockImplementation()!
+    fetchStub.mockImplementation(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(String(input), init)
+      if (request.method === 'GET' && new URL(request.url).pathname === '/api/events/42/attendees') {
+        server.calls.push({ method: 'GET', path: '/api/events/42/attendees', body: undefined, headers: request.headers })
+        return (lists.shift() ?? (async () => jsonResponse({ checkedIn: 3, total: 4, attendees: checked })))()
+      }
+      return answered(input, init)
+    })
+    show({ liveDelayMs: 0 })
+    await screen.findByText('2/4 checked in')
+    await waitFor(() => expect(server.streams).toHaveLength(1))
+    server.streams[0].send('id: EVENTS:1\nevent: ready\ndata: {}\n\n')
+    await waitFor(() => expect(server.reads()).toBe(2))
+
+    await userEvent.click(screen.getByRole('button', { name: 'Check-In B-boy Kid' }))
+    await waitFor(() => expect(server.writes()).toHaveLength(1))
+    await waitFor(async () => expect(await pendingWrites()).toEqual([]))
+    release()
+    // the read after it has begun: the held one's old list is on screen, and Kid is still pending in it
+    await waitFor(() => expect(server.reads()).toBe(3))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(within(row(7)).queryByRole('button', { name: 'Check-In B-boy Kid' })).not.toBeInTheDocument()
+    expect(within(row(7)).getByText('Pending')).toBeInTheDocument()
+    expect(counter()).toHaveTextContent('3/4 checked in')
+    releaseFresh()
+    expect(await within(row(7)).findByText('Checked-in')).toBeInTheDocument()
+    expect(counter()).toHaveTextContent('3/4 checked in')
+  })
+})
+
 describe('Scanning a ticket', () => {
   // jsdom has no camera: navigator.mediaDevices is set per test and taken away after
   const setMediaDevices = (value: unknown) => Object.defineProperty(navigator, 'mediaDevices', { value, configurable: true })

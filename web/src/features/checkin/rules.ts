@@ -70,6 +70,29 @@ export function pendingPeople(writes: QueuedWrite[]): Set<number> {
 
 export const pendingTickets = (writes: QueuedWrite[]) => writes.filter((write) => writeMeta(write)?.kind === 'ticket').length
 
+/**
+ * Check-ins that left this device's queue (the server took them, or refused them) that no list read begun
+ * since has shown yet: `settled` holds when each left, `readBegunAt` when the read behind the list on screen
+ * began (null while one is under way or the last failed). A read already under way when the answer came can
+ * still say "not checked in": shown as it is, a tablet flipped to the stale list and back. Until a fresher
+ * list arrives, they stay pending.
+ */
+export function unconfirmedPeople(settled: ReadonlyMap<number, number>, readBegunAt: number | null): Set<number> {
+  const people = new Set<number>()
+  for (const [userId, at] of settled) if (readBegunAt === null || readBegunAt < at) people.add(userId)
+  return people
+}
+
+/** When each person's check-in left this device's queue (the latest, per person). */
+export function settledPeople(left: readonly { write: QueuedWrite; at: number }[]): Map<number, number> {
+  const settled = new Map<number, number>()
+  for (const { write, at } of left) {
+    const meta = writeMeta(write)
+    if (meta?.kind === 'person') settled.set(meta.userId, at)
+  }
+  return settled
+}
+
 /** The counter counts a pending check-in at once (the server will have it), never twice. */
 export function checkedInCount(server: number, attendees: Attendee[], pending: Set<number>): number {
   const extra = attendees.filter((attendee) => pending.has(attendee.id) && !isCheckedIn(attendee)).length

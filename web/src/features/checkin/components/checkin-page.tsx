@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import ArrowBackIcon from '@mui/icons-material/ArrowBack'
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner'
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useAppDispatch } from '@/app/hooks'
 import { ErrorState } from '@/components/ui/error-state'
 import { EmptyState, PageLoader } from '@/components/ui/feedback'
@@ -33,9 +33,11 @@ import {
   filterAttendees,
   pendingPeople,
   pendingTickets,
+  settledPeople,
   personCheckinPath,
   ticketCheckedInText,
   ticketCheckinPath,
+  unconfirmedPeople,
   writeMeta,
 } from '../rules'
 import type { Attendee } from '../types'
@@ -101,7 +103,16 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
       writeMeta(write)?.kind === 'ticket' && outcome.status === 404 ? CHECKIN_TEXTS.ticketNotFound : outcome.message,
   })
 
-  const waiting = useMemo(() => pendingPeople(queue.pending), [queue.pending])
+  // a check-in that left the queue stays pending until a list read begun after it shows it
+  const settled = useMemo(() => settledPeople(queue.left), [queue.left])
+  const readBegunAt = list.isFetching || list.isError ? null : (list.startedTimeStamp ?? null)
+  const unconfirmed = useMemo(() => unconfirmedPeople(settled, readBegunAt), [settled, readBegunAt])
+  const latestRead = list.startedTimeStamp ?? 0
+  useEffect(() => {
+    // no read begun after the last one left (the one `onSettled` asked for began first, or another tab sent it)
+    if (Math.max(0, ...settled.values()) > latestRead) reread()
+  }, [settled, latestRead, reread])
+  const waiting = useMemo(() => new Set([...pendingPeople(queue.pending), ...unconfirmed]), [queue.pending, unconfirmed])
   const attendees = useMemo(() => list.data?.attendees ?? [], [list.data])
   const shown = useMemo(() => filterAttendees(attendees, keyword), [attendees, keyword])
 
