@@ -10,26 +10,11 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, func, select, update
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import SQLCoreOperations
 
 from identity.models import Profile
-
-
-async def upsert_as_of(
-    session: AsyncSession, model: Any, key: dict[str, Any], values: dict[str, Any], *, at: datetime
-) -> None:
-    """The row of `key` (a primary key) with `values` as of `at` (its `changed_at`), unless a newer announcement
-    was applied already."""
-    statement = insert(model).values(**key, **values, changed_at=at)
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=list(key),
-            set_={name: statement.excluded[name] for name in [*values, "changed_at"]},
-            where=model.changed_at <= statement.excluded.changed_at,
-        )
-    )
+from kit.projections import upsert_as_of
 
 
 async def record(session: AsyncSession, model: Any, key: dict[str, Any], *, active: bool, at: datetime) -> None:

@@ -20,11 +20,12 @@ from identity import stats
 from identity.models import EventDj, StaffedEvent
 from kit.consumers import Handler
 from kit.events import Envelope
+from kit.projections import upsert_as_of
 
 
 async def apply_event(session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
     values = {"status": event.status, "deleted": isinstance(event, EventDeleted)}
-    await stats.upsert_as_of(session, StaffedEvent, {"event_id": event.id}, values, at=envelope.occurred_at)
+    await upsert_as_of(session, StaffedEvent, {"event_id": event.id}, values, at=envelope.occurred_at)
     djs = select(EventDj.user_id).where(EventDj.event_id == event.id)
     await _recount(session, djs)
 
