@@ -3,6 +3,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from events.attendance.router import router as attendance_router
+from events.battles.handlers import handlers as battle_handlers
 from events.config import Settings
 from events.events.router import router as events_router
 from events.feedback.router import router as feedback_router
@@ -31,7 +32,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             tickets_router,
             places_router(),
         ],
-        handlers=[*profile_handlers(), *org_handlers],
+        handlers=[*profile_handlers(), *org_handlers, *battle_handlers],
         workers=[feedback_requester],
         resources={
             "identity": identity_client,

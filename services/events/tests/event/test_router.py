@@ -90,6 +90,7 @@ class TestPage:
                 "hosts": [],
                 "djs": [{"id": DJ, "dancerName": "Deejay", "avatar": f"avatar-{DJ}"}],
             },
+            "battles": [],
             "scoreboardLogo": None,
             "scoreboardBgImage": None,
             "createdAt": None,

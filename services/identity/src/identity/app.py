@@ -9,6 +9,7 @@ from fastapi import FastAPI
 from identity.attendance.handlers import handlers as attendance_handlers
 from identity.auth.router import router as auth_router
 from identity.auth.tokens import TokenSigner
+from identity.battles.handlers import handlers as battle_handlers
 from identity.config import Settings
 from identity.links.router import router as links_router
 from identity.mail.sender import mail_sender
@@ -72,6 +73,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             *organization_handlers,
             *staffing_handlers,
             *attendance_handlers,
+            *battle_handlers,
             *guide_handlers(settings),
             *ticket_handlers(settings),
         ],

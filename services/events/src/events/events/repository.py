@@ -11,6 +11,7 @@ from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from events.attendance.repository import page_columns as attendance_columns
+from events.battles.repository import page_columns as battles_columns
 from events.feedback.repository import page_columns as feedback_columns
 from events.models import Carpet, Event, EventStaff, Org, OrgRole, Profile, Tier
 from events.tickets import page as tickets_page
@@ -41,8 +42,8 @@ def _caller() -> Any:
 
 def view_statement() -> Select[Any]:
     """Everything the page shows, in one row: the event, its organization's chip, tiers, carpets, staff with
-    their names (from the projections), and the caller's standing (their staff roles, whether they administer
-    the organization). Bound: `event_id`, `caller_id` (null for a guest)."""
+    their names (from the projections), its battles, and the caller's standing (their staff roles, whether they
+    administer the organization). Bound: `event_id`, `caller_id` (null for a guest)."""
     tiers = (
         select(
             func.coalesce(
@@ -127,6 +128,7 @@ def view_statement() -> Select[Any]:
             *tickets_page.page_columns(),
             *attendance_columns(),
             *feedback_columns(),
+            *battles_columns(),
         )
         .select_from(Event)
         .outerjoin(Org, Org.id == Event.org_id)

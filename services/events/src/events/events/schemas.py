@@ -136,6 +136,23 @@ class OrgChip(Schema):
     image: str | None = None
 
 
+class EventBattleOrgChip(Schema):
+    id: int
+    image: str | None = None
+
+
+class EventBattle(Schema):
+    """Seed 001 section 3's "Battle summary (event context)": a chip of the event page. crewSize 1 to 10, or
+    10000 for unlimited (shown as its category: '1 vs 1' to '10 vs 10', 'Unlimited'); isRegistered is the
+    caller's; orgChip is null for now (the battles service's announcements carry no organization)."""
+
+    id: int
+    title: str
+    crew_size: int
+    is_registered: bool = False
+    org_chip: EventBattleOrgChip | None = None
+
+
 class Permissions(Schema):
     can_edit: bool
     has_ticket: bool = False  # the caller holds an issued ticket
@@ -147,7 +164,7 @@ class Permissions(Schema):
 
 
 class Event(Schema):
-    """Seed 001 section 3's Event, as far as this service goes (likes, tickets and battles come later)."""
+    """Seed 001 section 3's Event, as far as this service goes."""
 
     id: int
     title: str
@@ -171,6 +188,7 @@ class Event(Schema):
     tiers: list[Tier]
     carpets: list[Carpet]
     staff: Staff
+    battles: list[EventBattle] = []  # by id; from the battles service's announcements
     scoreboard_logo: str | None = None
     scoreboard_bg_image: str | None = None
     created_at: str

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from events.attendance import view as attendance_view
+from events.battles import view as battles_view
 from events.events import rules
 from events.feedback import view as feedback_view
 from events.tickets import page as tickets_page
@@ -95,6 +96,7 @@ def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dic
             "tiers": list(row["tiers"] or ()),
             "carpets": list(row["carpets"] or ()),
             "staff": staff_of(row),
+            "battles": battles_view.battles_of(row),
             "scoreboardLogo": row["scoreboard_logo"],
             "scoreboardBgImage": row["scoreboard_bg_image"],
             "permissions": {

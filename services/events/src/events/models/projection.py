@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -34,3 +36,29 @@ class OrgRole(Base):
     org_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     role: Mapped[str] = mapped_column(String(16), primary_key=True)
     user_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+
+
+class Battle(Base):
+    """A battle of the event (battles.battle.*), as the event page's chips show it, as of its last announcement;
+    `crew_size` None is unlimited. A deleted battle keeps its row (a late older announcement cannot revive it)."""
+
+    __tablename__ = "battle"
+    __table_args__ = (Index("ix_battle_event_id", "event_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    event_id: Mapped[int]
+    title: Mapped[str] = mapped_column(String(200))
+    crew_size: Mapped[int | None]
+    deleted: Mapped[bool] = mapped_column(default=False)
+    changed_at: Mapped[datetime]
+
+
+class BattleEntry(Base):
+    """A dancer registered in a battle or no longer (battles.participant.*): the chips' isRegistered."""
+
+    __tablename__ = "battle_entry"
+
+    battle_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    registered: Mapped[bool]
+    changed_at: Mapped[datetime]

@@ -3,6 +3,7 @@ from kit.db import make_base
 Base = make_base()
 
 from identity.models.account import Account  # noqa: E402
+from identity.models.battle import Battle, BattleRole  # noqa: E402
 from identity.models.email_token import EmailToken  # noqa: E402
 from identity.models.login_failure import LoginFailure  # noqa: E402
 from identity.models.mail import Mail  # noqa: E402
@@ -18,6 +19,8 @@ __all__ = [
     "Account",
     "AttendedEvent",
     "Base",
+    "Battle",
+    "BattleRole",
     "EmailToken",
     "EventDj",
     "LoginFailure",

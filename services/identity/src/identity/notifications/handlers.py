@@ -1,20 +1,27 @@
-"""Notifications made from events: the welcome on a new account, the request for feedback after an event."""
+"""Notifications made from events: the welcome on a new account, the request for feedback after an event, a crew
+invitation and a place won from a battle's wait list."""
 
 from __future__ import annotations
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.battles import CrewInvited, WaitlistPromoted
 from contracts.events import FeedbackRequested
 from contracts.identity import AccountCreated
 from identity.models import Profile
 from identity.notifications.service import (
+    CREW_INVITATION_KIND,
     FEEDBACK_KIND,
+    WAITLIST_PROMOTED_KIND,
     WELCOME_LINK,
     WELCOME_TEXT,
+    battle_link,
+    crew_invitation_text,
     feedback_link,
     feedback_text,
     notification_service,
+    waitlist_promoted_text,
 )
 from identity.profiles.repository import profile_repository
 from kit.consumers import Handler
@@ -42,7 +49,33 @@ async def feedback_requested(session: AsyncSession, event: FeedbackRequested, _:
         )
 
 
+async def crew_invited(session: AsyncSession, event: CrewInvited, _: Envelope) -> None:
+    if await profile_repository.get(session, event.user_id) is None:
+        return  # released before the invitation was read
+    await notification_service.notify(
+        session,
+        event.user_id,
+        kind=CREW_INVITATION_KIND,
+        text=crew_invitation_text(event.crew_name, event.battle_title),
+        link=battle_link(event.battle_id),
+    )
+
+
+async def waitlist_promoted(session: AsyncSession, event: WaitlistPromoted, _: Envelope) -> None:
+    if await profile_repository.get(session, event.user_id) is None:
+        return
+    await notification_service.notify(
+        session,
+        event.user_id,
+        kind=WAITLIST_PROMOTED_KIND,
+        text=waitlist_promoted_text(event.battle_title),
+        link=battle_link(event.battle_id),
+    )
+
+
 handlers = [
     Handler("welcome-notification", AccountCreated, welcome),
     Handler("feedback-request-notification", FeedbackRequested, feedback_requested),
+    Handler("crew-invitation-notification", CrewInvited, crew_invited),
+    Handler("waitlist-promotion-notification", WaitlistPromoted, waitlist_promoted),
 ]

@@ -23,6 +23,24 @@ WELCOME_LINK = "/profile-setting"
 FEEDBACK_KIND = "event_feedback"
 
 
+# Issue 15: a dancer invited to a crew accepts or declines on the battle page; a dancer moved up from a battle's
+# wait list is told they compete now (the battles service's battles.crew.invited, battles.waitlist.promoted).
+CREW_INVITATION_KIND = "battle_crew_invitation"
+WAITLIST_PROMOTED_KIND = "battle_waitlist_promoted"
+
+
+def crew_invitation_text(crew_name: str, battle_title: str) -> str:
+    return f"You are invited to join the crew {crew_name} in {battle_title or 'a battle'}"
+
+
+def waitlist_promoted_text(battle_title: str) -> str:
+    return f"A place opened in {battle_title or 'a battle'}: you are registered"
+
+
+def battle_link(battle_id: int) -> str:
+    return f"/battle/{battle_id}"
+
+
 def feedback_text(title: str) -> str:
     return f"How was {title or 'the event'}? Leave your feedback for the organizer."
 

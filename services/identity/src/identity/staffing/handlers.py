@@ -1,13 +1,9 @@
 """A profile's eventsDj from the events service: the published, not deleted events where the profile is a DJ.
-Recounted from the projection after each change (never incremented), so a redelivery or a late older event
-cannot make it drift."""
+Recounted after each change (identity.stats), and only the events that count count."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from sqlalchemy import Select, and_, func, select, update
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import (
@@ -20,29 +16,16 @@ from contracts.events import (
     StaffChanged,
     StaffRemoved,
 )
-from identity.models import EventDj, Profile, StaffedEvent
+from identity import stats
+from identity.models import EventDj, StaffedEvent
 from kit.consumers import Handler
 from kit.events import Envelope
+from kit.projections import upsert_as_of
 
 
 async def apply_event(session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
-    statement = insert(StaffedEvent).values(
-        event_id=event.id,
-        status=event.status,
-        deleted=isinstance(event, EventDeleted),
-        changed_at=envelope.occurred_at,
-    )
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=[StaffedEvent.event_id],
-            set_={
-                "status": statement.excluded.status,
-                "deleted": statement.excluded.deleted,
-                "changed_at": statement.excluded.changed_at,
-            },
-            where=StaffedEvent.changed_at <= statement.excluded.changed_at,
-        )
-    )
+    values = {"status": event.status, "deleted": isinstance(event, EventDeleted)}
+    await upsert_as_of(session, StaffedEvent, {"event_id": event.id}, values, at=envelope.occurred_at)
     djs = select(EventDj.user_id).where(EventDj.event_id == event.id)
     await _recount(session, djs)
 
@@ -50,34 +33,19 @@ async def apply_event(session: AsyncSession, event: EventChanged, envelope: Enve
 async def apply_staff(session: AsyncSession, event: StaffChanged, envelope: Envelope) -> None:
     if event.role != "dj":
         return
-    await _set_dj(session, event.event_id, event.user_id, isinstance(event, StaffAdded), envelope.occurred_at)
+    key = {"event_id": event.event_id, "user_id": event.user_id}
+    await stats.record(session, EventDj, key, active=isinstance(event, StaffAdded), at=envelope.occurred_at)
     await _recount(session, [event.user_id])
 
 
-async def _set_dj(session: AsyncSession, event_id: int, user_id: int, active: bool, at: datetime) -> None:
-    statement = insert(EventDj).values(event_id=event_id, user_id=user_id, active=active, changed_at=at)
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=[EventDj.event_id, EventDj.user_id],
-            set_={"active": statement.excluded.active, "changed_at": statement.excluded.changed_at},
-            where=EventDj.changed_at <= statement.excluded.changed_at,
-        )
-    )
-
-
 async def _recount(session: AsyncSession, user_ids: Select[tuple[int]] | list[int]) -> None:
-    counted = (
-        select(func.count())
-        .select_from(EventDj)
-        .join(StaffedEvent, StaffedEvent.event_id == EventDj.event_id)
-        .where(
-            EventDj.user_id == Profile.id,
-            EventDj.active,
-            and_(StaffedEvent.status == "published", ~StaffedEvent.deleted),
-        )
-        .scalar_subquery()
+    counted = stats.active_count(
+        EventDj,
+        EventDj.event_id.in_(
+            select(StaffedEvent.event_id).where(StaffedEvent.status == "published", ~StaffedEvent.deleted)
+        ),
     )
-    await session.execute(update(Profile).where(Profile.id.in_(user_ids)).values(events_dj=counted))
+    await stats.recount(session, user_ids, events_dj=counted)
 
 
 async def apply(session: AsyncSession, event: EventChanged | StaffChanged, envelope: Envelope) -> None:
