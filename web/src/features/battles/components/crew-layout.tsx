@@ -95,8 +95,8 @@ export function CrewLayout({ battle, me }: { battle: Battle; me: BattleUser | nu
   const { ask, dialog } = useQuestion()
   const [keyword, setKeyword] = useState('')
   const [openCrewId, setOpenCrewId] = useState<number | null>(null)
-  // the crew form: 'new', a crew's id, or closed; a counter remounts it fresh on every opening
-  const [form, setForm] = useState<{ crewId: number | null; key: number } | null>(null)
+  // the crew form: a new crew (null) or a crew's id; unmounted when closed, so each opening starts fresh
+  const [form, setForm] = useState<{ crewId: number | null } | null>(null)
   const [leave, leaving] = useBattleCrewActionMutation()
 
   const waitList = battle.waitList as Crew[]
@@ -105,7 +105,7 @@ export function CrewLayout({ battle, me }: { battle: Battle; me: BattleUser | nu
   const myCrew = findCrew(battle.myCrewId)
   const openCrew = findCrew(openCrewId)
   const shown = filterCrews(battle.crews, keyword)
-  const openForm = (crewId: number | null) => setForm({ crewId, key: Date.now() })
+  const openForm = (crewId: number | null) => setForm({ crewId })
   const isCaptain = myCrew !== null && me !== null && myCrew.captainId === me.id
 
   const leaveCrew = () => {
@@ -230,7 +230,7 @@ export function CrewLayout({ battle, me }: { battle: Battle; me: BattleUser | nu
           onJoin={mayJoin(openCrew) ? () => join(openCrew) : undefined}
         />
       ) : null}
-      {form ? <CrewForm key={form.key} battle={battle} crew={findCrew(form.crewId)} open onClose={() => setForm(null)} me={me} /> : null}
+      {form ? <CrewForm key={form.crewId ?? 'new'} battle={battle} crew={findCrew(form.crewId)} open onClose={() => setForm(null)} me={me} /> : null}
       {dialog}
     </Box>
   )
