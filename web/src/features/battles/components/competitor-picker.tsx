@@ -55,7 +55,7 @@ export function CompetitorPicker({ battleId, open, onClose }: { battleId: number
       {!isFetching && !users.length ? <Typography sx={{ color: 'text.secondary', py: 2 }}>No dancers found</Typography> : null}
       <List aria-label="Dancers" aria-busy={isFetching}>
         {users.map((user) => (
-          <ListItemButton key={user.id} onClick={() => toggle(user)} sx={{ minHeight: 48 }} role="checkbox" aria-checked={isPicked(user.id)}>
+          <ListItemButton key={user.id} onClick={() => toggle(user)} sx={{ minHeight: 48 }} role="checkbox" aria-checked={isPicked(user.id)} aria-label={user.dancerName ?? undefined}>
             <ListItemIcon>
               <Checkbox edge="start" checked={isPicked(user.id)} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-hidden': true } }} />
             </ListItemIcon>

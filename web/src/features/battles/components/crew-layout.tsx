@@ -82,7 +82,7 @@ function CrewRow({ crew, battle, mine, onOpen }: { crew: Crew; battle: Battle; m
           #{crew.randId}
         </Typography>
       ) : null}
-      {crew.randId != null ? <CheckCircleIcon role="img" aria-label="Checked in" sx={{ color: 'success.main' }} /> : null}
+      {crew.randId != null ? <CheckCircleIcon titleAccess="Checked in" sx={{ color: 'success.main' }} /> : null}
     </ListItemButton>
   )
 }

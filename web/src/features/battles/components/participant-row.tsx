@@ -23,14 +23,14 @@ export function StatusBadge({ participant }: { participant: Participant }) {
   if (isCheckedIn(participant)) {
     return (
       <Tooltip title="Checked in">
-        <CheckCircleIcon role="img" aria-label="Checked in" sx={{ color: 'success.main' }} data-badge="checked-in" />
+        <CheckCircleIcon titleAccess="Checked in" sx={{ color: 'success.main' }} data-badge="checked-in" />
       </Tooltip>
     )
   }
   if (!participant.confirmed) {
     return (
       <Tooltip title="Not confirmed">
-        <HelpIcon role="img" aria-label="Not confirmed" sx={{ color: 'warning.main' }} data-badge="unconfirmed" />
+        <HelpIcon titleAccess="Not confirmed" sx={{ color: 'warning.main' }} data-badge="unconfirmed" />
       </Tooltip>
     )
   }
@@ -45,7 +45,7 @@ export function CheckedAvatar({ participant, size = 40 }: { participant: { dance
       overlap="circular"
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       invisible={!checked}
-      badgeContent={<CheckCircleIcon role="img" aria-label="Checked in" sx={{ fontSize: 16, color: 'success.main', bgcolor: 'background.paper', borderRadius: '50%' }} />}
+      badgeContent={<CheckCircleIcon titleAccess="Checked in" sx={{ fontSize: 16, color: 'success.main', bgcolor: 'background.paper', borderRadius: '50%' }} />}
     >
       <ProfileAvatar image={participant.avatar} name={participant.dancerName} size={size} />
     </Badge>
