@@ -72,6 +72,32 @@ describe('Crew battle: the crews list', () => {
     expect(screen.getByTestId('my-crew')).toHaveTextContent('Your crew Rock Steady is registered.')
   })
 
+  const crewOf = (captainId: number) => buildCrew(4, { name: 'Rock Steady', captainId, participants: [buildParticipant(1, { dancerName: 'B-girl Ana' }), buildParticipant(2)] })
+  const registered = (captainId: number) =>
+    crewBattle({ myCrewId: 4, crews: [crewOf(captainId)], canUnregister: true, permissions: { ...buildBattle().permissions, registered: true } })
+
+  it('asks the captain before unregistering the crew', async () => {
+    const server = fakeBattleServer(registered(1), (call) => (call.path === '/api/crews/7/4/unregister' ? crewBattle() : undefined))
+    showBattle()
+    await heading()
+    await userEvent.click(screen.getByRole('button', { name: 'Unregister' }))
+    const question = await screen.findByRole('dialog', { name: 'Are you sure you want to unregister crew Rock Steady?' })
+    expect(server.posts()).toEqual([])
+    await userEvent.click(within(question).getByRole('button', { name: 'Unregister' }))
+    expect(await screen.findByRole('button', { name: 'Register Crew' })).toBeInTheDocument()
+    expect(server.posts().map((call) => call.path)).toEqual(['/api/crews/7/4/unregister'])
+  })
+
+  it('lets a member leave without a question', async () => {
+    const server = fakeBattleServer(registered(2), (call) => (call.path === '/api/crews/7/4/unregister' ? crewBattle() : undefined))
+    showBattle()
+    await heading()
+    expect(screen.queryByRole('button', { name: 'Edit crew' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Unregister' }))
+    expect(await screen.findByRole('button', { name: 'Register Crew' })).toBeInTheDocument()
+    expect(server.posts().map((call) => call.path)).toEqual(['/api/crews/7/4/unregister'])
+  })
+
   it('shows 16 blurred rows instead of the crews when hidden', async () => {
     fakeBattleServer(crewBattle({ crews: [], isHiddenParticipants: true, hideParticipants: true }))
     showBattle()
