@@ -64,7 +64,7 @@ export interface Prize {
 export interface OrgChip {
   id: number
   image?: string | null
-  name: string
+  name?: string | null
 }
 
 export interface OrgLegalDocs {
@@ -80,7 +80,7 @@ export interface Winner {
   place: number
   /** user id (single battles) or crew id */
   id: number
-  name: string
+  name?: string | null
   participants: BattleUser[]
 }
 

@@ -82,7 +82,7 @@ function Details({ battle }: { battle: Battle }) {
       {battle.orgChip ? (
         <Link component={RouterLink} to={paths.organization.getHref(battle.orgChip.id)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, minHeight: 48, alignSelf: 'flex-start' }} data-testid="org-chip">
           {orgImage ? <Box component="img" src={orgImage} alt="" sx={{ width: 32, height: 32, borderRadius: 1, objectFit: 'cover' }} /> : null}
-          {battle.orgChip.name}
+          {battle.orgChip.name || 'Organization'}
         </Link>
       ) : null}
     </Stack>
