@@ -296,4 +296,56 @@ describe('Crew battle: the crew form', () => {
     // no participants: save stays disabled
     expect(within(form).getByRole('button', { name: 'Register Crew' })).toBeDisabled()
   })
+
+  it("lets editors sign for the members they add; save waits for every member's signature", async () => {
+    const battle = crewBattle({ canEdit: true, hasAgreement: true, permissions: { ...buildBattle().permissions, registerButtonVisible: false } })
+    const server = fakeBattleServer(battle, (call) => {
+      if (call.path.startsWith('/api/admin/battles/7/sign-agreement/')) return jsonResponse({ date: '2026-11-25T00:00:00Z' })
+      if (call.path === '/api/crews/7') return battle
+      return usersSearch(call)
+    })
+    showBattle()
+    await heading()
+    await userEvent.click(screen.getByRole('button', { name: 'Add crew' }))
+    const form = await screen.findByRole('dialog', { name: 'Register Crew' })
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Crew name*' }), 'Kids')
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Add dancers' }), 'kid')
+    await userEvent.click(await within(form).findByRole('option', { name: /Kid Flex/ }))
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Add dancers' }), 'kid')
+    await userEvent.click(await within(form).findByRole('option', { name: /Kid Rex/ }))
+    const save = within(form).getByRole('button', { name: 'Register Crew' })
+    expect(save).toBeDisabled()
+    await userEvent.click(within(form).getByRole('button', { name: 'Sign agreement for Kid Flex' }))
+    await waitFor(() => expect(within(within(form).getByTestId('member-50')).getByText('Agreement signed')).toBeInTheDocument())
+    expect(save).toBeDisabled()
+    await userEvent.click(within(form).getByRole('button', { name: 'Sign agreement for Kid Rex' }))
+    await waitFor(() => expect(save).toBeEnabled())
+    await userEvent.click(save)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(server.posts().map((call) => [call.path, call.body])).toEqual([
+      ['/api/admin/battles/7/sign-agreement/50', undefined],
+      ['/api/admin/battles/7/sign-agreement/51', undefined],
+      ['/api/crews/7', { eventId: 42, name: 'Kids', userIds: [50, 51] }],
+    ])
+  })
+
+  it('opens a crew from the keyboard, and shows checked-in members with the check in the form', async () => {
+    const mine = buildCrew(4, {
+      name: 'Rock Steady',
+      captainId: 1,
+      participants: [buildParticipant(1, { dancerName: 'B-girl Ana', randId: 2, checkedIn: true }), buildParticipant(60, { dancerName: 'Popper' })],
+    })
+    fakeBattleServer(crewBattle({ myCrewId: 4, crews: [crewBattle().crews[0], mine], permissions: { ...buildBattle().permissions, registered: true } }))
+    showBattle()
+    await heading()
+    screen.getByTestId('crew-3').focus()
+    await userEvent.keyboard('{Enter}')
+    const details = await screen.findByRole('dialog', { name: 'Floor Lords' })
+    await userEvent.click(within(details).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await userEvent.click(screen.getByRole('button', { name: 'Edit crew' }))
+    const form = await screen.findByRole('dialog', { name: 'Edit crew' })
+    expect(within(within(form).getByTestId('member-1')).getByRole('img', { name: 'Checked in' })).toBeInTheDocument()
+    expect(within(within(form).getByTestId('member-60')).queryByRole('img', { name: 'Checked in' })).toBeNull()
+  })
 })

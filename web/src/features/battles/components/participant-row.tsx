@@ -1,4 +1,3 @@
-import Badge from '@mui/material/Badge'
 import Box from '@mui/material/Box'
 import IconButton from '@mui/material/IconButton'
 import Link from '@mui/material/Link'
@@ -37,18 +36,22 @@ export function StatusBadge({ participant }: { participant: Participant }) {
   return null
 }
 
-/** The avatar with a small check when checked in (the crew form's rows). */
+/**
+ * The avatar with a small check when checked in (the crew form's rows). Not MUI's Badge: it hides its content
+ * from screen readers, and the check is the row's news.
+ */
 export function CheckedAvatar({ participant, size = 40 }: { participant: { dancerName?: string | null; avatar?: string | null } & Partial<Participant>; size?: number }) {
   const checked = participant.checkedIn !== undefined && isCheckedIn(participant as Participant)
   return (
-    <Badge
-      overlap="circular"
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      invisible={!checked}
-      badgeContent={<CheckCircleIcon titleAccess="Checked in" sx={{ fontSize: 16, color: 'success.main', bgcolor: 'background.paper', borderRadius: '50%' }} />}
-    >
+    <Box sx={{ position: 'relative', flexShrink: 0, width: size, height: size }}>
       <ProfileAvatar image={participant.avatar} name={participant.dancerName} size={size} />
-    </Badge>
+      {checked ? (
+        <CheckCircleIcon
+          titleAccess="Checked in"
+          sx={{ position: 'absolute', right: -4, bottom: -4, fontSize: 18, color: 'success.main', bgcolor: 'background.paper', borderRadius: '50%' }}
+        />
+      ) : null}
+    </Box>
   )
 }
 
