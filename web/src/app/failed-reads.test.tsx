@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { APP_ERROR } from '@/lib/toast'
+import { buildBattle } from '@/testing/battle-builders'
 import { buildOrg, buildUser, jsonResponse } from '@/testing/builders'
 import { AppProvider } from './provider'
 import { appRoutes } from './router'
@@ -52,6 +53,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 const pages = [
   { name: 'the organization page', url: '/organization/5', api: '/api/orgs/5', body: buildOrg({ name: 'Floor Lords' }), shows: 'Floor Lords' },
+  { name: 'the battle page', url: '/battle/7', api: '/api/battles/7', body: buildBattle(), shows: 'Bboy 1v1' },
   { name: 'the profile page', url: '/profile/3', api: '/api/user/3', body: buildUser({ id: 3, dancerName: 'B-boy Three' }), shows: 'B-boy Three' },
   {
     name: 'the organizations list',

@@ -34,6 +34,7 @@ export function appRoutes(store: AppStore): RouteObject[] {
             { path: paths.profile.path, loader: open, lazy: lazyRoute(() => import('./routes/profile')) },
             { path: `${paths.events.path}/*`, loader: open, lazy: lazyRoute(() => import('./routes/events')) },
             { path: paths.event.path, loader: open, lazy: lazyRoute(() => import('./routes/event')) },
+            { path: paths.battle.path, loader: open, lazy: lazyRoute(() => import('./routes/battle')) },
             { path: paths.checkin.path, loader: signedIn, lazy: lazyRoute(() => import('./routes/checkin')) },
             { path: `${paths.createEvent.path}/*`, loader: signedIn, lazy: lazyRoute(() => import('./routes/create-event')) },
             { path: paths.organizations.path, loader: open, lazy: lazyRoute(() => import('./routes/organizations')) },

@@ -1,0 +1,205 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Collapse from '@mui/material/Collapse'
+import Link from '@mui/material/Link'
+import Stack from '@mui/material/Stack'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import Typography from '@mui/material/Typography'
+import ArrowBackIcon from '@mui/icons-material/ArrowBack'
+import ExpandLessIcon from '@mui/icons-material/ExpandLess'
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
+import { useState } from 'react'
+import { Link as RouterLink } from 'react-router'
+import { useAppSelector } from '@/app/hooks'
+import { ErrorState } from '@/components/ui/error-state'
+import { PageLoader } from '@/components/ui/feedback'
+import { ProfileAvatar } from '@/components/ui/profile-avatar'
+import { SafeHtml } from '@/components/ui/safe-html'
+import { useDocumentTitle } from '@/components/ui/use-document-title'
+import { paths } from '@/config/paths'
+import { isNotFound } from '@/lib/api/base'
+import { useGetCurrentUserQuery } from '@/lib/api/users'
+import { imageUrl } from '@/lib/api/images'
+import { selectIsSignedIn } from '@/lib/auth/session-slice'
+import { useLiveTopics } from '@/lib/live-topics'
+import { useNotFound } from '@/lib/not-found'
+import { BATTLE_TAG, useBattleByIdQuery } from '../api/battles-api'
+import { BATTLE_TEXTS, capLabel, categoryLabel, isCrewBattle, placeTitle, prizeAmount, WINNER_PLACES } from '../rules'
+import type { Battle, BattleUser } from '../types'
+import { CrewLayout } from './crew-layout'
+import { SingleLayout } from './single-layout'
+
+const TABS = ['Registration', 'Prelims', 'Brackets'] as const
+type BattleTab = (typeof TABS)[number]
+
+/** Judges, the description, the prize purse and prizes per place, the organization (seed 002 section 2). */
+function Details({ battle }: { battle: Battle }) {
+  const prizes = [...battle.prizes].sort((a, b) => placeIndex(a.title) - placeIndex(b.title))
+  const orgImage = battle.orgChip ? imageUrl(battle.orgChip.image, 96, 'org') : null
+  return (
+    <Stack spacing={2} sx={{ py: 2 }} data-testid="battle-details">
+      {battle.judges.length ? (
+        <Box>
+          <Typography variant="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
+            Judges
+          </Typography>
+          <Stack direction="row" component="ul" sx={{ gap: 2, flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }} aria-label="Judges">
+            {battle.judges.map((judge) => (
+              <Box component="li" key={judge.id}>
+                <Link component={RouterLink} to={paths.profile.getHref(judge.id)} sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 48 }}>
+                  <ProfileAvatar image={judge.avatar} name={judge.dancerName} size={36} />
+                  {judge.dancerName}
+                </Link>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      ) : null}
+      {battle.description ? <SafeHtml html={battle.description} data-testid="battle-description" sx={{ overflowWrap: 'anywhere' }} /> : null}
+      {battle.prizesDesc || prizes.length ? (
+        <Box>
+          <Typography variant="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
+            Prizes
+          </Typography>
+          {battle.prizesDesc ? <Typography sx={{ whiteSpace: 'pre-line', mb: 1 }}>{battle.prizesDesc}</Typography> : null}
+          {prizes.length ? (
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }} aria-label="Prizes per place">
+              {prizes.map((prize) => (
+                <Box key={prize.title} sx={{ display: 'contents' }}>
+                  <Typography component="dt" sx={{ fontWeight: 700 }}>
+                    {prize.title}
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0 }}>
+                    {prizeAmount(prize.amount)}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          ) : null}
+        </Box>
+      ) : null}
+      {battle.orgChip ? (
+        <Link component={RouterLink} to={paths.organization.getHref(battle.orgChip.id)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, minHeight: 48, alignSelf: 'flex-start' }} data-testid="org-chip">
+          {orgImage ? <Box component="img" src={orgImage} alt="" sx={{ width: 32, height: 32, borderRadius: 1, objectFit: 'cover' }} /> : null}
+          {battle.orgChip.name || 'Organization'}
+        </Link>
+      ) : null}
+    </Stack>
+  )
+}
+
+const placeIndex = (title: string) => {
+  const index = WINNER_PLACES.findIndex((place) => placeTitle(place) === title)
+  return index < 0 ? WINNER_PLACES.length : index
+}
+
+function Heading({ battle }: { battle: Battle }) {
+  const [open, setOpen] = useState(false)
+  const cap = capLabel(battle)
+  return (
+    <Box component="header">
+      <Button component={RouterLink} to={paths.event.getHref(battle.eventId)} startIcon={<ArrowBackIcon />} sx={{ minHeight: 48, ml: -1, mb: 1 }}>
+        {BATTLE_TEXTS.back}
+      </Button>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'flex-end' }, justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.8rem', sm: '2.25rem' }, overflowWrap: 'anywhere' }}>
+            {battle.title}
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', fontWeight: 700 }} data-testid="battle-category">
+            {categoryLabel(battle.crewSize)}
+            {battle.event.title ? ` · ${battle.event.title}` : ''}
+          </Typography>
+          {cap ? (
+            <Typography sx={{ fontWeight: 700, mt: 0.5 }} data-testid="cap-label">
+              {cap}
+            </Typography>
+          ) : null}
+        </Box>
+        <Button
+          onClick={() => setOpen((now) => !now)}
+          aria-expanded={open}
+          aria-controls="battle-details"
+          endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          sx={{ minHeight: 48, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+        >
+          {open ? 'Hide details' : 'Show details'}
+        </Button>
+      </Stack>
+      <Collapse in={open} id="battle-details" unmountOnExit>
+        <Details battle={battle} />
+      </Collapse>
+    </Box>
+  )
+}
+
+function Layout({ battle, me }: { battle: Battle; me: BattleUser | null }) {
+  return isCrewBattle(battle) ? <CrewLayout battle={battle} me={me} /> : <SingleLayout battle={battle} meId={me?.id ?? null} />
+}
+
+/** Registration, Prelims and Brackets for bracket battles; prelims and brackets come with issue 16. */
+function BracketTabs({ battle, me }: { battle: Battle; me: BattleUser | null }) {
+  const [tab, setTab] = useState<BattleTab>('Registration')
+  return (
+    <>
+      <Tabs value={tab} onChange={(_event, next: BattleTab) => setTab(next)} aria-label={`${battle.title} sections`} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mt: 2 }}>
+        {TABS.map((name) => (
+          <Tab key={name} label={name} value={name} id={`battle-tab-${name}`} aria-controls={`battle-panel-${name}`} sx={{ minHeight: 48 }} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`battle-panel-${tab}`} aria-labelledby={`battle-tab-${tab}`} sx={{ py: 2 }}>
+        {tab === 'Registration' ? (
+          <Layout battle={battle} me={me} />
+        ) : (
+          <Box sx={{ textAlign: 'center', py: 6 }}>
+            <Typography variant="overline" component="p" sx={{ color: 'primary.main', fontWeight: 800 }}>
+              {BATTLE_TEXTS.comingSoon}
+            </Typography>
+            <Typography sx={{ color: 'text.secondary' }}>{tab} will show here once the battle reaches them.</Typography>
+          </Box>
+        )}
+      </Box>
+    </>
+  )
+}
+
+export interface BattlePageProps {
+  id: number
+  /** how long after mounting the live feed opens (tests) */
+  liveDelayMs?: number
+}
+
+/**
+ * /battle/{id} (seed 002 section 2): the crew or the single-dancer layout by crew size. The page follows the
+ * battle's live topic and re-reads the battle on any change (a registration, a check-in, an accepted invitation).
+ */
+export function BattlePage({ id, liveDelayMs }: BattlePageProps) {
+  const valid = Number.isInteger(id) && id > 0
+  const signedIn = useAppSelector(selectIsSignedIn)
+  const { data: battle, error, isFetching, refetch } = useBattleByIdQuery(id, { skip: !valid })
+  const { data: user } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
+  useDocumentTitle(battle?.title || 'Battle')
+  useLiveTopics(valid ? [`battle:${id}`] : [], { onReady: [{ type: BATTLE_TAG, id }], delayMs: liveDelayMs })
+
+  const missing = !valid || isNotFound(error)
+  useNotFound(missing)
+
+  if (missing) return null
+  if (error && !battle) return <ErrorState onRetry={refetch} retrying={isFetching} />
+  if (!battle) return <PageLoader label="Loading battle" />
+
+  const me: BattleUser | null = signedIn && user ? { id: user.id, dancerName: user.dancerName, avatar: user.avatar } : null
+  return (
+    <Box sx={{ maxWidth: 1000, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 4 } }}>
+      <Heading battle={battle} />
+      {battle.style === 'bracket' ? (
+        <BracketTabs battle={battle} me={me} />
+      ) : (
+        <Box sx={{ mt: 2 }}>
+          <Layout battle={battle} me={me} />
+        </Box>
+      )}
+    </Box>
+  )
+}

@@ -1,0 +1,1 @@
+export { BattlePage } from './components/battle-page'

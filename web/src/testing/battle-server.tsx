@@ -1,0 +1,66 @@
+import { vi } from 'vitest'
+import { BattlePage } from '@/features/battles/components/battle-page'
+import type { Battle } from '@/features/battles/types'
+import { buildUser, jsonResponse } from './builders'
+import { renderWithProviders, signedInState } from './render'
+
+export interface Call {
+  method: string
+  path: string
+  params: URLSearchParams
+  body: unknown
+  headers: Headers
+}
+
+interface Stream {
+  send: (text: string) => void
+}
+
+/**
+ * The gateway stood in for at fetch: GET /api/battles/7 answers `state.battle`, GET /api/user the dancer, the
+ * live feed is a stream the test writes to, and `answer` takes every other call (404 without an answer).
+ */
+export function fakeBattleServer(battle: Battle, answer: (call: Call) => Response | Battle | undefined = () => undefined) {
+  const state = { battle }
+  const calls: Call[] = []
+  const streams: Stream[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init)
+      const url = new URL(request.url)
+      if (url.pathname === '/api/live') {
+        let controller!: ReadableStreamDefaultController<Uint8Array>
+        const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) })
+        const signal = init?.signal ?? request.signal
+        signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+        streams.push({ send: (text) => controller.enqueue(new TextEncoder().encode(text)) })
+        return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
+      }
+      const text = request.method === 'GET' ? '' : await request.clone().text()
+      const call = { method: request.method, path: url.pathname, params: url.searchParams, body: text ? JSON.parse(text) : undefined, headers: request.headers }
+      calls.push(call)
+      if (call.method === 'GET' && call.path === '/api/user') return jsonResponse(buildUser({ id: 1, dancerName: 'B-girl Ana' }))
+      const answered = answer(call)
+      if (answered instanceof Response) return answered
+      if (answered) {
+        state.battle = answered
+        return jsonResponse(answered)
+      }
+      if (call.method === 'GET' && call.path === '/api/battles/7') return jsonResponse(state.battle)
+      return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
+    }),
+  )
+  const posts = () => calls.filter((call) => call.method !== 'GET')
+  const reads = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/battles/7').length
+  return { state, calls, streams, posts, reads }
+}
+
+export function showBattle(options: { signedIn?: boolean; liveDelayMs?: number } = {}) {
+  return renderWithProviders(<BattlePage id={7} liveDelayMs={options.liveDelayMs ?? 600_000} />, {
+    route: '/battle/7',
+    path: '/battle/:id',
+    preloadedState: options.signedIn === false ? undefined : signedInState(),
+  })
+}
+
