@@ -227,7 +227,7 @@ describe('/create-event/{id}', () => {
   })
 
   it('saves carpets as they change, then initialises the scoreboards; their failures make no toast', async () => {
-    const withBattles = buildEvent({ title: 'Jam', battles: [{ id: 3, title: '1 vs 1' }] })
+    const withBattles = buildEvent({ title: 'Jam', battles: [{ id: 3, title: 'Top Rock', crewSize: 1, isRegistered: false, orgChip: null }] })
     const calls = eventsService(withBattles, ({ path }) => {
       if (path === '/api/events/42/carpets') return jsonResponse({ ok: true })
     })
