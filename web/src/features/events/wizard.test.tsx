@@ -245,14 +245,6 @@ describe('/create-event/{id}', () => {
     info.mockRestore()
   })
 
-  it('says plainly that battles come later', async () => {
-    eventsService(buildEvent({ title: 'Jam' }))
-    const user = userEvent.setup()
-    render(buildEvent({ title: 'Jam' }))
-    await user.click(await screen.findByRole('button', { name: 'Edit Battles' }))
-    expect(screen.getByText(/Battles come later/)).toBeInTheDocument()
-  })
-
   it("publishes from Total: 'Event Created', then the event page with the help modal", async () => {
     const calls = eventsService(buildEvent({ title: 'Jam' }))
     const user = userEvent.setup()
