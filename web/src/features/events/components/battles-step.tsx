@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography'
 import AddIcon from '@mui/icons-material/Add'
 import DeleteIcon from '@mui/icons-material/Delete'
 import EditIcon from '@mui/icons-material/Edit'
-import { useId, useState, type Dispatch, type SetStateAction } from 'react'
+import { memo, useCallback, useId, useState, type Dispatch, type SetStateAction } from 'react'
 import { useDispatch } from 'react-redux'
 import { useAppSelector } from '@/app/hooks'
 import { ConfirmActionDialog, ModalDialog } from '@/components/ui/dialogs'
@@ -176,7 +176,8 @@ function BattleForm({ battle, event, onClose, onSaved }: Omit<DialogProps, 'batt
   const [draft, setDraft] = useState<BattleUpdate>(() => battleUpdate(battle, event.timeZone))
   const [invalid, setInvalid] = useState<Record<string, boolean>>({})
   const [update, { isLoading: saving }] = useUpdateEventBattleMutation()
-  const change = (changes: Partial<BattleUpdate>) => setDraft((current) => ({ ...current, ...changes }))
+  const change = useCallback((changes: Partial<BattleUpdate>) => setDraft((current) => ({ ...current, ...changes })), [])
+  const changeDescription = useCallback((description: string) => change({ description }), [change])
   const validity = (field: string) => (bad: boolean) => setInvalid((current) => (current[field] === bad ? current : { ...current, [field]: bad }))
   const blocked = !draft.title.trim() || Object.values(invalid).some(Boolean)
 
@@ -205,7 +206,7 @@ function BattleForm({ battle, event, onClose, onSaved }: Omit<DialogProps, 'batt
           ))}
         </TextField>
         <OrganizationFields battle={battle} event={event} draft={draft} onChange={change} />
-        <LazyRichTextEditor label="Description" value={draft.description} onChange={(description) => change({ description })} />
+        <DescriptionEditor label="Description" value={draft.description} onChange={changeDescription} />
         <CapFields draft={draft} onDraft={setDraft} onValidity={validity('limit')} />
         <StyleFields draft={draft} onChange={change} onValidity={validity('rounds')} />
         <Judges battle={battle} />
@@ -366,8 +367,9 @@ function StyleFields({ draft, onChange, onValidity }: { draft: BattleUpdate; onC
   )
 }
 
-/** Judges: each change is a call, and the list is the server's answer. */
-function Judges({ battle }: { battle: EventBattle }) {
+/** Judges: each change is a call, and the list is the server's answer. Memoised, as the editor below: a key typed
+ * elsewhere in the dialog does not render them again. */
+const Judges = memo(function Judges({ battle }: { battle: EventBattle }) {
   const [addJudge] = useAddBattleJudgeMutation()
   const [removeJudge] = useRemoveBattleJudgeMutation()
   const [busyId, setBusyId] = useState<number | null>(null)
@@ -388,7 +390,9 @@ function Judges({ battle }: { battle: EventBattle }) {
       <RoleUsers users={judges} label="Judges" empty="No judges yet" busyId={busyId} onRemove={(user) => void change(user.id, true)} />
     </Box>
   )
-}
+})
+
+const DescriptionEditor = memo(LazyRichTextEditor)
 
 /** Prizes per place: each known place once, an amount in dollars (a value between 0 and 1 becomes 1). */
 function Prizes({ draft, onChange, onValidity }: { draft: BattleUpdate; onChange: (changes: Partial<BattleUpdate>) => void; onValidity: (invalid: boolean) => void }) {
