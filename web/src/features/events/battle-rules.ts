@@ -26,6 +26,10 @@ export function battleCategory(crewSize: number | null | undefined): string {
   return `${crewSize} vs ${crewSize}`
 }
 
+/** the battles service's bounds: a title like an event's (150), a limit up to 100,000 */
+export const BATTLE_TITLE_MAX_LENGTH = 150
+export const LIMIT_MAX = 100_000
+
 export const BRACKET_SIZES: BracketSize[] = [32, 16, 8, 4, 2]
 export const ROUNDS_MIN = 1
 export const ROUNDS_MAX = 101

@@ -108,6 +108,7 @@ describe('the Battles step', () => {
     expect(calls.filter((call) => call.path === '/api/events/42/add-battle').map((call) => call.method)).toEqual(['POST'])
     // the defaults, the start in the venue's time
     expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('Battle')
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveAttribute('maxlength', '150')
     expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveTextContent('1 vs 1')
     expect(within(dialog).getByRole('combobox', { name: 'Organization' })).toHaveTextContent('Floor Lords')
     expect(within(dialog).getByLabelText('Start date')).toHaveValue('2026-12-05')
@@ -249,7 +250,7 @@ describe('the Battles step', () => {
     await user.type(within(dialog).getByLabelText('Limit'), '{backspace}16')
     // limit min 0
     await user.type(within(dialog).getByLabelText('Limit'), '{selectall}-1')
-    expect(within(dialog).getByText('A whole number at least 0')).toBeInTheDocument()
+    expect(within(dialog).getByText('A whole number from 0 to 100000')).toBeInTheDocument()
     await user.type(within(dialog).getByLabelText('Limit'), '{selectall}16')
 
     // hiding participants while the registration cap is on: none, limit 0, and the registration cap disabled
@@ -344,6 +345,21 @@ describe('the Battles step', () => {
     expect(store.getState().toast.current?.text).toBe('Something went wrong. Please try again later.')
     // the block keeps what the server has
     expect(screen.getByText('Battle')).toBeInTheDocument()
+  })
+
+  it('offers a retry when the battle cannot be read', async () => {
+    const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
+    let down = true
+    services(event, [buildBattle()], ({ method, path }) => (down && method === 'GET' && path === '/api/battles/7' ? jsonResponse({ error: { code: 'unavailable', message: 'Down' } }, 503) : undefined))
+    const user = userEvent.setup()
+    render(event)
+    await openBattlesStep(user)
+    await user.click(screen.getByRole('button', { name: 'Edit Battle' }))
+    const loading = await screen.findByRole('dialog', { name: 'Battle' })
+    const retry = await within(loading).findByRole('button', { name: 'Retry' })
+    down = false
+    await user.click(retry)
+    expect(await screen.findByRole('dialog', { name: 'Edit Battle' })).toBeInTheDocument()
   })
 
   it('cannot save a battle without a title', async () => {

@@ -40,6 +40,7 @@ import {
 import { useMyOrganizationsQuery } from '../api/events-api'
 import {
   BATTLE_TEXTS,
+  BATTLE_TITLE_MAX_LENGTH,
   battleCategory,
   battleForSave,
   battleUpdate,
@@ -49,6 +50,7 @@ import {
   clampRounds,
   CREW_SIZES,
   hideParticipants,
+  LIMIT_MAX,
   nextPrizePlace,
   parseAmount,
   parseLimit,
@@ -197,7 +199,7 @@ function BattleForm({ battle, event, onClose, onSaved }: Omit<DialogProps, 'batt
   return (
     <ModalDialog open title={battle.title ? `Edit ${battle.title}` : 'Edit battle'} onClose={onClose} action={{ label: saving ? 'Saving…' : 'Save', onClick: save, disabled: blocked || saving }}>
       <Stack spacing={3} sx={{ pt: 1 }}>
-        <TextField label="Title" required value={draft.title} onChange={(input) => change({ title: input.target.value })} error={!draft.title.trim()} helperText={draft.title.trim() ? undefined : 'A battle needs a title'} />
+        <TextField label="Title" required value={draft.title} onChange={(input) => change({ title: input.target.value })} error={!draft.title.trim()} helperText={draft.title.trim() ? undefined : 'A battle needs a title'} slotProps={{ htmlInput: { maxLength: BATTLE_TITLE_MAX_LENGTH } }} />
         <TextField select label="Category" value={draft.crewSize} onChange={(input) => change({ crewSize: Number(input.target.value) })}>
           {CREW_SIZES.map((size) => (
             <MenuItem key={size.value} value={size.value}>
@@ -272,7 +274,7 @@ function CapFields({ draft, onDraft, onValidity }: { draft: BattleUpdate; onDraf
       </Stack>
       {hidden ? <FormHelperText>The registration cap is off while participants are hidden.</FormHelperText> : null}
       {draft.participationCapType !== 'none' ? (
-        <WholeNumberField label="Limit" value={draft.limit} min={0} onChange={(limit) => onDraft((current) => ({ ...current, limit }))} onValidity={onValidity} sx={{ mt: 2, maxWidth: 200 }} />
+        <WholeNumberField label="Limit" value={draft.limit} min={0} max={LIMIT_MAX} onChange={(limit) => onDraft((current) => ({ ...current, limit }))} onValidity={onValidity} sx={{ mt: 2, maxWidth: 200 }} />
       ) : null}
     </Box>
   )
