@@ -273,3 +273,35 @@ describe('Event page, live', () => {
     expect(await screen.findByRole('heading', { name: 'Winter Jam 2' })).toBeInTheDocument()
   })
 })
+
+describe('Event page, battles', () => {
+  it('shows a chip per battle: its title and category, linking to the battle, marked when I am registered', async () => {
+    show(
+      published({
+        battles: [
+          { id: 7, title: 'Top Rock', crewSize: 1, isRegistered: true, orgChip: { id: 5, image: 'org-logo' } },
+          { id: 8, title: 'Crew Clash', crewSize: 3, isRegistered: false, orgChip: null },
+          { id: 9, title: 'Open Floor', crewSize: 10000, isRegistered: false, orgChip: null },
+        ],
+      }),
+    )
+    const section = await screen.findByRole('region', { name: 'Battles' })
+    const links = within(section).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/battle/7', '/battle/8', '/battle/9'])
+    expect(links[0]).toHaveTextContent('Top Rock1 vs 1')
+    expect(links[1]).toHaveTextContent('Crew Clash3 vs 3')
+    expect(links[2]).toHaveTextContent('Open FloorUnlimited')
+    expect(within(links[0]).getByTestId('battle-registered')).toBeInTheDocument()
+    expect(within(links[0]).getByTitle('Registered')).toBeInTheDocument()
+    expect(within(links[1]).queryByTestId('battle-registered')).toBeNull()
+    // the battles come first, before the description (seed 001's order of sections)
+    const description = screen.getByRole('region', { name: 'Description' })
+    expect(section.compareDocumentPosition(description) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('shows no Battles section without battles', async () => {
+    show(published({ battles: [] }))
+    expect(await screen.findByRole('heading', { name: 'Winter Jam' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Battles' })).toBeNull()
+  })
+})

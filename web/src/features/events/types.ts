@@ -55,8 +55,8 @@ export interface EventOrg {
 export interface CypherEvent {
   id: number
   title: string
-  /** the event's battles (the battles issue fills them; absent until then) */
-  battles?: { id: number; title: string }[]
+  /** the event's battles, from the events service's projection of the battles service (seed 001, Battle summary) */
+  battles?: EventBattleSummary[]
   image: string | null
   /** the venue's wall time, "YYYY-MM-DDTHH:MM" */
   dateStart: string | null
@@ -295,3 +295,86 @@ export interface EventTabs {
 }
 
 export type { Place, PlaceSearch } from '@/lib/api/places'
+
+/* Battles in the event (issue 15): the summary the event page shows, and the battle as the wizard edits it. */
+
+/** Seed 001's Battle summary (event context): a chip on the event page, a block in the wizard. */
+export interface EventBattleSummary {
+  id: number
+  title: string
+  /** 1 to 10, or 10000 for Unlimited */
+  crewSize: number
+  isRegistered: boolean
+  orgChip: { id: number; image: string | null } | null
+}
+
+export type ParticipationCapType = 'none' | 'registration' | 'checkIn'
+export type BattleStyle = 'bracket' | 'classic'
+export type BracketSize = 32 | 16 | 8 | 4 | 2
+
+export interface BracketLevel {
+  name: string
+  rounds: number
+}
+
+export interface BattlePrize {
+  id?: number | null
+  /** one of the places (1st Place, 2nd Place, Top 4 ... Top 32) */
+  title: string
+  /** dollars */
+  amount: number
+}
+
+export interface BattleJudge {
+  id: number
+  dancerName: string | null
+  avatar: string | null
+}
+
+/**
+ * GET /api/battles/{id} as the wizard reads it (the battles API contract's Battle; the battle page reads the rest:
+ * participants, crews, permissions).
+ */
+export interface EventBattle {
+  id: number
+  eventId: number
+  title: string
+  style: BattleStyle
+  crewSize: number
+  category?: string
+  description: string | null
+  prizesDesc: string | null
+  prizes: BattlePrize[]
+  /** 0: none */
+  orgId: number
+  organizationCompetitorsOnly: boolean
+  orgChip: { id: number; image: string | null; name?: string | null } | null
+  hideParticipants: boolean
+  participationCapType: ParticipationCapType
+  limit: number
+  startDate: string | null
+  bracketSize: BracketSize
+  bracketLevels: BracketLevel[]
+  judges: BattleJudge[]
+  isLimitExceeded?: boolean
+  isRegistered?: boolean
+  canEdit?: boolean
+}
+
+/** PUT /api/battles/{id}: the wizard's fields. */
+export interface BattleUpdate {
+  title: string
+  crewSize: number
+  orgId: number
+  organizationCompetitorsOnly: boolean
+  description: string
+  hideParticipants: boolean
+  participationCapType: ParticipationCapType
+  limit: number
+  style: BattleStyle
+  bracketSize: BracketSize
+  bracketLevels: BracketLevel[]
+  prizesDesc: string
+  prizes: { title: string; amount: number }[]
+  startDate: string | null
+}

@@ -227,7 +227,7 @@ describe('/create-event/{id}', () => {
   })
 
   it('saves carpets as they change, then initialises the scoreboards; their failures make no toast', async () => {
-    const withBattles = buildEvent({ title: 'Jam', battles: [{ id: 3, title: '1 vs 1' }] })
+    const withBattles = buildEvent({ title: 'Jam', battles: [{ id: 3, title: 'Top Rock', crewSize: 1, isRegistered: false, orgChip: null }] })
     const calls = eventsService(withBattles, ({ path }) => {
       if (path === '/api/events/42/carpets') return jsonResponse({ ok: true })
     })
@@ -243,14 +243,6 @@ describe('/create-event/{id}', () => {
     await waitFor(() => expect(info).toHaveBeenCalledWith('Scoreboards were not initialised', expect.anything()))
     expect(store.getState().toast.current).toBeNull()
     info.mockRestore()
-  })
-
-  it('says plainly that battles come later', async () => {
-    eventsService(buildEvent({ title: 'Jam' }))
-    const user = userEvent.setup()
-    render(buildEvent({ title: 'Jam' }))
-    await user.click(await screen.findByRole('button', { name: 'Edit Battles' }))
-    expect(screen.getByText(/Battles come later/)).toBeInTheDocument()
   })
 
   it("publishes from Total: 'Event Created', then the event page with the help modal", async () => {

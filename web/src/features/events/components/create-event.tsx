@@ -21,9 +21,13 @@ import { imageUrl } from '@/lib/api/images'
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { toastShown } from '@/lib/toast'
 import { useCreateEventMutation, useDeleteEventMutation, useGetEventQuery, usePublishEventMutation, useSaveEventMutation } from '../api/events-api'
+import { BATTLE_TEXTS, battleCategory } from '../battle-rules'
 import { costSummary, deleteQuestion, eventUpdate, firstStep, normaliseUpdate, TEXTS, TOTAL_STEP, WIZARD_STEPS } from '../rules'
 import type { CypherEvent, EventUpdate } from '../types'
-import { BattlesStep, DateStep, DisplayModeStep, InfoStep, PLATFORM_ORG_NAME, TiersStep } from './wizard-steps'
+import { BattlesStep, type WizardBattles } from './battles-step'
+import { DateStep, DisplayModeStep, InfoStep, PLATFORM_ORG_NAME, TiersStep } from './wizard-steps'
+
+const BATTLES_STEP = WIZARD_STEPS.indexOf('Battles')
 
 /** /create-event: creates a draft and goes on to it; a failure goes to EventsPage. */
 export function CreateEventEntry() {
@@ -63,6 +67,9 @@ function Wizard({ event }: { event: CypherEvent }) {
   const dispatch = useDispatch()
   const [draft, setDraft] = useState<EventUpdate>(() => eventUpdate(event))
   const [step, setStep] = useState(() => firstStep(event))
+  // the step's list: the event's copy comes by projection from the battles service, so after an add or a delete
+  // it may lag behind what the organizer just did
+  const [battles, setBattles] = useState<WizardBattles>(() => event.battles ?? [])
   // editing one section from Total: save / cancel go back to Total
   const [fromTotal, setFromTotal] = useState(() => firstStep(event) === TOTAL_STEP)
   const [carpetsSaving, setCarpetsSaving] = useState(false)
@@ -100,6 +107,8 @@ function Wizard({ event }: { event: CypherEvent }) {
   }
   const next = async () => {
     if (await saveDraft()) go(fromTotal ? TOTAL_STEP : step + 1)
+    // seed 001 section 8: Next on the Battles step says only this when it fails
+    else if (step === BATTLES_STEP) dispatch(toastShown(BATTLE_TEXTS.nextFailed))
   }
   const cancelEdit = () => {
     setDraft(eventUpdate(event))
@@ -153,8 +162,8 @@ function Wizard({ event }: { event: CypherEvent }) {
         {step === 1 ? <DateStep {...stepProps} /> : null}
         {step === 2 ? <TiersStep {...stepProps} /> : null}
         {step === 3 ? <DisplayModeStep {...stepProps} onSaving={onCarpetsSaving} /> : null}
-        {step === 4 ? <BattlesStep /> : null}
-        {step === TOTAL_STEP ? <TotalStep event={event} draft={draft} onEdit={(at) => setStep(at)} /> : null}
+        {step === BATTLES_STEP ? <BattlesStep event={event} battles={battles} onBattles={setBattles} /> : null}
+        {step === TOTAL_STEP ? <TotalStep event={event} draft={draft} battles={battles} onEdit={(at) => setStep(at)} /> : null}
 
         {step === TOTAL_STEP ? (
           <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', mt: 4 }}>
@@ -236,7 +245,7 @@ function Section({ title, step, onEdit, children }: { title: string; step: numbe
 const names = (users: { dancerName: string | null }[] | undefined) => users?.map((user) => user.dancerName || 'Unnamed dancer').join(', ') || '—'
 
 /** The review: every section with its edit pencil. */
-function TotalStep({ event, draft, onEdit }: { event: CypherEvent; draft: EventUpdate; onEdit: (step: number) => void }) {
+function TotalStep({ event, draft, battles, onEdit }: { event: CypherEvent; draft: EventUpdate; battles: WizardBattles; onEdit: (step: number) => void }) {
   const org = draft.orgId === 0 ? PLATFORM_ORG_NAME : event.org?.name
   return (
     <Stack divider={<Divider flexItem />}>
@@ -265,8 +274,12 @@ function TotalStep({ event, draft, onEdit }: { event: CypherEvent; draft: EventU
         <Typography>{event.carpets?.length ? event.carpets.map((carpet) => carpet.name).join(', ') : 'No carpets'}</Typography>
         <Typography>Logo: {draft.scoreboardLogo ? 'uploaded' : 'none'} · Background: {draft.scoreboardBgImage ? 'uploaded' : 'none'}</Typography>
       </Section>
-      <Section title="Battles" step={4} onEdit={onEdit}>
-        <Typography>No battles yet.</Typography>
+      <Section title="Battles" step={BATTLES_STEP} onEdit={onEdit}>
+        {battles.length ? (
+          battles.map((battle) => <Typography key={battle.id}>{`${battle.title || 'Untitled battle'}: ${battleCategory(battle.crewSize)}`}</Typography>)
+        ) : (
+          <Typography>{BATTLE_TEXTS.noBattles}</Typography>
+        )}
       </Section>
     </Stack>
   )

@@ -1,3 +1,4 @@
+import Avatar from '@mui/material/Avatar'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
@@ -9,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import CheckCircleIcon from '@mui/icons-material/CheckCircle'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import { useTheme } from '@mui/material/styles'
 import EditIcon from '@mui/icons-material/Edit'
@@ -21,7 +23,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert'
 import TvIcon from '@mui/icons-material/Tv'
 import XIcon from '@mui/icons-material/X'
 import { useEffect, useState, type ReactNode } from 'react'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { ConfirmDialog, ModalDialog } from '@/components/ui/dialogs'
 import { ErrorState } from '@/components/ui/error-state'
 import { PageLoader } from '@/components/ui/feedback'
@@ -34,8 +36,9 @@ import { imageUrl } from '@/lib/api/images'
 import { useLiveTopics } from '@/lib/live-topics'
 import { useNotFound } from '@/lib/not-found'
 import { useDeleteEventMutation, useGetEventQuery, useSaveEventMutation } from '../api/events-api'
+import { battleCategory } from '../battle-rules'
 import { costSummary, deleteQuestion, eventUpdate, isFree, mapsSearchUrl, normaliseUpdate, shareLinks, TEXTS } from '../rules'
-import type { CypherEvent, EventUpdate } from '../types'
+import type { CypherEvent, EventBattleSummary, EventUpdate } from '../types'
 import { TicketActions } from './attendance/ticket-actions'
 import { FeedbackBlock } from './feedback/feedback-block'
 import { EventTabs, FeedbackTab, type EventTab } from './feedback/feedback-tab'
@@ -120,6 +123,43 @@ function DisplayModeDialog({ event, open, onClose }: { event: CypherEvent; open:
     <ModalDialog open={open} title="Display mode" onClose={onClose} actions={<Button variant="contained" onClick={onClose}>Done</Button>}>
       <DisplayModeStep event={event} draft={draft} onDraft={onDraft} />
     </ModalDialog>
+  )
+}
+
+/** Battles: a chip per battle (title and category) opening its page, marked when I am registered. */
+function BattlesSection({ battles }: { battles: EventBattleSummary[] }) {
+  if (!battles.length) return null
+  return (
+    <Box component="section" aria-labelledby="event-battles">
+      <Typography id="event-battles" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
+        Battles
+      </Typography>
+      <Stack component="ul" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}>
+        {battles.map((battle) => (
+          <li key={battle.id}>
+            <Chip
+              component={RouterLink}
+              to={paths.battle.getHref(battle.id)}
+              clickable
+              variant="outlined"
+              avatar={battle.orgChip?.image ? <Avatar alt="" src={imageUrl(battle.orgChip.image, 48, 'org')} /> : undefined}
+              sx={{ height: 'auto', minHeight: 40, py: 0.5, '& .MuiChip-label': { display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'normal' } }}
+              label={
+                <>
+                  <Box component="span" sx={{ fontWeight: 700 }}>
+                    {battle.title || 'Untitled battle'}
+                  </Box>
+                  <Box component="span" sx={{ color: 'text.secondary' }}>
+                    {battleCategory(battle.crewSize)}
+                  </Box>
+                  {battle.isRegistered ? <CheckCircleIcon color="success" fontSize="small" titleAccess="Registered" data-testid="battle-registered" /> : null}
+                </>
+              }
+            />
+          </li>
+        ))}
+      </Stack>
+    </Box>
   )
 }
 
@@ -264,6 +304,7 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
             </Box>
           ) : (
             <Stack spacing={4} id="event-panel" role={withTabs ? 'tabpanel' : undefined} aria-labelledby={withTabs ? 'event-tab-info' : undefined}>
+              <BattlesSection battles={event.battles ?? []} />
               {event.description ? (
                 <Box component="section" aria-labelledby="event-description">
                   <Typography id="event-description" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>

@@ -381,11 +381,3 @@ export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps &
     </Stack>
   )
 }
-
-export function BattlesStep() {
-  return (
-    <Alert severity="info">
-      Battles come later: adding battles to an event is not built yet. Skip this step for now; you will be able to add battles to this event once they are.
-    </Alert>
-  )
-}

@@ -1,0 +1,86 @@
+import { api } from '@/lib/api/base'
+import type { BattleJudge, BattleUpdate, EventBattle } from '../types'
+
+/**
+ * The wizard's battle calls (seed 001 section 7, the battles API contract). Cached under the `Battle` tag, the
+ * tag the live topic `battle:<id>` names, so the battle page and the wizard see each other's changes.
+ */
+export interface JudgeCall {
+  battleId: number
+  userId: number
+}
+
+const eventBattlesApi = api.enhanceEndpoints({ addTagTypes: ['Battle'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/battles/{id}: the whole battle the dialog edits. */
+    getEventBattle: build.query<EventBattle | null, number>({
+      query: (id) => `/battles/${id}`,
+      providesTags: (_battle, _error, id) => [{ type: 'Battle', id }],
+    }),
+    /** POST /api/events/{id}/add-battle: a new battle with the defaults (201). */
+    addEventBattle: build.mutation<EventBattle, number>({
+      query: (eventId) => ({ url: `/events/${eventId}/add-battle`, method: 'POST' }),
+      onQueryStarted: async (_eventId, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled
+          dispatch(eventBattlesApi.util.upsertQueryData('getEventBattle', data.id, data))
+        } catch {
+          /* the failure was shown as a toast */
+        }
+      },
+    }),
+    /** PUT /api/battles/{id}: a failure is the dialog's own message (seed 001 section 8), so no toast here. */
+    updateEventBattle: build.mutation<EventBattle, { id: number; body: BattleUpdate }>({
+      query: ({ id, body }) => ({ url: `/battles/${id}`, method: 'PUT', body }),
+      extraOptions: { silent: true },
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled
+          dispatch(eventBattlesApi.util.upsertQueryData('getEventBattle', id, data))
+        } catch {
+          /* the dialog says so */
+        }
+      },
+    }),
+    /** DELETE /api/battles/{id} (204). */
+    deleteEventBattle: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/battles/${id}`, method: 'DELETE' }),
+    }),
+    /** POST / DELETE /api/battles/{id}/role {userId, role: 'judge'}: the answer is the judges list. */
+    addBattleJudge: build.mutation<BattleJudge[], JudgeCall>({
+      query: ({ battleId, userId }) => ({ url: `/battles/${battleId}/role`, method: 'POST', body: { userId, role: 'judge' } }),
+      onQueryStarted: applyJudges,
+    }),
+    removeBattleJudge: build.mutation<BattleJudge[], JudgeCall>({
+      query: ({ battleId, userId }) => ({ url: `/battles/${battleId}/role`, method: 'DELETE', body: { userId, role: 'judge' } }),
+      onQueryStarted: applyJudges,
+    }),
+  }),
+})
+
+async function applyJudges(
+  { battleId }: JudgeCall,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: BattleJudge[] }> },
+) {
+  try {
+    const { data } = await queryFulfilled
+    dispatch(
+      eventBattlesApi.util.updateQueryData('getEventBattle', battleId, (battle) => {
+        if (battle && Array.isArray(data)) battle.judges = data
+      }),
+    )
+  } catch {
+    /* the list stays as it was; the failure was shown as a toast */
+  }
+}
+
+export { eventBattlesApi }
+
+export const {
+  useGetEventBattleQuery,
+  useAddEventBattleMutation,
+  useUpdateEventBattleMutation,
+  useDeleteEventBattleMutation,
+  useAddBattleJudgeMutation,
+  useRemoveBattleJudgeMutation,
+} = eventBattlesApi
