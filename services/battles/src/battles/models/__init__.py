@@ -1,0 +1,3 @@
+from kit.db import make_base
+
+Base = make_base()
