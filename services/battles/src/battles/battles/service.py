@@ -129,11 +129,16 @@ class BattleService:
         )
         if size_changed:
             battle.bracket_size = update.bracket_size or battle.bracket_size
-        if "bracket_levels" in given and update.bracket_levels is not None and not size_changed:
-            levels = [(level.name, level.rounds) for level in update.bracket_levels]
-            battle.bracket_levels = rules.bracket_levels(battle.bracket_size, levels)
+        levels = [(level.name, level.rounds) for level in update.bracket_levels or []]
+        if "bracket_levels" in given and update.bracket_levels is not None:
+            try:
+                battle.bracket_levels = rules.bracket_levels(battle.bracket_size, levels)
+            except ValueError:
+                if not size_changed:
+                    raise
+                # Levels of the old size sent with a new size: the new size's own levels.
+                battle.bracket_levels = rules.bracket_levels(battle.bracket_size, None)
         elif size_changed or not battle.bracket_levels:
-            # A new size re-derives its levels (names are the size's; their rounds start at 1).
             battle.bracket_levels = rules.bracket_levels(battle.bracket_size, None)
         if "prizes_desc" in given:
             battle.prizes_desc = (update.prizes_desc or "").strip()

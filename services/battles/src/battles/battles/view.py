@@ -41,7 +41,10 @@ class Facts:
         self.org: Org | None = None
 
 
-async def load(session: AsyncSession, identity: IdentityClient | None, access: BattleAccess) -> Facts:
+async def load(
+    session: AsyncSession, identity: IdentityClient | None, access: BattleAccess, also: tuple[int, ...] = ()
+) -> Facts:
+    """`also`: more users whose profiles are needed (the caller, a dancer being added)."""
     battle = access.battle
     facts = Facts()
     facts.entries = await battle_repository.entries(session, battle.id)
@@ -54,7 +57,7 @@ async def load(session: AsyncSession, identity: IdentityClient | None, access: B
     users |= {c.captain_id for c in facts.crews.values()}
     facts.check_ins = await battle_repository.check_ins(session, battle.event_id, users)
     facts.studios = await battle_repository.studios(session, users)
-    everyone = users | set(facts.judges)
+    everyone = users | set(facts.judges) | set(also)
     facts.profiles = dict(await battle_repository.profiles(session, everyone))
     missing = everyone - set(facts.profiles)
     if missing and identity is not None:
@@ -154,8 +157,8 @@ def candidate(
 
 async def build(session: AsyncSession, identity: IdentityClient | None, access: BattleAccess) -> s.Battle:
     battle, event, principal = access.battle, access.event, access.principal
-    facts = await load(session, identity, access)
     me = principal.profile_id
+    facts = await load(session, identity, access, (me,) if me is not None else ())
     period = rules.period(event.starts_at, event.ends_at, utcnow())
     org = facts.org
     hidden = battle.hide_participants and not access.is_admin

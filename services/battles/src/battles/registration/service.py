@@ -57,7 +57,7 @@ class RegistrationService:
     ) -> None:
         """The refusal, as the register button's reason (400 with that text). `joining` a crew already registered
         takes no new place, so a reached check-in cap does not stop it."""
-        facts = await view.load(session, identity, access)
+        facts = await view.load(session, identity, access, (user_id,))
         found = facts.profiles.get(user_id)
         member = bool(access.battle.org_id) and await battle_repository.is_org_member(
             session, access.battle.org_id or 0, user_id
