@@ -80,7 +80,9 @@ async def create_org(
     return org
 
 
-async def check_in(session: AsyncSession, user_id: int, at: datetime | None = None, *, event_id: int = EVENT_ID) -> None:
+async def check_in(
+    session: AsyncSession, user_id: int, at: datetime | None = None, *, event_id: int = EVENT_ID
+) -> None:
     session.add(CheckIn(event_id=event_id, user_id=user_id, checked_in_at=at or utcnow(), changed_at=utcnow()))
     await session.commit()
 

@@ -24,7 +24,9 @@ from kit.testing import collect_events
 
 
 class TestAdd:
-    async def test_defaults_from_the_event(self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> None:
+    async def test_defaults_from_the_event(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
         event = await create_event(session)
         await create_org(session)
         response = await client.post(f"/api/events/{EVENT_ID}/add-battle", headers=headers(ORGANIZER))
@@ -38,7 +40,11 @@ class TestAdd:
         )
         assert (battle["participationCapType"], battle["limit"], battle["bracketSize"]) == ("none", 0, 16)
         assert [level["name"] for level in battle["bracketLevels"]] == ["Top 16", "Top 8", "Semi-final", "Final"]
-        assert battle["orgId"] == ORG_ID and battle["orgChip"] == {"id": ORG_ID, "image": "org-img", "name": "Breaking League"}
+        assert battle["orgId"] == ORG_ID and battle["orgChip"] == {
+            "id": ORG_ID,
+            "image": "org-img",
+            "name": "Breaking League",
+        }
         assert battle["startDate"] is not None and battle["startDate"].startswith(event.starts_at.date().isoformat())
         assert battle["event"] == {"id": EVENT_ID, "title": "Queens Jam", "period": "future", "organizerId": ORGANIZER}
         assert battle["canEdit"] and battle["canDownload"] and battle["status"] == "registration"
@@ -98,14 +104,18 @@ class TestSave:
         events = await collect_events(nats_url, "battles.battle.updated", count=1)
         assert events[0].data == {"id": battle["id"], "eventId": EVENT_ID, "title": "Crews Open", "crewSize": 3}
 
-    async def test_unlimited_crews_announce_null(self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> None:
+    async def test_unlimited_crews_announce_null(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
         await create_event(session)
         battle = await create_battle(client, crewSize=10000)
         assert battle["category"] == "Unlimited"
         (updated,) = await collect_events(nats_url, "battles.battle.updated", count=1)
         assert updated.data["crewSize"] is None
 
-    async def test_levels_rounds_and_a_size_change_rederives(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+    async def test_levels_rounds_and_a_size_change_rederives(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
         await create_event(session)
         battle = await create_battle(client, bracketSize=2, bracketLevels=[{"name": "Final", "rounds": 3}])
         assert battle["bracketLevels"] == [{"name": "Final", "rounds": 3}]
@@ -121,16 +131,22 @@ class TestSave:
         )
         assert wrong.status_code == 400 and "Top 8, Semi-final, Final" in wrong.json()["error"]["message"]
         too_many = await client.put(
-            path, json={"title": "B", "bracketSize": 2, "bracketLevels": [{"name": "Final", "rounds": 102}]}, headers=headers(ORGANIZER)
+            path,
+            json={"title": "B", "bracketSize": 2, "bracketLevels": [{"name": "Final", "rounds": 102}]},
+            headers=headers(ORGANIZER),
         )
         assert too_many.status_code == 400
 
-    async def test_hiding_participants_resets_a_registration_cap(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+    async def test_hiding_participants_resets_a_registration_cap(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
         await create_event(session)
         battle = await create_battle(client, participationCapType="registration", limit=8, hideParticipants=True)
         assert (battle["participationCapType"], battle["limit"], battle["hideParticipants"]) == ("none", 0, True)
 
-    async def test_bad_input_is_refused_and_changes_nothing(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+    async def test_bad_input_is_refused_and_changes_nothing(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
         await create_event(session)
         battle = await create_battle(client, title="Kept")
         path = f"/api/battles/{battle['id']}"

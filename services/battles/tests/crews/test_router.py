@@ -51,11 +51,21 @@ class TestCreate:
         assert response.status_code == 201, response.text
         page = response.json()
         (crew,) = page["crews"]
-        assert (crew["name"], crew["captainId"], crew["inWaitlist"], crew["randId"]) == ("Rockers", CAPTAIN, False, None)
+        assert (crew["name"], crew["captainId"], crew["inWaitlist"], crew["randId"]) == (
+            "Rockers",
+            CAPTAIN,
+            False,
+            None,
+        )
         assert [(p["id"], p["confirmed"]) for p in crew["participants"]] == [(CAPTAIN, True), (A, False), (B, False)]
         assert page["myCrewId"] == crew["id"] and page["isRegistered"]
         (registered,) = await collect_events(nats_url, "battles.participant.registered", count=1)
-        assert registered.data == {"battleId": battle["id"], "eventId": EVENT_ID, "userId": CAPTAIN, "crewId": crew["id"]}
+        assert registered.data == {
+            "battleId": battle["id"],
+            "eventId": EVENT_ID,
+            "userId": CAPTAIN,
+            "crewId": crew["id"],
+        }
         invited = await collect_events(nats_url, "battles.crew.invited", count=2)
         assert invited[0].data == {
             "battleId": battle["id"],
@@ -103,7 +113,9 @@ class TestCreate:
             assert refused.status_code == 400
             assert refused.json()["error"]["message"] == f"Dancer {excluded} cannot join this crew."
         assert (await create_crew(client, battle["id"], CAPTAIN, [A])).status_code == 201
-        await client.post(f"/api/crews/{battle['id']}/{(await self.crew_id(client, battle['id']))}/accept", headers=headers(A))
+        await client.post(
+            f"/api/crews/{battle['id']}/{(await self.crew_id(client, battle['id']))}/accept", headers=headers(A)
+        )
         taken = await create_crew(client, battle["id"], B, [A], name="Second")
         assert taken.status_code == 400 and taken.json()["error"]["message"] == f"Dancer {A} cannot join this crew."
         captain_again = await create_crew(client, battle["id"], CAPTAIN, [], name="Third")
@@ -146,9 +158,13 @@ class TestMembers:
         refused = await client.post(f"/api/crews/{battle['id']}/{crew['id']}/accept", headers=headers(A))
         assert refused.status_code == 400 and refused.json()["error"]["message"] == "Sign the agreement to register."
         await client.post(f"/api/battles/{battle['id']}/sign-agreement", headers=headers(A))
-        assert (await client.post(f"/api/crews/{battle['id']}/{crew['id']}/accept", headers=headers(A))).status_code == 200
+        assert (
+            await client.post(f"/api/crews/{battle['id']}/{crew['id']}/accept", headers=headers(A))
+        ).status_code == 200
 
-    async def test_join_then_accepted_by_an_admin(self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> None:
+    async def test_join_then_accepted_by_an_admin(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
         battle_id, crew_id = await self.setup(client, session, crewSize=4)
         joined = await client.post(f"/api/crews/{battle_id}/{crew_id}/join", headers=headers(C))
         assert joined.status_code == 200
@@ -177,7 +193,9 @@ class TestMembers:
         (left,) = await collect_events(nats_url, "battles.participant.unregistered", count=1)
         assert left.data["userId"] == A
         too_big = {"name": "N", "userIds": [CAPTAIN, A, B, C]}
-        assert (await client.put(f"/api/crews/{battle_id}/{crew_id}", json=too_big, headers=headers(HOST))).status_code == 400
+        assert (
+            await client.put(f"/api/crews/{battle_id}/{crew_id}", json=too_big, headers=headers(HOST))
+        ).status_code == 400
 
     async def test_a_member_leaves_and_the_captain_leaving_unregisters_the_crew(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
@@ -197,11 +215,15 @@ class TestMembers:
         await client.post(f"/api/crews/{battle_id}/{crew_id}/accept", headers=headers(A))
         declined = await client.post(f"/api/admin/crews/{battle_id}/{crew_id}/decline/{B}", headers=headers(HOST))
         assert [p["id"] for p in declined.json()["crews"][0]["participants"]] == [CAPTAIN, A]
-        removed = await client.post(f"/api/admin/crews/{battle_id}/{crew_id}/unregister/{CAPTAIN}", headers=headers(HOST))
+        removed = await client.post(
+            f"/api/admin/crews/{battle_id}/{crew_id}/unregister/{CAPTAIN}", headers=headers(HOST)
+        )
         crew = removed.json()["crews"][0]
         assert crew["captainId"] == A and [p["id"] for p in crew["participants"]] == [A]
         body = {"userId": A, "crewId": crew_id}
-        via_catalogue = await client.post(f"/api/admin/battles/{battle_id}/unregister", json=body, headers=headers(HOST))
+        via_catalogue = await client.post(
+            f"/api/admin/battles/{battle_id}/unregister", json=body, headers=headers(HOST)
+        )
         assert via_catalogue.json()["crews"] == []
         missing = await client.post(f"/api/admin/crews/{battle_id}/{crew_id}/unregister", headers=headers(HOST))
         assert missing.status_code == 404
@@ -214,7 +236,9 @@ class TestMembers:
         second = await create_crew(client, battle["id"], B, [C], name="Second")
         waiting = second.json()["waitList"]
         assert [c["name"] for c in waiting] == ["Second"] and waiting[0]["inWaitlist"] is True
-        assert (await client.post(f"/api/admin/crews/{battle['id']}/{first['id']}/unregister", headers=headers(STRANGER))).status_code == 403
+        assert (
+            await client.post(f"/api/admin/crews/{battle['id']}/{first['id']}/unregister", headers=headers(STRANGER))
+        ).status_code == 403
         done = await client.post(f"/api/admin/crews/{battle['id']}/{first['id']}/unregister", headers=headers(HOST))
         assert [c["name"] for c in done.json()["crews"]] == ["Second"] and done.json()["waitList"] == []
         (promoted,) = await collect_events(nats_url, "battles.waitlist.promoted", count=1)
@@ -233,21 +257,27 @@ class TestCheckIn:
         async def crew_now() -> dict[str, Any]:
             return (await client.get(f"/api/battles/{battle['id']}", headers=headers(ORGANIZER))).json()["crews"][0]
 
-        await publish(nats_url, AttendeeCheckedIn(event_id=EVENT_ID, user_id=CAPTAIN, checked_in_at=now, checked_in=1, total=3))
+        await publish(
+            nats_url, AttendeeCheckedIn(event_id=EVENT_ID, user_id=CAPTAIN, checked_in_at=now, checked_in=1, total=3)
+        )
 
         async def captain_in() -> bool:
             return bool([p for p in (await crew_now())["participants"] if p["id"] == CAPTAIN and p["checkedIn"]])
 
         await eventually(captain_in)
         assert (await crew_now())["randId"] is None  # A is confirmed and not checked in; B only invited
-        await publish(nats_url, AttendeeCheckedIn(event_id=EVENT_ID, user_id=A, checked_in_at=now, checked_in=2, total=3))
+        await publish(
+            nats_url, AttendeeCheckedIn(event_id=EVENT_ID, user_id=A, checked_in_at=now, checked_in=2, total=3)
+        )
 
         async def numbered() -> dict[str, Any] | None:
             found = await crew_now()
             return found if found["randId"] == 1 else None
 
         assert (await eventually(numbered))["checkedIn"] is True
-        await publish(nats_url, AttendeeUnchecked(event_id=EVENT_ID, user_id=A, checked_in_at=None, checked_in=1, total=3))
+        await publish(
+            nats_url, AttendeeUnchecked(event_id=EVENT_ID, user_id=A, checked_in_at=None, checked_in=1, total=3)
+        )
 
         async def cleared() -> bool:
             return (await crew_now())["randId"] is None

@@ -29,8 +29,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import Signature
-from kit.db import utcnow
 from contracts.events import AttendeeCheckedIn
+from kit.db import utcnow
 from kit.testing import collect_events, eventually, publish
 
 
@@ -39,7 +39,9 @@ async def register(client: httpx.AsyncClient, battle_id: int, user_id: int) -> h
 
 
 class TestRegister:
-    async def test_registered_and_announced(self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> None:
+    async def test_registered_and_announced(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
         await create_event(session)
         await create_profiles(session, 10)
         await add_studio(session, 10, 3, "Floor Lab")
@@ -65,7 +67,7 @@ class TestRegister:
         assert again.status_code == 200 and len(again.json()["participants"]) == 1
         (registered,) = await collect_events(nats_url, "battles.participant.registered", count=2, timeout=2)
         assert registered.data == {"battleId": battle["id"], "eventId": EVENT_ID, "userId": 10, "crewId": None}
-        assert set(registered.topics) >= {f"battle:{battle['id']}", f"user:10"}
+        assert set(registered.topics) >= {f"battle:{battle['id']}", "user:10"}
 
     async def test_guests_and_crew_battles(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         await create_event(session)
@@ -120,7 +122,9 @@ class TestRefusals:
         await client.post(f"/api/battles/{battle['id']}/sign-waiver", headers=headers(10))
         assert await self.reason(client, battle["id"], 10) is None
 
-    async def test_only_the_agreement_and_old_signatures(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+    async def test_only_the_agreement_and_old_signatures(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
         await create_event(session)
         await create_org(session, agreement=True)
         await create_profiles(session, 10)
@@ -145,7 +149,10 @@ class TestRefusals:
         await create_org(session, members=(11,))
         await create_profiles(session, 10, 11)
         battle = await create_battle(client, orgId=ORG_ID, organizationCompetitorsOnly=True)
-        assert await self.reason(client, battle["id"], 10) == "Only members of Breaking League can register for this battle."
+        assert (
+            await self.reason(client, battle["id"], 10)
+            == "Only members of Breaking League can register for this battle."
+        )
         assert await self.reason(client, battle["id"], 11) is None
 
     async def test_judges_and_staff(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
@@ -157,7 +164,9 @@ class TestRefusals:
         )
         assert await self.reason(client, battle["id"], JUDGE) == "Judges of this battle cannot register for it."
         for staff in (ORGANIZER, EVENT_ADMIN, HOST):
-            assert await self.reason(client, battle["id"], staff) == "The event's staff cannot register for its battles."
+            assert (
+                await self.reason(client, battle["id"], staff) == "The event's staff cannot register for its battles."
+            )
 
     async def test_event_over_and_incomplete_profile(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         await create_event(session, period="past")
@@ -216,7 +225,9 @@ class TestRegistrationCap:
         # Arrival order: the wait list is in the order the server took them (its sequence), competitors first.
         from battles.models import Entry
 
-        seqs = dict((await session.execute(select(Entry.user_id, Entry.seq).where(Entry.battle_id == battle["id"]))).all())
+        seqs = dict(
+            (await session.execute(select(Entry.user_id, Entry.seq).where(Entry.battle_id == battle["id"]))).all()
+        )
         order = sorted(dancers, key=lambda d: seqs[d])
         assert competing == order[:8] and waiting == order[8:]
 
@@ -245,19 +256,28 @@ class TestRegistrationCap:
         (gone,) = await collect_events(nats_url, "battles.participant.unregistered", count=1)
         assert gone.data["userId"] == 10
         not_in = await client.delete(f"/api/battles/{battle['id']}/dancer", headers=headers(10))
-        assert not_in.status_code == 400 and not_in.json()["error"]["message"] == "You are not registered for this battle."
+        assert (
+            not_in.status_code == 400 and not_in.json()["error"]["message"] == "You are not registered for this battle."
+        )
 
     async def test_no_leaving_once_the_event_is_over(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         await create_event(session)
         await create_profiles(session, 10)
         battle = await create_battle(client)
         await register(client, battle["id"], 10)
-        await session.execute(__import__("sqlalchemy").text("UPDATE event_view SET starts_at = now() - interval '2 days', ends_at = now() - interval '1 day'"))
+        await session.execute(
+            __import__("sqlalchemy").text(
+                "UPDATE event_view SET starts_at = now() - interval '2 days', ends_at = now() - interval '1 day'"
+            )
+        )
         await session.commit()
         page = (await client.get(f"/api/battles/{battle['id']}", headers=headers(10))).json()
         assert page["canUnregister"] is False
         refused = await client.delete(f"/api/battles/{battle['id']}/dancer", headers=headers(10))
-        assert refused.status_code == 400 and refused.json()["error"]["message"] == "Registration is closed: the event is over."
+        assert (
+            refused.status_code == 400
+            and refused.json()["error"]["message"] == "Registration is closed: the event is over."
+        )
 
 
 class TestHidden:
