@@ -17,7 +17,7 @@ from battle.factories import (
     create_profiles,
     headers,
 )
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import CheckIn, EventView, Org, StudioMembership
@@ -162,8 +162,6 @@ class TestCheckIns:
 
 
 async def _count_processed(session: AsyncSession, count: int) -> bool:
-    from sqlalchemy import text
-
     found = await session.scalar(text("SELECT count(*) FROM processed_message WHERE consumer LIKE '%check-ins'"))
     return (found or 0) >= count
 

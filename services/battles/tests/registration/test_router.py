@@ -25,10 +25,10 @@ from battle.factories import (
     create_profiles,
     headers,
 )
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from battles.models import Signature
+from battles.models import Entry, Signature
 from contracts.events import AttendeeCheckedIn
 from kit.db import utcnow
 from kit.testing import collect_events, eventually, publish
@@ -173,9 +173,7 @@ class TestRefusals:
         await create_profiles(session, 10, 11, names={11: None})
         battle = await create_battle(client)
         assert await self.reason(client, battle["id"], 10) == "Registration is closed: the event is over."
-        await session.execute(
-            __import__("sqlalchemy").text("UPDATE event_view SET starts_at = now() + interval '1 day', ends_at = NULL")
-        )
+        await session.execute(text("UPDATE event_view SET starts_at = now() + interval '1 day', ends_at = NULL"))
         await session.commit()
         assert await self.reason(client, battle["id"], 11) == "Complete your profile to register."
 
@@ -223,8 +221,6 @@ class TestRegistrationCap:
         assert page["counters"] == {"registered": 8, "checkedIn": 0, "waitList": len(dancers) - 8}
         assert page["isLimitExceeded"] is True
         # Arrival order: the wait list is in the order the server took them (its sequence), competitors first.
-        from battles.models import Entry
-
         seqs = dict(
             (await session.execute(select(Entry.user_id, Entry.seq).where(Entry.battle_id == battle["id"]))).all()
         )
@@ -266,9 +262,7 @@ class TestRegistrationCap:
         battle = await create_battle(client)
         await register(client, battle["id"], 10)
         await session.execute(
-            __import__("sqlalchemy").text(
-                "UPDATE event_view SET starts_at = now() - interval '2 days', ends_at = now() - interval '1 day'"
-            )
+            text("UPDATE event_view SET starts_at = now() - interval '2 days', ends_at = now() - interval '1 day'")
         )
         await session.commit()
         page = (await client.get(f"/api/battles/{battle['id']}", headers=headers(10))).json()

@@ -17,6 +17,7 @@ from battle.factories import (
     create_profiles,
     headers,
 )
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.testing import collect_events
@@ -89,9 +90,7 @@ class TestWinners:
         assert (await client.post(path, json=[])).status_code == 401
         assert (await client.post(path, json=[], headers=headers(STRANGER))).status_code == 403
         assert (await client.post(path, json=[], headers=headers(HOST))).status_code == 403
-        await session.execute(
-            __import__("sqlalchemy").text("UPDATE event_view SET starts_at = now() - interval '1 hour'")
-        )
+        await session.execute(text("UPDATE event_view SET starts_at = now() - interval '1 hour'"))
         await session.commit()
         for body in (
             [{"id": 10, "place": 3}],
