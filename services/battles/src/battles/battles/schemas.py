@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Literal
 
 from pydantic import Field, field_validator
@@ -186,6 +186,12 @@ class BattleUpdate(Schema):
         if not value:
             raise ValueError("Title is required")
         return value
+
+    @field_validator("start_date")
+    @classmethod
+    def _utc(cls, value: datetime | None) -> datetime | None:
+        """An instant without a zone is UTC (the wizard sends ISO instants)."""
+        return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value
 
     @field_validator("crew_size")
     @classmethod
