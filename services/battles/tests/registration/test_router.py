@@ -173,6 +173,8 @@ class TestRefusals:
         await create_profiles(session, 10, 11, names={11: None})
         battle = await create_battle(client)
         assert await self.reason(client, battle["id"], 10) == "Registration is closed: the event is over."
+        guest = (await client.get(f"/api/battles/{battle['id']}")).json()["permissions"]
+        assert guest["registerButtonDisableReason"] == "Registration is closed: the event is over."
         await session.execute(text("UPDATE event_view SET starts_at = now() + interval '1 day', ends_at = NULL"))
         await session.commit()
         assert await self.reason(client, battle["id"], 11) == "Complete your profile to register."

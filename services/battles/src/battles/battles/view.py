@@ -186,7 +186,8 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
         if m.user_id == me and not m.confirmed and not m.requested and m.crew_id in facts.crews
     ]
 
-    reason: str | None = None
+    # A guest sees the button (it leads to Login), disabled only when nobody may register any more.
+    reason: str | None = registration_rules.CLOSED if period == "past" else None
     if me is not None and not registered:
         found = facts.profiles.get(me)
         member = bool(battle.org_id) and await battle_repository.is_org_member(session, battle.org_id or 0, me)
