@@ -258,6 +258,29 @@ class TestRegistrationCap:
             not_in.status_code == 400 and not_in.json()["error"]["message"] == "You are not registered for this battle."
         )
 
+    async def test_a_new_cap_moves_entries_by_arrival(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        await create_event(session)
+        await create_profiles(session, 10, 11, 12)
+        battle = await create_battle(client, participationCapType="registration", limit=1)
+        for user_id in (10, 11, 12):
+            await register(client, battle["id"], user_id)
+        path = f"/api/battles/{battle['id']}"
+        body = {"title": "Battle", "participationCapType": "registration", "limit": 2}
+        raised = (await client.put(path, json=body, headers=headers(ORGANIZER))).json()
+        assert [p["id"] for p in raised["participants"]] == [10, 11] and [p["id"] for p in raised["waitList"]] == [12]
+        (promoted,) = await collect_events(nats_url, "battles.waitlist.promoted", count=1)
+        assert promoted.data["userId"] == 11
+        lowered = (await client.put(path, json=body | {"limit": 1}, headers=headers(ORGANIZER))).json()
+        assert [p["id"] for p in lowered["participants"]] == [10]
+        no_cap = (
+            await client.put(path, json=body | {"participationCapType": "none"}, headers=headers(ORGANIZER))
+        ).json()
+        assert [p["id"] for p in no_cap["participants"]] == [10, 11, 12] and no_cap["isLimitExceeded"] is False
+        promotions = await collect_events(nats_url, "battles.waitlist.promoted", count=4)
+        assert [e.data["userId"] for e in promotions] == [11, 11, 12]  # raised, then lifted (11 and 12 move up)
+
     async def test_no_leaving_once_the_event_is_over(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         await create_event(session)
         await create_profiles(session, 10)

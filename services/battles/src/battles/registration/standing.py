@@ -44,8 +44,8 @@ async def refresh_check_ins(session: AsyncSession, battle: Battle, entries: list
 
 
 async def rebalance(session: AsyncSession, battle: Battle) -> list[Entry]:
-    """Who competes under the cap; the entries that moved up from the wait list under a registration cap are
-    announced (one event per dancer) and returned."""
+    """Who competes under the cap; the entries that moved up from the wait list are announced (one event per
+    dancer) and returned."""
     entries = await battle_repository.entries(session, battle.id)
     await refresh_check_ins(session, battle, entries)
     standings = [rules.Standing(e.id, e.seq, e.checked_in_at) for e in entries]
@@ -57,7 +57,9 @@ async def rebalance(session: AsyncSession, battle: Battle) -> list[Entry]:
             moved_up.append(entry)
         entry.waitlisted = waitlisted
     await session.flush()
-    if battle.cap_type == "registration":
+    # Under a check-in cap, who competes follows the check-ins the dancers see happen; anywhere else a dancer moved
+    # up from the wait list learns it (a freed place, a raised or lifted cap).
+    if battle.cap_type != "checkIn":
         for entry in moved_up:
             await events.promoted(session, battle, await confirmed_users(session, entry), entry.crew_id)
     return moved_up
