@@ -97,6 +97,15 @@ def upgrade() -> None:
         sa.Column("changed_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("org_id", "user_id", name=op.f("pk_org_member")),
     )
+    op.create_table(
+        "org_role",
+        sa.Column("org_id", sa.Integer(), autoincrement=False, nullable=False),
+        sa.Column("user_id", sa.Integer(), autoincrement=False, nullable=False),
+        sa.Column("role", sa.String(length=16), nullable=False),
+        sa.Column("present", sa.Boolean(), nullable=False),
+        sa.Column("changed_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("org_id", "user_id", "role", name=op.f("pk_org_role")),
+    )
     create_profile_table()
     op.create_table(
         "studio_membership",
@@ -197,6 +206,7 @@ def downgrade() -> None:
     op.drop_index("ix_studio_membership_user_id", table_name="studio_membership")
     op.drop_table("studio_membership")
     drop_profile_table()
+    op.drop_table("org_role")
     op.drop_table("org_member")
     op.drop_table("org")
     op.drop_table("event_view")

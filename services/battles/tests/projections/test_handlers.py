@@ -30,7 +30,7 @@ from contracts.events import (
     StaffAdded,
     StaffRemoved,
 )
-from contracts.orgs import MemberAdded, OrganizationUpdated
+from contracts.orgs import MemberAdded, OrganizationUpdated, RoleAdded, RoleRemoved
 from contracts.studios import MemberAdded as StudioMemberAdded
 from kit.db import utcnow
 from kit.events import Envelope
@@ -208,3 +208,26 @@ class TestOrganizationsAndStudios:
         assert page["participants"][0]["studios"] == [{"id": 3, "name": "Floor Lab", "image": None}]
         outsider = await client.post(f"/api/battles/{battle['id']}/dancer", headers=headers(11))
         assert outsider.json()["error"]["message"] == "Only members of League can register for this battle."
+
+
+class TestOrganizationAdmins:
+    async def test_an_organizations_admins_edit_its_events_battles(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        await create_event(session)
+        path = f"/api/events/{EVENT_ID}/add-battle"
+        assert (await client.post(path, headers=headers(STRANGER))).status_code == 403
+        role = {"org_id": ORG_ID, "user_id": STRANGER, "org_name": "League", "org_image": None}
+        await publish(nats_url, RoleAdded(role="promoter", **role))
+        await publish(nats_url, RoleAdded(role="admin", **role))
+
+        async def may_add() -> bool:
+            return (await client.post(path, headers=headers(STRANGER))).status_code == 201
+
+        await eventually(may_add)
+        await publish(nats_url, RoleRemoved(role="admin", **role))
+
+        async def may_not() -> bool:
+            return (await client.post(path, headers=headers(STRANGER))).status_code == 403
+
+        await eventually(may_not)

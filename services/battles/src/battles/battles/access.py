@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from battles.models import Battle, EventView
 from kit.principal import Principal
 
-EDITOR_ROLES = frozenset({"organizer", "admin"})
-ADMIN_ROLES = frozenset({"organizer", "admin", "host"})
+EDITOR_ROLES = frozenset({"organizer", "admin", "org_admin"})
+STAFF_ROLES = frozenset({"organizer", "admin", "host"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +16,7 @@ class BattleAccess:
     battle: Battle
     event: EventView
     principal: Principal
-    roles: frozenset[str]  # the caller's roles at the event: organizer, admin, host, dj
+    roles: frozenset[str]  # the caller's roles at the event: organizer, admin, host, dj; org_admin of its organization
     judge: bool
 
     @property
@@ -25,18 +25,19 @@ class BattleAccess:
 
     @property
     def can_edit(self) -> bool:
-        """The event's editors: its organizer and admins, and platform admins (the wizard's rights)."""
+        """The event's editors (the events service's rule): its organizer and admins, its organization's admins,
+        and platform admins (the wizard's rights)."""
         return self.principal.is_platform_admin or bool(self.roles & EDITOR_ROLES)
 
     @property
     def is_admin(self) -> bool:
         """The battle's admins (seed 002 section 6): editors and the event's hosts; they see hidden lists."""
-        return self.can_edit or bool(self.roles & ADMIN_ROLES)
+        return self.can_edit or "host" in self.roles
 
     @property
     def staff(self) -> bool:
         """Who may not compete at the event: its organizer, admins and hosts."""
-        return bool(self.roles & ADMIN_ROLES)
+        return bool(self.roles & STAFF_ROLES)
 
     @property
     def crew_battle(self) -> bool:

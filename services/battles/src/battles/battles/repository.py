@@ -19,6 +19,7 @@ from battles.models import (
     Judge,
     Org,
     OrgMember,
+    OrgRole,
     Profile,
     Signature,
     StudioMembership,
@@ -47,6 +48,10 @@ class BattleRepository:
         roles = set(found.all())
         if event.organizer_id == user_id:
             roles.add("organizer")
+        if event.org_id is not None:
+            org_admin = await session.get(OrgRole, (event.org_id, user_id, "admin"))
+            if org_admin is not None and org_admin.present:
+                roles.add("org_admin")
         return frozenset(roles)
 
     async def staff_ids(self, session: AsyncSession, event: EventView) -> set[int]:

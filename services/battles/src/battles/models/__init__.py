@@ -4,7 +4,15 @@ Base = make_base()
 
 from battles.models.battle import Battle, Crew, CrewMember, Entry, Judge, Signature  # noqa: E402
 from battles.models.profile import Profile  # noqa: E402
-from battles.models.projection import CheckIn, EventStaff, EventView, Org, OrgMember, StudioMembership  # noqa: E402
+from battles.models.projection import (  # noqa: E402
+    CheckIn,
+    EventStaff,
+    EventView,
+    Org,
+    OrgMember,
+    OrgRole,
+    StudioMembership,
+)
 
 __all__ = [
     "Base",
@@ -18,6 +26,7 @@ __all__ = [
     "Judge",
     "Org",
     "OrgMember",
+    "OrgRole",
     "Profile",
     "Signature",
     "StudioMembership",

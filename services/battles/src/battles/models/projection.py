@@ -79,6 +79,19 @@ class OrgMember(Base):
     changed_at: Mapped[datetime]
 
 
+class OrgRole(Base):
+    """A user's admin or promoter role in an organization (`orgs.role.*`): an organization's admins edit its
+    events, and so their battles (the events service's rule)."""
+
+    __tablename__ = "org_role"
+
+    org_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    role: Mapped[str] = mapped_column(String(16), primary_key=True)
+    present: Mapped[bool]
+    changed_at: Mapped[datetime]
+
+
 class StudioMembership(Base):
     """A dancer's role in a studio (`studios.member.*`); rows show the published studios of a dancer."""
 

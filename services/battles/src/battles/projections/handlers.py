@@ -1,5 +1,5 @@
 """Consumers of other services' events: events (the event, its staff, its check-ins), organizations (the chip,
-the agreement and waiver, members), studios (a dancer's studios). Profiles are the kit's (kit.profiles)."""
+the agreement and waiver, members, admins), studios (a dancer's studios). Profiles are the kit's (kit.profiles)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,9 @@ from contracts.orgs import (
     OrganizationCreated,
     OrganizationPublished,
     OrganizationUpdated,
+    RoleAdded,
+    RoleChanged,
+    RoleRemoved,
 )
 from contracts.studios import MemberAdded as StudioMemberAdded
 from contracts.studios import MemberChanged as StudioMemberChanged
@@ -69,6 +72,10 @@ async def apply_org_member(session: AsyncSession, event: MembershipChanged, enve
     await projection_repository.apply_org_member(session, event, envelope.occurred_at)
 
 
+async def apply_org_role(session: AsyncSession, event: RoleChanged, envelope: Envelope) -> None:
+    await projection_repository.apply_org_role(session, event, envelope.occurred_at)
+
+
 async def apply_studio_member(session: AsyncSession, event: StudioMemberChanged, envelope: Envelope) -> None:
     await projection_repository.apply_studio_member(session, event, envelope.occurred_at)
 
@@ -79,5 +86,6 @@ handlers: list[Handler[Any]] = [
     Handler("check-ins", (AttendeeCheckedIn, AttendeeUnchecked), apply_check_in),
     Handler("orgs", (OrganizationCreated, OrganizationUpdated, OrganizationPublished), apply_org),
     Handler("org-members", (MemberAdded, MemberRemoved), apply_org_member),
+    Handler("org-roles", (RoleAdded, RoleRemoved), apply_org_role),
     Handler("studio-members", (StudioMemberAdded, StudioMemberRemoved), apply_studio_member),
 ]

@@ -9,9 +9,16 @@ from typing import Any
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from battles.models import CheckIn, EventStaff, EventView, Org, OrgMember, StudioMembership
+from battles.models import CheckIn, EventStaff, EventView, Org, OrgMember, OrgRole, StudioMembership
 from contracts.events import AttendeeChanged, EventChanged, EventDeleted, StaffAdded, StaffChanged
-from contracts.orgs import MemberAdded, MembershipChanged, OrganizationChanged, OrganizationUpdated
+from contracts.orgs import (
+    MemberAdded,
+    MembershipChanged,
+    OrganizationChanged,
+    OrganizationUpdated,
+    RoleAdded,
+    RoleChanged,
+)
 from contracts.studios import MemberAdded as StudioMemberAdded
 from contracts.studios import MemberChanged as StudioMemberChanged
 
@@ -83,6 +90,11 @@ class ProjectionRepository:
         await session.execute(statement.on_conflict_do_nothing())
         values = {"member": isinstance(event, MemberAdded), "changed_at": at}
         await self._upsert(session, OrgMember, {"org_id": event.org_id, "user_id": event.user_id}, values)
+
+    async def apply_org_role(self, session: AsyncSession, event: RoleChanged, at: datetime) -> None:
+        values = {"present": isinstance(event, RoleAdded), "changed_at": at}
+        key: dict[str, int | str] = {"org_id": event.org_id, "user_id": event.user_id, "role": event.role}
+        await self._upsert(session, OrgRole, key, values)
 
     async def apply_studio_member(self, session: AsyncSession, event: StudioMemberChanged, at: datetime) -> None:
         values = {
