@@ -128,13 +128,12 @@ def _single(facts: Facts, access: BattleAccess, entry: Entry) -> s.Participant:
 
 
 def candidate(
-    access: BattleAccess, facts: Facts, *, user_id: int, dancer_name: str | None, member: bool
+    access: BattleAccess, facts: Facts, *, user_id: int, dancer_name: str | None, member: bool, checked_in: int
 ) -> registration_rules.Candidate:
     """The facts registration decides on, for `user_id` (the caller, or a dancer an admin adds)."""
     battle = access.battle
     org = facts.org
     signature = facts.signatures.get(user_id)
-    checked_in = sum(1 for e in facts.entries if e.checked_in_at is not None)
     members_only = (
         ((org.name if org else None) or "the organization")
         if battle.organization_competitors_only and battle.org_id and not member
@@ -192,7 +191,14 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
         found = facts.profiles.get(me)
         member = bool(battle.org_id) and await battle_repository.is_org_member(session, battle.org_id or 0, me)
         reason = registration_rules.refusal(
-            candidate(access, facts, user_id=me, dancer_name=found.dancer_name if found else None, member=member)
+            candidate(
+                access,
+                facts,
+                user_id=me,
+                dancer_name=found.dancer_name if found else None,
+                member=member,
+                checked_in=sum(1 for e in facts.entries if e.checked_in_at is not None),
+            )
         )
     signature = facts.signatures.get(me) if me is not None else None
     competing = [e for e in facts.entries if not e.waitlisted]

@@ -17,7 +17,7 @@ from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import Battle as BattleView
 from battles.battles.service import battle_service
-from battles.models import CrewMember, Entry, Profile
+from battles.models import CrewMember, Entry, Profile, Signature
 from battles.registration import exceptions as texts
 from battles.registration import rules, standing
 from battles.registration.schemas import PickerPage, PickerUser
@@ -56,14 +56,26 @@ class RegistrationService:
         joining: bool = False,
     ) -> None:
         """The refusal, as the register button's reason (400 with that text). `joining` a crew already registered
-        takes no new place, so a reached check-in cap does not stop it."""
-        facts = await view.load(session, identity, access, (user_id,))
-        found = facts.profiles.get(user_id)
-        member = bool(access.battle.org_id) and await battle_repository.is_org_member(
-            session, access.battle.org_id or 0, user_id
+        takes no new place, so a reached check-in cap does not stop it. Targeted reads: this runs under the
+        battle's lock, before the answer's full read."""
+        battle = access.battle
+        known = await battle_repository.profiles(session, [user_id])
+        if user_id not in known:
+            fetched = await profiles.fetch_missing(session, identity, [user_id])
+            dancer_name = fetched[user_id].dancer_name if fetched and user_id in fetched else None
+        else:
+            dancer_name = known[user_id].dancer_name
+        facts = view.Facts()
+        facts.org = await battle_repository.org(session, battle.org_id)
+        facts.judges = [user_id] if await battle_repository.is_judge(session, battle.id, user_id) else []
+        signature = await session.get(Signature, (battle.id, user_id))
+        facts.signatures = {user_id: signature} if signature is not None else {}
+        checked_in = await session.scalar(
+            select(func.count()).where(Entry.battle_id == battle.id, Entry.checked_in_at.is_not(None))
         )
+        member = bool(battle.org_id) and await battle_repository.is_org_member(session, battle.org_id or 0, user_id)
         candidate = view.candidate(
-            access, facts, user_id=user_id, dancer_name=found.dancer_name if found else None, member=member
+            access, facts, user_id=user_id, dancer_name=dancer_name, member=member, checked_in=checked_in or 0
         )
         if joining:
             candidate = dataclasses.replace(candidate, check_in_cap_reached=False)
