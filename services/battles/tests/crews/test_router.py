@@ -172,6 +172,12 @@ class TestMembers:
         assert (await client.post(f"/api/crews/{battle_id}/{crew_id}/accept", headers=headers(C))).status_code == 400
         twice = await client.post(f"/api/crews/{battle_id}/{crew_id}/join", headers=headers(C))
         assert twice.status_code == 400
+        # The captain (not another member) accepts or declines a request too.
+        member = await client.post(f"/api/admin/crews/{battle_id}/{crew_id}/decline/{C}", headers=headers(A))
+        assert member.status_code == 403
+        by_captain = await client.post(f"/api/admin/crews/{battle_id}/{crew_id}/decline/{C}", headers=headers(CAPTAIN))
+        assert C not in [p["id"] for p in by_captain.json()["crews"][0]["participants"]]
+        await client.post(f"/api/crews/{battle_id}/{crew_id}/join", headers=headers(C))
         path = f"/api/admin/crews/{battle_id}/{crew_id}/accept/{C}"
         assert (await client.post(path, headers=headers(STRANGER))).status_code == 403
         accepted = await client.post(path, headers=headers(HOST))

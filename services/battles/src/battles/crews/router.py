@@ -48,16 +48,18 @@ async def decline_invitation(crew_id: Id, access: LockedBattle, session: Session
     return await crew_service.decline(session, identity, access, crew_id)
 
 
+# The battle's admins, and the crew's captain for their own crew (seed: a join request is "accepted by the captain
+# or an admin").
 @router.post("/admin/crews/{battle_id}/{crew_id}/accept/{user_id}", response_model=Battle)
 async def admin_accept(
-    crew_id: Id, user_id: Id, access: BattleAdmin, session: SessionDep, identity: IdentityDep
+    crew_id: Id, user_id: Id, access: LockedBattle, session: SessionDep, identity: IdentityDep
 ) -> Battle:
     return await crew_service.admin_accept(session, identity, access, crew_id, user_id)
 
 
 @router.post("/admin/crews/{battle_id}/{crew_id}/decline/{user_id}", response_model=Battle)
 async def admin_decline(
-    crew_id: Id, user_id: Id, access: BattleAdmin, session: SessionDep, identity: IdentityDep
+    crew_id: Id, user_id: Id, access: LockedBattle, session: SessionDep, identity: IdentityDep
 ) -> Battle:
     return await crew_service.admin_decline(session, identity, access, crew_id, user_id)
 

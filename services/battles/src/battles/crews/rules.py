@@ -13,7 +13,7 @@ CREW_NOT_FOUND = "Crew not found"
 NOT_A_MEMBER = "You are not in this crew."
 NO_INVITATION = "You have no invitation to this crew."
 ALREADY_MEMBER = "You are already in this crew."
-CAPTAIN_OR_ADMIN = "Only the crew's captain or the battle's admins can edit the crew."
+CAPTAIN_OR_ADMIN = "Only the crew's captain or the battle's admins can do this."
 MEMBER_NOT_FOUND = "This dancer is not in this crew."
 
 

@@ -78,6 +78,10 @@ class CrewService:
                 name = (profile.dancer_name if profile else None) or f"Dancer {user_id}"
                 raise Invalid(rules.CANNOT_JOIN.format(name=name))
 
+    def _captain_or_admin(self, access: BattleAccess, crew: Crew) -> None:
+        if not (access.is_admin or crew.captain_id == access.user_id):
+            raise Forbidden(rules.CAPTAIN_OR_ADMIN)
+
     def _size(self, access: BattleAccess, members: int) -> None:
         if not rules.within_size(members, access.battle.crew_size):
             raise Invalid(rules.too_many(access.battle.crew_size))
@@ -138,8 +142,7 @@ class CrewService:
         """New members are invited, missing ones removed; the captain stays."""
         self._crew_battle(access)
         crew = await self._crew(session, access, crew_id)
-        if not (access.is_admin or crew.captain_id == access.user_id):
-            raise Forbidden(rules.CAPTAIN_OR_ADMIN)
+        self._captain_or_admin(access, crew)
         battle = access.battle
         crew.name = self._name(form.name)
         members = await self._members(session, crew.id)
@@ -235,6 +238,7 @@ class CrewService:
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int, user_id: int
     ) -> BattleView:
         crew = await self._crew(session, access, crew_id)
+        self._captain_or_admin(access, crew)
         member = (await self._members(session, crew.id)).get(user_id)
         if member is None:
             raise NotFound(rules.MEMBER_NOT_FOUND)
@@ -246,6 +250,7 @@ class CrewService:
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int, user_id: int
     ) -> BattleView:
         crew = await self._crew(session, access, crew_id)
+        self._captain_or_admin(access, crew)
         member = (await self._members(session, crew.id)).get(user_id)
         if member is None:
             raise NotFound(rules.MEMBER_NOT_FOUND)
