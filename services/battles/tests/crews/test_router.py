@@ -132,6 +132,10 @@ class TestCreate:
         (crew,) = response.json()["crews"]
         assert [(p["id"], p["confirmed"]) for p in crew["participants"]] == [(A, False), (B, False)]
         assert crew["captainId"] == A
+        declined = await client.post(f"/api/crews/{battle['id']}/{crew['id']}/decline", headers=headers(A))
+        assert declined.json()["crews"][0]["captainId"] == B
+        gone = await client.post(f"/api/crews/{battle['id']}/{crew['id']}/decline", headers=headers(B))
+        assert gone.json()["crews"] == []
 
 
 class TestMembers:

@@ -224,9 +224,17 @@ class CrewService:
     ) -> BattleView:
         self._crew_battle(access)
         crew = await self._crew(session, access, crew_id)
-        member = (await self._members(session, crew.id)).get(access.user_id or 0)
+        members = await self._members(session, crew.id)
+        member = members.get(access.user_id or 0)
         if member is None or member.confirmed:
             raise Invalid(rules.NO_INVITATION)
+        others = [m for u, m in members.items() if u != member.user_id]
+        if not others:
+            await self.dissolve(session, access, crew)
+            return await battle_service.view(session, identity, access)
+        if crew.captain_id == member.user_id:
+            # An admin's crew names its first invitee captain: declining passes it on, confirmed members first.
+            crew.captain_id = sorted(others, key=lambda m: not m.confirmed)[0].user_id
         await session.delete(member)
         await session.flush()
         await events.touched(session, access.battle)
