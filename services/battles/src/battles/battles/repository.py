@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import (
@@ -173,12 +173,6 @@ class BattleRepository:
         )
         found = await session.scalars(single.union(crews))
         return sorted(set(found.all()))
-
-    async def clear_places(self, session: AsyncSession, battle_id: int) -> None:
-        await session.execute(update(Entry).where(Entry.battle_id == battle_id).values(place=None))
-
-    async def by_event(self, session: AsyncSession, event_id: int) -> Sequence[Battle]:
-        return (await session.scalars(select(Battle).where(Battle.event_id == event_id))).all()
 
 
 battle_repository = BattleRepository()

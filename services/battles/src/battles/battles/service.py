@@ -11,7 +11,7 @@ from battles.battles.exceptions import BattleNotFound, EventNotFound
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import Battle as BattleView
 from battles.battles.schemas import BattleUpdate
-from battles.models import Battle, Entry
+from battles.models import Battle
 from battles.registration import standing
 from contracts.battles import BattleCreated, BattleDeleted, BattleUpdated
 from kit import profiles
@@ -184,10 +184,6 @@ class BattleService:
         ]
         await profiles.complete(session, identity, users, [i for i in ids if i not in known])
         return users
-
-
-def entry_users(entry: Entry) -> list[int]:
-    return [entry.user_id] if entry.user_id is not None else []
 
 
 battle_service = BattleService()
