@@ -133,7 +133,7 @@ def test_every_pod_at_max_replicas_fits_the_databases_connections(root: Path, do
         sizes = [int(env[f"{name.upper()}_{key}"]) for key in ("DB_POOL_SIZE", "DB_MAX_OVERFLOW", "DB_READ_POOL_SIZE")]
         assert all(size > 0 for size in sizes), name
         total += scalers[name]["spec"]["maxReplicas"] * sum(sizes)
-        configured = ("identity", "organizations", "studios", "events", "images")
+        configured = ("identity", "organizations", "studios", "events", "battles", "images")
         config = pytest.importorskip(f"{name}.config") if name in configured else None
         if config is not None:
             prefix = config.Settings.model_config["env_prefix"]

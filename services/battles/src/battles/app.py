@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from battles.battles.router import router as battles_router
+from battles.config import Settings
+from battles.crews.router import router as crews_router
+from battles.projections.handlers import handlers as projection_handlers
+from battles.registration.router import router as registration_router
+from battles.results.router import router as results_router
+from kit.app import create_service_app
+from kit.profiles import identity_client, profile_handlers
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    return create_service_app(
+        settings or Settings(),
+        title="Cypher battles",
+        routers=[battles_router, registration_router, crews_router, results_router],
+        handlers=[*profile_handlers(), *projection_handlers],
+        resources={"identity": identity_client},
+    )

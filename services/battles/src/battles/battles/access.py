@@ -1,0 +1,44 @@
+"""What the caller may do with one battle, decided once per request from their roles at its event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from battles.models import Battle, EventView
+from kit.principal import Principal
+
+EDITOR_ROLES = frozenset({"organizer", "admin", "org_admin"})
+STAFF_ROLES = frozenset({"organizer", "admin", "host"})
+
+
+@dataclass(frozen=True, slots=True)
+class BattleAccess:
+    battle: Battle
+    event: EventView
+    principal: Principal
+    roles: frozenset[str]  # the caller's roles at the event: organizer, admin, host, dj; org_admin of its organization
+    judge: bool
+
+    @property
+    def user_id(self) -> int | None:
+        return self.principal.profile_id
+
+    @property
+    def can_edit(self) -> bool:
+        """The event's editors (the events service's rule): its organizer and admins, its organization's admins,
+        and platform admins (the wizard's rights)."""
+        return self.principal.is_platform_admin or bool(self.roles & EDITOR_ROLES)
+
+    @property
+    def is_admin(self) -> bool:
+        """The battle's admins (seed 002 section 6): editors and the event's hosts; they see hidden lists."""
+        return self.can_edit or "host" in self.roles
+
+    @property
+    def staff(self) -> bool:
+        """Who may not compete at the event: its organizer, admins and hosts."""
+        return bool(self.roles & STAFF_ROLES)
+
+    @property
+    def crew_battle(self) -> bool:
+        return self.battle.crew_size != 1

@@ -1,0 +1,178 @@
+"""The queries of a battle and of what its page shows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles.models import (
+    Battle,
+    CheckIn,
+    Crew,
+    CrewMember,
+    Entry,
+    EventStaff,
+    EventView,
+    Judge,
+    Org,
+    OrgMember,
+    OrgRole,
+    Profile,
+    Signature,
+    StudioMembership,
+)
+
+
+class BattleRepository:
+    async def get(self, session: AsyncSession, battle_id: int, *, lock: bool = False) -> Battle | None:
+        statement = select(Battle).where(Battle.id == battle_id)
+        if lock:
+            # Every registration path holds the battle's row: caps and counters move one writer at a time.
+            statement = statement.with_for_update()
+        return (await session.scalars(statement)).one_or_none()
+
+    async def event(self, session: AsyncSession, event_id: int) -> EventView | None:
+        return await session.get(EventView, event_id)
+
+    async def roles(self, session: AsyncSession, event: EventView, user_id: int | None) -> frozenset[str]:
+        if user_id is None:
+            return frozenset()
+        found = await session.scalars(
+            select(EventStaff.role).where(
+                EventStaff.event_id == event.id, EventStaff.user_id == user_id, EventStaff.present
+            )
+        )
+        roles = set(found.all())
+        if event.organizer_id == user_id:
+            roles.add("organizer")
+        if event.org_id is not None:
+            org_admin = await session.get(OrgRole, (event.org_id, user_id, "admin"))
+            if org_admin is not None and org_admin.present:
+                roles.add("org_admin")
+        return frozenset(roles)
+
+    async def staff_ids(self, session: AsyncSession, event: EventView) -> set[int]:
+        """The organizer, admins and hosts: they do not compete."""
+        found = await session.scalars(
+            select(EventStaff.user_id).where(
+                EventStaff.event_id == event.id, EventStaff.present, EventStaff.role.in_(("admin", "host"))
+            )
+        )
+        return {event.organizer_id, *found.all()}
+
+    async def judge_ids(self, session: AsyncSession, battle_id: int) -> list[int]:
+        found = await session.scalars(
+            select(Judge.user_id).where(Judge.battle_id == battle_id).order_by(Judge.created_at, Judge.user_id)
+        )
+        return list(found.all())
+
+    async def is_judge(self, session: AsyncSession, battle_id: int, user_id: int | None) -> bool:
+        if user_id is None:
+            return False
+        return await session.get(Judge, (battle_id, user_id)) is not None
+
+    async def add_judge(self, session: AsyncSession, battle_id: int, user_id: int) -> bool:
+        if await session.get(Judge, (battle_id, user_id)) is not None:
+            return False
+        session.add(Judge(battle_id=battle_id, user_id=user_id))
+        await session.flush()
+        return True
+
+    async def remove_judge(self, session: AsyncSession, battle_id: int, user_id: int) -> bool:
+        result = await session.execute(delete(Judge).where(Judge.battle_id == battle_id, Judge.user_id == user_id))
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def org(self, session: AsyncSession, org_id: int | None) -> Org | None:
+        return await session.get(Org, org_id) if org_id else None
+
+    async def is_org_member(self, session: AsyncSession, org_id: int, user_id: int) -> bool:
+        found = await session.get(OrgMember, (org_id, user_id))
+        return found is not None and found.member
+
+    async def entries(self, session: AsyncSession, battle_id: int) -> list[Entry]:
+        found = await session.scalars(select(Entry).where(Entry.battle_id == battle_id).order_by(Entry.seq, Entry.id))
+        return list(found.all())
+
+    async def crews(self, session: AsyncSession, battle_id: int) -> list[Crew]:
+        return list((await session.scalars(select(Crew).where(Crew.battle_id == battle_id))).all())
+
+    async def members(self, session: AsyncSession, battle_id: int) -> list[CrewMember]:
+        found = await session.scalars(
+            select(CrewMember)
+            .where(CrewMember.battle_id == battle_id)
+            .order_by(CrewMember.created_at, CrewMember.user_id)
+        )
+        return list(found.all())
+
+    async def signatures(self, session: AsyncSession, battle_id: int) -> dict[int, Signature]:
+        found = await session.scalars(select(Signature).where(Signature.battle_id == battle_id))
+        return {s.user_id: s for s in found.all()}
+
+    async def signature(self, session: AsyncSession, battle_id: int, user_id: int) -> Signature:
+        found = await session.get(Signature, (battle_id, user_id))
+        if found is None:
+            found = Signature(battle_id=battle_id, user_id=user_id)
+            session.add(found)
+        return found
+
+    async def check_ins(self, session: AsyncSession, event_id: int, users: Iterable[int]) -> dict[int, datetime | None]:
+        wanted = sorted(set(users))
+        if not wanted:
+            return {}
+        found = await session.execute(
+            select(CheckIn.user_id, CheckIn.checked_in_at).where(
+                CheckIn.event_id == event_id, CheckIn.user_id.in_(wanted)
+            )
+        )
+        return {row.user_id: row.checked_in_at for row in found}
+
+    async def profiles(self, session: AsyncSession, users: Iterable[int]) -> dict[int, Profile]:
+        wanted = sorted(set(users))
+        if not wanted:
+            return {}
+        found = await session.scalars(select(Profile).where(Profile.id.in_(wanted)))
+        return {p.id: p for p in found.all()}
+
+    async def studios(
+        self, session: AsyncSession, users: Iterable[int]
+    ) -> dict[int, list[tuple[int, str, str | None]]]:
+        """Each dancer's published studios (any role), by name."""
+        wanted = sorted(set(users))
+        if not wanted:
+            return {}
+        found = await session.execute(
+            select(
+                StudioMembership.user_id,
+                StudioMembership.studio_id,
+                func.min(StudioMembership.studio_name).label("name"),
+                func.min(StudioMembership.studio_image).label("image"),
+            )
+            .where(StudioMembership.user_id.in_(wanted), StudioMembership.present, StudioMembership.published)
+            .group_by(StudioMembership.user_id, StudioMembership.studio_id)
+            .order_by(func.lower(func.min(StudioMembership.studio_name)), StudioMembership.studio_id)
+        )
+        studios: dict[int, list[tuple[int, str, str | None]]] = {}
+        for row in found:
+            studios.setdefault(row.user_id, []).append((row.studio_id, row.name, row.image))
+        return studios
+
+    async def battles_of_user(self, session: AsyncSession, event_id: int, user_id: int) -> list[int]:
+        """The battles of an event where the user competes alone or as a confirmed crew member."""
+        single = (
+            select(Entry.battle_id)
+            .join(Battle, Battle.id == Entry.battle_id)
+            .where(Battle.event_id == event_id, Entry.user_id == user_id)
+        )
+        crews = (
+            select(CrewMember.battle_id)
+            .join(Battle, Battle.id == CrewMember.battle_id)
+            .where(Battle.event_id == event_id, CrewMember.user_id == user_id, CrewMember.confirmed)
+        )
+        found = await session.scalars(single.union(crews))
+        return sorted(set(found.all()))
+
+
+battle_repository = BattleRepository()

@@ -1,0 +1,189 @@
+"""The battle's setup (the wizard): add, read, save, delete, judges; and the access of every battle route."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles import events
+from battles.battles import rules, view
+from battles.battles.access import BattleAccess
+from battles.battles.exceptions import BattleNotFound, EventNotFound
+from battles.battles.repository import battle_repository
+from battles.battles.schemas import Battle as BattleView
+from battles.battles.schemas import BattleUpdate
+from battles.models import Battle
+from battles.registration import standing
+from contracts.battles import BattleCreated, BattleDeleted, BattleUpdated
+from kit import profiles
+from kit.errors import Forbidden, Invalid
+from kit.principal import Principal
+from kit.profiles import IdentityClient, User
+from kit.sanitize import clean_html
+
+KIND_LOCKED = "The crew size cannot change between single dancers and crews once someone registered"
+
+
+class BattleService:
+    async def access(
+        self, session: AsyncSession, battle_id: int, principal: Principal, *, lock: bool = False
+    ) -> BattleAccess:
+        battle = await battle_repository.get(session, battle_id, lock=lock)
+        if battle is None:
+            raise BattleNotFound()
+        event = await battle_repository.event(session, battle.event_id)
+        if event is None or event.deleted:
+            raise BattleNotFound()
+        roles = await battle_repository.roles(session, event, principal.profile_id)
+        judge = await battle_repository.is_judge(session, battle.id, principal.profile_id)
+        return BattleAccess(battle, event, principal, roles, judge)
+
+    async def editable(
+        self, session: AsyncSession, battle_id: int, principal: Principal, *, lock: bool = False
+    ) -> BattleAccess:
+        access = await self.access(session, battle_id, principal, lock=lock)
+        if not access.can_edit:
+            raise Forbidden()
+        return access
+
+    async def administered(
+        self, session: AsyncSession, battle_id: int, principal: Principal, *, lock: bool = True
+    ) -> BattleAccess:
+        """The battle's admins: its editors and the event's hosts."""
+        access = await self.access(session, battle_id, principal, lock=lock)
+        if not access.is_admin:
+            raise Forbidden()
+        return access
+
+    async def view(self, session: AsyncSession, identity: IdentityClient | None, access: BattleAccess) -> BattleView:
+        await session.flush()
+        return await view.build(session, identity, access)
+
+    async def add(self, session: AsyncSession, principal: Principal, event_id: int) -> BattleAccess:
+        """A battle with the wizard's defaults: 1 vs 1, classic, no cap, a bracket of 16, the event's start and
+        organization."""
+        event = await battle_repository.event(session, event_id)
+        if event is None or event.deleted:
+            raise EventNotFound()
+        roles = await battle_repository.roles(session, event, principal.profile_id)
+        access = BattleAccess(Battle(), event, principal, roles, False)
+        if not access.can_edit:
+            raise Forbidden()
+        battle = Battle(
+            event_id=event.id,
+            title=rules.DEFAULT_TITLE,
+            crew_size=1,
+            style="classic",
+            cap_type="none",
+            limit=0,
+            bracket_size=16,
+            bracket_levels=rules.bracket_levels(16, None),
+            prizes=[],
+            start_date=event.starts_at,
+            org_id=event.org_id,
+        )
+        session.add(battle)
+        await session.flush()
+        await events.battle_changed(session, BattleCreated, battle)
+        return BattleAccess(battle, event, principal, roles, False)
+
+    async def save(
+        self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, update: BattleUpdate
+    ) -> BattleView:
+        battle = access.battle
+        given = update.model_fields_set
+        try:
+            self._apply(battle, update, given)
+        except ValueError as exc:
+            raise Invalid(str(exc)) from exc
+        if "crew_size" in given and update.crew_size is not None:
+            entries = await battle_repository.entries(session, battle.id)
+            single = update.crew_size == 1
+            if entries and any((e.user_id is not None) != single for e in entries):
+                raise Invalid(KIND_LOCKED, field="crewSize")
+            battle.crew_size = update.crew_size
+        await session.flush()
+        await standing.rebalance(session, battle)
+        await events.battle_changed(session, BattleUpdated, battle)
+        return await self.view(session, identity, access)
+
+    @staticmethod
+    def _apply(battle: Battle, update: BattleUpdate, given: set[str]) -> None:
+        battle.title = update.title
+        if "org_id" in given:
+            battle.org_id = update.org_id or None
+        if "organization_competitors_only" in given and update.organization_competitors_only is not None:
+            battle.organization_competitors_only = update.organization_competitors_only
+        if "description" in given:
+            battle.description = clean_html(update.description)
+        if "hide_participants" in given and update.hide_participants is not None:
+            battle.hide_participants = update.hide_participants
+        if "participation_cap_type" in given and update.participation_cap_type is not None:
+            battle.cap_type = update.participation_cap_type
+        if "limit" in given and update.limit is not None:
+            battle.limit = update.limit
+        battle.cap_type, battle.limit = rules.cap(battle.cap_type, battle.limit, battle.hide_participants)
+        if "style" in given and update.style is not None:
+            battle.style = update.style
+        size_changed = (
+            "bracket_size" in given and update.bracket_size is not None and update.bracket_size != battle.bracket_size
+        )
+        if size_changed:
+            battle.bracket_size = update.bracket_size or battle.bracket_size
+        levels = [(level.name, level.rounds) for level in update.bracket_levels or []]
+        if "bracket_levels" in given and update.bracket_levels is not None:
+            try:
+                battle.bracket_levels = rules.bracket_levels(battle.bracket_size, levels)
+            except ValueError:
+                if not size_changed:
+                    raise
+                # Levels of the old size sent with a new size: the new size's own levels.
+                battle.bracket_levels = rules.bracket_levels(battle.bracket_size, None)
+        elif size_changed or not battle.bracket_levels:
+            battle.bracket_levels = rules.bracket_levels(battle.bracket_size, None)
+        if "prizes_desc" in given:
+            battle.prizes_desc = (update.prizes_desc or "").strip()
+        if "prizes" in given:
+            battle.prizes = rules.prizes((p.title, p.amount) for p in update.prizes or [])
+        if "start_date" in given:
+            battle.start_date = update.start_date
+
+    async def delete(self, session: AsyncSession, access: BattleAccess) -> None:
+        """Its dancers and judges are announced as leaving first, so every count elsewhere stays right."""
+        battle = access.battle
+        facts = await view.load(session, None, access)
+        for entry in facts.entries:
+            users = await standing.confirmed_users(session, entry)
+            await events.unregistered(session, battle, users, entry.crew_id)
+        for judge in facts.judges:
+            await events.judge(session, battle, judge, added=False)
+        await events.battle_changed(session, BattleDeleted, battle)
+        await session.delete(battle)
+        await session.flush()
+
+    async def add_judge(
+        self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, user_id: int
+    ) -> list[User]:
+        await profiles.ensure_exists(session, identity, user_id)
+        if await battle_repository.add_judge(session, access.battle.id, user_id):
+            await events.judge(session, access.battle, user_id, added=True)
+        return await self.judges(session, identity, access)
+
+    async def remove_judge(
+        self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, user_id: int
+    ) -> list[User]:
+        if await battle_repository.remove_judge(session, access.battle.id, user_id):
+            await events.judge(session, access.battle, user_id, added=False)
+        return await self.judges(session, identity, access)
+
+    async def judges(self, session: AsyncSession, identity: IdentityClient, access: BattleAccess) -> list[User]:
+        ids = await battle_repository.judge_ids(session, access.battle.id)
+        known = await battle_repository.profiles(session, ids)
+        users = [
+            User(id=i, dancer_name=known[i].dancer_name, avatar=known[i].avatar) if i in known else User(id=i)
+            for i in ids
+        ]
+        await profiles.complete(session, identity, users, [i for i in ids if i not in known])
+        return users
+
+
+battle_service = BattleService()

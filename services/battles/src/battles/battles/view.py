@@ -1,0 +1,278 @@
+"""The battle as one caller sees it: lists (unless hidden), counters, their own standing and what they may do."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles.battles import rules
+from battles.battles import schemas as s
+from battles.battles.access import BattleAccess
+from battles.battles.repository import battle_repository
+from battles.models import Crew, CrewMember, Entry, Org, Profile, Signature
+from battles.registration import rules as registration_rules
+from kit import profiles
+from kit.db import utcnow
+from kit.profiles import IdentityClient, User
+
+
+def has_document(document: dict[str, Any] | None) -> bool:
+    return bool(document)
+
+
+def document_text(document: dict[str, Any] | None) -> str | None:
+    return (document or {}).get("text") or None
+
+
+class Facts:
+    """Everything the view and the registration rules read about a battle, loaded once."""
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.crews: dict[int, Crew] = {}
+        self.members: list[CrewMember] = []
+        self.signatures: dict[int, Signature] = {}
+        self.check_ins: dict[int, datetime | None] = {}
+        self.profiles: dict[int, Profile | User] = {}
+        self.studios: dict[int, list[tuple[int, str, str | None]]] = {}
+        self.judges: list[int] = []
+        self.org: Org | None = None
+
+
+async def load(
+    session: AsyncSession, identity: IdentityClient | None, access: BattleAccess, also: tuple[int, ...] = ()
+) -> Facts:
+    """`also`: more users whose profiles are needed (the caller, a dancer being added)."""
+    battle = access.battle
+    facts = Facts()
+    facts.entries = await battle_repository.entries(session, battle.id)
+    facts.crews = {c.id: c for c in await battle_repository.crews(session, battle.id)} if access.crew_battle else {}
+    facts.members = await battle_repository.members(session, battle.id) if access.crew_battle else []
+    facts.signatures = await battle_repository.signatures(session, battle.id)
+    facts.judges = await battle_repository.judge_ids(session, battle.id)
+    facts.org = await battle_repository.org(session, battle.org_id)
+    users = {e.user_id for e in facts.entries if e.user_id} | {m.user_id for m in facts.members}
+    users |= {c.captain_id for c in facts.crews.values()}
+    facts.check_ins = await battle_repository.check_ins(session, battle.event_id, users)
+    facts.studios = await battle_repository.studios(session, users)
+    everyone = users | set(facts.judges) | set(also)
+    facts.profiles = dict(await battle_repository.profiles(session, everyone))
+    missing = everyone - set(facts.profiles)
+    if missing and identity is not None:
+        found = await profiles.fetch_missing(session, identity, missing)
+        facts.profiles.update(found or {})
+    return facts
+
+
+def _user(facts: Facts, user_id: int) -> User:
+    found = facts.profiles.get(user_id)
+    return User(id=user_id, dancer_name=found.dancer_name if found else None, avatar=found.avatar if found else None)
+
+
+def _participant(facts: Facts, access: BattleAccess, user_id: int, **more: Any) -> s.Participant:
+    user = _user(facts, user_id)
+    signature = facts.signatures.get(user_id)
+    agreement_at = rules.counted(signature.agreement_signed_at) if signature else None
+    waiver_at = rules.counted(signature.waiver_signed_at) if signature else None
+    checked_in_at = rules.counted(facts.check_ins.get(user_id))
+    org = facts.org
+    return s.Participant(
+        id=user_id,
+        dancer_name=user.dancer_name,
+        name=user.dancer_name,
+        avatar=user.avatar,
+        checked_in=checked_in_at is not None,
+        checked_in_at=rules.iso(checked_in_at),
+        agreement_signed=agreement_at is not None,
+        agreement_signed_at=rules.iso(agreement_at),
+        waiver_signed=waiver_at is not None,
+        waiver_signed_at=rules.iso(waiver_at),
+        show_agreement=has_document(org.agreement if org else None),
+        show_waiver=has_document(org.waiver if org else None),
+        studios=[s.Studio(id=i, name=n, image=im) for i, n, im in facts.studios.get(user_id, [])],
+        **more,
+    )
+
+
+def _crew(facts: Facts, access: BattleAccess, entry: Entry) -> s.Crew:
+    crew = facts.crews[entry.crew_id or 0]
+    members = [m for m in facts.members if m.crew_id == crew.id]
+    return s.Crew(
+        id=crew.id,
+        name=crew.name,
+        order=entry.seq,
+        rand_id=entry.rand_id,
+        captain_id=crew.captain_id,
+        participants=[
+            _participant(facts, access, m.user_id, confirmed=m.confirmed, confirmed_at=rules.iso(m.confirmed_at))
+            for m in members
+        ],
+        in_waitlist=entry.waitlisted,
+        place=entry.place,
+        checked_in=entry.checked_in_at is not None,
+    )
+
+
+def _single(facts: Facts, access: BattleAccess, entry: Entry) -> s.Participant:
+    return _participant(
+        facts,
+        access,
+        entry.user_id or 0,
+        rand_id=entry.rand_id,
+        confirmed=True,
+        confirmed_at=rules.iso(entry.created_at),
+        place=entry.place,
+    )
+
+
+def candidate(
+    access: BattleAccess, facts: Facts, *, user_id: int, dancer_name: str | None, member: bool, checked_in: int
+) -> registration_rules.Candidate:
+    """The facts registration decides on, for `user_id` (the caller, or a dancer an admin adds)."""
+    battle = access.battle
+    org = facts.org
+    signature = facts.signatures.get(user_id)
+    members_only = (
+        ((org.name if org else None) or "the organization")
+        if battle.organization_competitors_only and battle.org_id and not member
+        else None
+    )
+    return registration_rules.Candidate(
+        period=rules.period(access.event.starts_at, access.event.ends_at, utcnow()),
+        staff=access.staff if user_id == access.user_id else False,
+        judge=user_id in facts.judges,
+        members_only_org=members_only,
+        has_dancer_name=bool(dancer_name and dancer_name.strip()),
+        check_in_cap_reached=battle.cap_type == "checkIn" and battle.limit > 0 and checked_in >= battle.limit,
+        check_in_limit=battle.limit,
+        needs_agreement=has_document(org.agreement if org else None)
+        and rules.counted(signature.agreement_signed_at if signature else None) is None,
+        needs_waiver=has_document(org.waiver if org else None)
+        and rules.counted(signature.waiver_signed_at if signature else None) is None,
+    )
+
+
+async def build(session: AsyncSession, identity: IdentityClient | None, access: BattleAccess) -> s.Battle:
+    battle, event, principal = access.battle, access.event, access.principal
+    me = principal.profile_id
+    facts = await load(session, identity, access, (me,) if me is not None else ())
+    period = rules.period(event.starts_at, event.ends_at, utcnow())
+    org = facts.org
+    hidden = battle.hide_participants and not access.is_admin
+
+    participants: list[s.Participant] = []
+    crews: list[s.Crew] = []
+    wait_singles: list[s.Participant] = []
+    wait_crews: list[s.Crew] = []
+    for entry in facts.entries:
+        if entry.crew_id is not None:
+            if entry.crew_id in facts.crews:
+                (wait_crews if entry.waitlisted else crews).append(_crew(facts, access, entry))
+        else:
+            (wait_singles if entry.waitlisted else participants).append(_single(facts, access, entry))
+
+    my_crew_id = next((m.crew_id for m in facts.members if m.user_id == me and m.confirmed), None)
+    registered = my_crew_id is not None or any(e.user_id == me for e in facts.entries if me is not None)
+    invitations = [
+        s.Invitation(
+            crew_id=m.crew_id,
+            crew_name=facts.crews[m.crew_id].name,
+            captain=_user(facts, facts.crews[m.crew_id].captain_id),
+        )
+        for m in facts.members
+        if m.user_id == me and not m.confirmed and not m.requested and m.crew_id in facts.crews
+    ]
+
+    # A guest sees the button (it leads to Login), disabled only when nobody may register any more.
+    reason: str | None = registration_rules.CLOSED if period == "past" else None
+    if me is not None and not registered:
+        found = facts.profiles.get(me)
+        member = bool(battle.org_id) and await battle_repository.is_org_member(session, battle.org_id or 0, me)
+        reason = registration_rules.refusal(
+            candidate(
+                access,
+                facts,
+                user_id=me,
+                dancer_name=found.dancer_name if found else None,
+                member=member,
+                checked_in=sum(1 for e in facts.entries if e.checked_in_at is not None),
+            )
+        )
+    signature = facts.signatures.get(me) if me is not None else None
+    competing = [e for e in facts.entries if not e.waitlisted]
+    checked_in = sum(1 for e in facts.entries if e.rand_id is not None)
+    winners = _winners(facts, access)
+    return s.Battle(
+        id=battle.id,
+        event_id=battle.event_id,
+        title=battle.title,
+        style=battle.style,
+        crew_size=battle.crew_size,
+        category=rules.category(battle.crew_size),
+        description=battle.description,
+        prizes_desc=battle.prizes_desc,
+        prizes=[s.Prize(**p) for p in battle.prizes],
+        org_id=battle.org_id or 0,
+        organization_competitors_only=battle.organization_competitors_only,
+        org_chip=s.OrgChip(id=org.id, image=org.image, name=org.name) if org else None,
+        org_legal_docs=s.OrgLegalDocs(
+            agreement=document_text(org.agreement) if org else None,
+            waiver=document_text(org.waiver) if org else None,
+            agreement_signed_at=rules.iso(rules.counted(signature.agreement_signed_at)) if signature else None,
+            waiver_signed_at=rules.iso(rules.counted(signature.waiver_signed_at)) if signature else None,
+        ),
+        has_agreement=has_document(org.agreement if org else None),
+        has_waiver=has_document(org.waiver if org else None),
+        hide_participants=battle.hide_participants,
+        is_hidden_participants=hidden,
+        participants=[] if hidden else participants,
+        crews=[] if hidden else crews,
+        wait_list=[] if hidden else (wait_crews if access.crew_battle else wait_singles),
+        winners=winners,
+        limit=battle.limit,
+        participation_cap_type=battle.cap_type,
+        status=battle.status,
+        start_date=rules.iso(battle.start_date),
+        bracket_size=battle.bracket_size,
+        bracket_levels=[s.BracketLevel(**level) for level in battle.bracket_levels],
+        judges=[_user(facts, j) for j in facts.judges],
+        event=s.EventSummary(id=event.id, title=event.title, period=period, organizer_id=event.organizer_id),
+        can_edit=access.can_edit,
+        can_download=access.can_edit,
+        can_unregister=registered and period != "past",
+        is_registered=registered,
+        is_limit_exceeded=registration_rules.limit_exceeded(
+            battle.cap_type, battle.limit, competing_count=len(competing), checked_in_count=checked_in
+        ),
+        counters=s.Counters(
+            registered=len(competing), checked_in=checked_in, wait_list=len(facts.entries) - len(competing)
+        ),
+        invitations=invitations,
+        my_crew_id=my_crew_id,
+        permissions=s.Permissions(
+            registered=registered,
+            register_button_visible=not registered,
+            register_button_enabled=not registered and reason is None,
+            register_button_disable_reason=None if registered else reason,
+            show_agreement=has_document(org.agreement if org else None),
+            show_waiver=has_document(org.waiver if org else None),
+        ),
+    )
+
+
+def _winners(facts: Facts, access: BattleAccess) -> list[s.Winner]:
+    placed = sorted((e for e in facts.entries if e.place is not None), key=lambda e: (e.place or 0, e.seq))
+    winners = []
+    for entry in placed:
+        if entry.crew_id is not None:
+            crew = facts.crews.get(entry.crew_id)
+            if crew is None:
+                continue
+            members = [_user(facts, m.user_id) for m in facts.members if m.crew_id == crew.id and m.confirmed]
+            winners.append(s.Winner(place=entry.place or 0, id=crew.id, name=crew.name, participants=members))
+        elif entry.user_id is not None:
+            user = _user(facts, entry.user_id)
+            winners.append(s.Winner(place=entry.place or 0, id=user.id, name=user.dancer_name, participants=[user]))
+    return winners

@@ -1,0 +1,74 @@
+"""The events this service publishes (payload models in `contracts.battles`), written to the outbox in the
+caller's transaction. Every one carries the topic battle:<id>."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles.battles import rules
+from battles.models import Battle
+from contracts.battles import (
+    BattleChanged,
+    BattleTouched,
+    CrewInvited,
+    JudgeAdded,
+    JudgeRemoved,
+    ParticipantRegistered,
+    ParticipantUnregistered,
+    WaitlistPromoted,
+)
+from kit import outbox
+
+
+async def battle_changed(session: AsyncSession, event: type[BattleChanged], battle: Battle) -> None:
+    """`event` is BattleCreated, BattleUpdated or BattleDeleted; crewSize None is unlimited."""
+    crew_size = None if battle.crew_size == rules.UNLIMITED else battle.crew_size
+    await outbox.add(session, event(id=battle.id, event_id=battle.event_id, title=battle.title, crew_size=crew_size))
+
+
+async def touched(session: AsyncSession, battle: Battle) -> None:
+    await outbox.add(session, BattleTouched(id=battle.id, event_id=battle.event_id))
+
+
+async def registered(session: AsyncSession, battle: Battle, users: Iterable[int], crew_id: int | None = None) -> None:
+    for user_id in users:
+        payload = ParticipantRegistered(battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id)
+        await outbox.add(session, payload)
+
+
+async def unregistered(session: AsyncSession, battle: Battle, users: Iterable[int], crew_id: int | None = None) -> None:
+    for user_id in users:
+        payload = ParticipantUnregistered(
+            battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id
+        )
+        await outbox.add(session, payload)
+
+
+async def judge(session: AsyncSession, battle: Battle, user_id: int, *, added: bool) -> None:
+    model = JudgeAdded if added else JudgeRemoved
+    await outbox.add(session, model(battle_id=battle.id, event_id=battle.event_id, user_id=user_id))
+
+
+async def invited(
+    session: AsyncSession, battle: Battle, crew_id: int, crew_name: str, user_id: int, by_user_id: int | None
+) -> None:
+    payload = CrewInvited(
+        battle_id=battle.id,
+        event_id=battle.event_id,
+        crew_id=crew_id,
+        crew_name=crew_name,
+        battle_title=battle.title,
+        user_id=user_id,
+        by_user_id=by_user_id,
+    )
+    await outbox.add(session, payload)
+
+
+async def promoted(session: AsyncSession, battle: Battle, users: Iterable[int], crew_id: int | None) -> None:
+    for user_id in users:
+        payload = WaitlistPromoted(
+            battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id, battle_title=battle.title
+        )
+        await outbox.add(session, payload)

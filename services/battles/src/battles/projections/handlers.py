@@ -1,0 +1,91 @@
+"""Consumers of other services' events: events (the event, its staff, its check-ins), organizations (the chip,
+the agreement and waiver, members, admins), studios (a dancer's studios). Profiles are the kit's (kit.profiles)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles import events
+from battles.battles.repository import battle_repository
+from battles.projections.repository import projection_repository
+from battles.registration import standing
+from contracts.events import (
+    AttendeeChanged,
+    AttendeeCheckedIn,
+    AttendeeUnchecked,
+    EventChanged,
+    EventCreated,
+    EventDeleted,
+    EventPublished,
+    EventUpdated,
+    StaffAdded,
+    StaffChanged,
+    StaffRemoved,
+)
+from contracts.orgs import (
+    MemberAdded,
+    MemberRemoved,
+    MembershipChanged,
+    OrganizationChanged,
+    OrganizationCreated,
+    OrganizationPublished,
+    OrganizationUpdated,
+    RoleAdded,
+    RoleChanged,
+    RoleRemoved,
+)
+from contracts.studios import MemberAdded as StudioMemberAdded
+from contracts.studios import MemberChanged as StudioMemberChanged
+from contracts.studios import MemberRemoved as StudioMemberRemoved
+from kit.consumers import Handler
+from kit.events import Envelope
+
+
+async def apply_event(session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
+    await projection_repository.apply_event(session, event, envelope.occurred_at)
+
+
+async def apply_staff(session: AsyncSession, event: StaffChanged, envelope: Envelope) -> None:
+    await projection_repository.apply_staff(session, event, envelope.occurred_at)
+
+
+async def apply_check_in(session: AsyncSession, event: AttendeeChanged, envelope: Envelope) -> None:
+    """The dancer's check-in, then each battle of the event where they compete (alone or as a confirmed crew
+    member): the entry's number given or cleared, the check-in cap's competitors, open pages told."""
+    if not await projection_repository.apply_check_in(session, event, envelope.occurred_at):
+        return
+    for battle_id in await battle_repository.battles_of_user(session, event.event_id, event.user_id):
+        battle = await battle_repository.get(session, battle_id, lock=True)
+        if battle is None:
+            continue
+        await standing.rebalance(session, battle)
+        await events.touched(session, battle)
+
+
+async def apply_org(session: AsyncSession, event: OrganizationChanged, envelope: Envelope) -> None:
+    await projection_repository.apply_org(session, event, envelope.occurred_at)
+
+
+async def apply_org_member(session: AsyncSession, event: MembershipChanged, envelope: Envelope) -> None:
+    await projection_repository.apply_org_member(session, event, envelope.occurred_at)
+
+
+async def apply_org_role(session: AsyncSession, event: RoleChanged, envelope: Envelope) -> None:
+    await projection_repository.apply_org_role(session, event, envelope.occurred_at)
+
+
+async def apply_studio_member(session: AsyncSession, event: StudioMemberChanged, envelope: Envelope) -> None:
+    await projection_repository.apply_studio_member(session, event, envelope.occurred_at)
+
+
+handlers: list[Handler[Any]] = [
+    Handler("events", (EventCreated, EventUpdated, EventPublished, EventDeleted), apply_event),
+    Handler("event-staff", (StaffAdded, StaffRemoved), apply_staff),
+    Handler("check-ins", (AttendeeCheckedIn, AttendeeUnchecked), apply_check_in),
+    Handler("orgs", (OrganizationCreated, OrganizationUpdated, OrganizationPublished), apply_org),
+    Handler("org-members", (MemberAdded, MemberRemoved), apply_org_member),
+    Handler("org-roles", (RoleAdded, RoleRemoved), apply_org_role),
+    Handler("studio-members", (StudioMemberAdded, StudioMemberRemoved), apply_studio_member),
+]

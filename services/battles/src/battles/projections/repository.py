@@ -1,0 +1,111 @@
+"""The projections' writes: each as of its announcement's time, so a late, older announcement changes nothing and
+a redelivery is harmless."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles.models import CheckIn, EventStaff, EventView, Org, OrgMember, OrgRole, StudioMembership
+from contracts.events import AttendeeChanged, EventChanged, EventDeleted, StaffAdded, StaffChanged
+from contracts.orgs import (
+    MemberAdded,
+    MembershipChanged,
+    OrganizationChanged,
+    OrganizationUpdated,
+    RoleAdded,
+    RoleChanged,
+)
+from contracts.studios import MemberAdded as StudioMemberAdded
+from contracts.studios import MemberChanged as StudioMemberChanged
+
+
+def instant(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value.replace("Z", "+00:00")) if value else None
+
+
+class ProjectionRepository:
+    async def _upsert(
+        self,
+        session: AsyncSession,
+        model: Any,
+        key: dict[str, int | str],
+        values: dict[str, Any],
+        stamp: str = "changed_at",
+    ) -> bool:
+        """True when applied (the row is new or this announcement is not older than the stored one)."""
+        statement = insert(model).values(**key, **values)
+        stamp_column = getattr(model, stamp)
+        result = await session.execute(
+            statement.on_conflict_do_update(
+                index_elements=list(key),
+                set_={name: statement.excluded[name] for name in values},
+                where=(stamp_column.is_(None)) | (stamp_column <= statement.excluded[stamp]),
+            ).returning(*[getattr(model, name) for name in key])
+        )
+        return result.first() is not None
+
+    async def apply_event(self, session: AsyncSession, event: EventChanged, at: datetime) -> None:
+        values = {
+            "org_id": event.org_id,
+            "organizer_id": event.organizer_id,
+            "title": event.title or "",
+            "starts_at": instant(event.starts_at),
+            "ends_at": instant(event.ends_at),
+            "time_zone": event.time_zone,
+            "status": event.status,
+            "deleted": isinstance(event, EventDeleted),
+            "changed_at": at,
+        }
+        await self._upsert(session, EventView, {"id": event.id}, values)
+
+    async def apply_staff(self, session: AsyncSession, event: StaffChanged, at: datetime) -> None:
+        values = {"present": isinstance(event, StaffAdded), "changed_at": at}
+        key: dict[str, int | str] = {"event_id": event.event_id, "user_id": event.user_id, "role": event.role}
+        await self._upsert(session, EventStaff, key, values)
+
+    async def apply_check_in(self, session: AsyncSession, event: AttendeeChanged, at: datetime) -> bool:
+        values = {"checked_in_at": instant(event.checked_in_at), "changed_at": at}
+        return await self._upsert(session, CheckIn, {"event_id": event.event_id, "user_id": event.user_id}, values)
+
+    async def apply_org(self, session: AsyncSession, event: OrganizationChanged, at: datetime) -> None:
+        await self._upsert(session, Org, {"id": event.id}, {"name": event.name, "image": event.image, "changed_at": at})
+        if isinstance(event, OrganizationUpdated):
+            documents = {"agreement": event.agreement, "waiver": event.waiver, "documents_changed_at": at}
+            statement = insert(Org).values(id=event.id, changed_at=at, **documents)
+            await session.execute(
+                statement.on_conflict_do_update(
+                    index_elements=[Org.id],
+                    set_={name: statement.excluded[name] for name in documents},
+                    where=Org.documents_changed_at.is_(None) | (Org.documents_changed_at <= at),
+                )
+            )
+
+    async def apply_org_member(self, session: AsyncSession, event: MembershipChanged, at: datetime) -> None:
+        # The membership carries the organization's name and image: a chip known before its own events arrive.
+        statement = insert(Org).values(id=event.org_id, name=event.org_name, image=event.org_image, changed_at=at)
+        await session.execute(statement.on_conflict_do_nothing())
+        values = {"member": isinstance(event, MemberAdded), "changed_at": at}
+        await self._upsert(session, OrgMember, {"org_id": event.org_id, "user_id": event.user_id}, values)
+
+    async def apply_org_role(self, session: AsyncSession, event: RoleChanged, at: datetime) -> None:
+        values = {"present": isinstance(event, RoleAdded), "changed_at": at}
+        key: dict[str, int | str] = {"org_id": event.org_id, "user_id": event.user_id, "role": event.role}
+        await self._upsert(session, OrgRole, key, values)
+
+    async def apply_studio_member(self, session: AsyncSession, event: StudioMemberChanged, at: datetime) -> None:
+        values = {
+            "studio_name": event.studio_name,
+            "studio_image": event.studio_image,
+            "published": event.studio_status == "published",
+            "present": isinstance(event, StudioMemberAdded),
+            "changed_at": at,
+        }
+        key: dict[str, int | str] = {"studio_id": event.studio_id, "user_id": event.user_id, "role": event.role}
+        await self._upsert(session, StudioMembership, key, values)
+
+
+projection_repository = ProjectionRepository()

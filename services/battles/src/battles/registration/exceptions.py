@@ -1,0 +1,7 @@
+NOT_REGISTERED = "You are not registered for this battle."
+CREW_BATTLE = "This is a crew battle: register a crew."
+SINGLE_BATTLE = "This battle is for single dancers: register alone."
+NO_AGREEMENT = "This battle has no agreement to sign."
+NO_WAIVER = "This battle has no waiver to sign."
+CANNOT_REGISTER = "{name} cannot register for this battle."
+USERS_REQUIRED = "Choose at least one dancer."

@@ -1,0 +1,83 @@
+"""`/api/battles/{id}/dancer`, `/sign-agreement`, `/sign-waiver` and the admins' `/api/admin/battles/{id}/...`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query
+
+from battles.battles.dependencies import BattleAdmin, BattleAdminReader, LockedBattle
+from battles.battles.schemas import Battle
+from battles.battles.service import battle_service
+from battles.crews.service import crew_service
+from battles.registration.schemas import PickerPage, RegisterUsers, SignedDate, UnregisterUser
+from battles.registration.service import registration_service
+from kit.db import SessionDep
+from kit.paging import Page, paging
+from kit.profiles import IdentityDep
+from kit.types import Id, Text
+
+router = APIRouter(prefix="/api", tags=["battles"])
+
+PickerPageDep = Annotated[Page, Depends(paging(default=50, cap=100))]
+
+
+@router.post("/battles/{battle_id}/dancer", response_model=Battle)
+async def register(access: LockedBattle, session: SessionDep, identity: IdentityDep) -> Battle:
+    return await registration_service.register(session, identity, access)
+
+
+@router.delete("/battles/{battle_id}/dancer", response_model=Battle)
+async def unregister(access: LockedBattle, session: SessionDep, identity: IdentityDep) -> Battle:
+    return await registration_service.unregister(session, identity, access)
+
+
+@router.post("/battles/{battle_id}/sign-agreement", response_model=Battle)
+async def sign_agreement(access: LockedBattle, session: SessionDep, identity: IdentityDep) -> Battle:
+    assert access.user_id is not None
+    await registration_service.sign(session, identity, access, access.user_id, "agreement")
+    return await battle_service.view(session, identity, access)
+
+
+@router.post("/battles/{battle_id}/sign-waiver", response_model=Battle)
+async def sign_waiver(access: LockedBattle, session: SessionDep, identity: IdentityDep) -> Battle:
+    assert access.user_id is not None
+    await registration_service.sign(session, identity, access, access.user_id, "waiver")
+    return await battle_service.view(session, identity, access)
+
+
+@router.post("/admin/battles/{battle_id}/register", response_model=Battle)
+async def admin_register(
+    body: RegisterUsers, access: BattleAdmin, session: SessionDep, identity: IdentityDep
+) -> Battle:
+    return await registration_service.register_users(session, identity, access, body.user_ids)
+
+
+@router.post("/admin/battles/{battle_id}/unregister", response_model=Battle)
+async def admin_unregister(
+    body: UnregisterUser, access: BattleAdmin, session: SessionDep, identity: IdentityDep
+) -> Battle:
+    if body.crew_id:
+        return await crew_service.admin_remove(session, identity, access, body.crew_id, body.user_id)
+    return await registration_service.admin_unregister(session, identity, access, body.user_id)
+
+
+@router.get("/admin/battles/{battle_id}/users", response_model=PickerPage)
+async def available_users(
+    access: BattleAdminReader,
+    session: SessionDep,
+    page: PickerPageDep,
+    k: Annotated[Text | None, Query(max_length=100, description="part of the dancer's name")] = None,
+) -> PickerPage:
+    keyword = (k or "").strip() or None
+    return await registration_service.picker(session, access, keyword=keyword, limit=page.limit, offset=page.offset)
+
+
+@router.post("/admin/battles/{battle_id}/sign-agreement/{user_id}", response_model=SignedDate)
+async def admin_sign_agreement(user_id: Id, access: BattleAdmin, session: SessionDep) -> SignedDate:
+    return SignedDate(date=await registration_service.sign(session, None, access, user_id, "agreement"))
+
+
+@router.post("/admin/battles/{battle_id}/sign-waiver/{user_id}", response_model=SignedDate)
+async def admin_sign_waiver(user_id: Id, access: BattleAdmin, session: SessionDep) -> SignedDate:
+    return SignedDate(date=await registration_service.sign(session, None, access, user_id, "waiver"))

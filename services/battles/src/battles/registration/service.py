@@ -1,0 +1,212 @@
+"""Registration alone: register, unregister, sign the agreement and the waiver; and the admins' catalogue
+(register dancers, unregister one, sign for them, the picker of dancers who may be added). Every path runs with the
+battle's row locked (the route's dependency), so the cap holds under any concurrency."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles import events
+from battles.battles import rules as battle_rules
+from battles.battles import view
+from battles.battles.access import BattleAccess
+from battles.battles.repository import battle_repository
+from battles.battles.schemas import Battle as BattleView
+from battles.battles.service import battle_service
+from battles.models import CrewMember, Entry, Profile, Signature
+from battles.registration import exceptions as texts
+from battles.registration import rules, standing
+from battles.registration.schemas import PickerPage, PickerUser
+from kit import profiles
+from kit.db import utcnow
+from kit.errors import Invalid, NotFound
+from kit.profiles import IdentityClient
+from kit.text import LIKE_ESCAPE, contains_pattern
+
+Document = Literal["agreement", "waiver"]
+
+
+class RegistrationService:
+    async def register(self, session: AsyncSession, identity: IdentityClient, access: BattleAccess) -> BattleView:
+        """The caller, competing or on the wait list (in arrival order); registering twice changes nothing."""
+        if access.crew_battle:
+            raise Invalid(texts.CREW_BATTLE)
+        user_id = access.user_id
+        assert user_id is not None
+        battle = access.battle
+        existing = await session.scalar(select(Entry).where(Entry.battle_id == battle.id, Entry.user_id == user_id))
+        if existing is None:
+            await self.check_may_register(session, identity, access, user_id)
+            await standing.add_entry(session, battle, user_id=user_id)
+            await standing.rebalance(session, battle)
+            await events.registered(session, battle, [user_id])
+        return await battle_service.view(session, identity, access)
+
+    async def check_may_register(
+        self,
+        session: AsyncSession,
+        identity: IdentityClient,
+        access: BattleAccess,
+        user_id: int,
+        *,
+        joining: bool = False,
+    ) -> None:
+        """The refusal, as the register button's reason (400 with that text). `joining` a crew already registered
+        takes no new place, so a reached check-in cap does not stop it. Targeted reads: this runs under the
+        battle's lock, before the answer's full read."""
+        battle = access.battle
+        known = await battle_repository.profiles(session, [user_id])
+        if user_id not in known:
+            fetched = await profiles.fetch_missing(session, identity, [user_id])
+            dancer_name = fetched[user_id].dancer_name if fetched and user_id in fetched else None
+        else:
+            dancer_name = known[user_id].dancer_name
+        facts = view.Facts()
+        facts.org = await battle_repository.org(session, battle.org_id)
+        facts.judges = [user_id] if await battle_repository.is_judge(session, battle.id, user_id) else []
+        signature = await session.get(Signature, (battle.id, user_id))
+        facts.signatures = {user_id: signature} if signature is not None else {}
+        checked_in = await session.scalar(
+            select(func.count()).where(Entry.battle_id == battle.id, Entry.checked_in_at.is_not(None))
+        )
+        member = bool(battle.org_id) and await battle_repository.is_org_member(session, battle.org_id or 0, user_id)
+        candidate = view.candidate(
+            access, facts, user_id=user_id, dancer_name=dancer_name, member=member, checked_in=checked_in or 0
+        )
+        if joining:
+            candidate = dataclasses.replace(candidate, check_in_cap_reached=False)
+        reason = rules.refusal(candidate)
+        if reason is not None:
+            raise Invalid(reason)
+
+    async def unregister(self, session: AsyncSession, identity: IdentityClient, access: BattleAccess) -> BattleView:
+        """The caller leaves; the first of the wait list moves up (and is told)."""
+        if access.crew_battle:
+            raise Invalid(texts.CREW_BATTLE)
+        if battle_rules.period(access.event.starts_at, access.event.ends_at, utcnow()) == "past":
+            raise Invalid(rules.CLOSED)
+        user_id = access.user_id
+        assert user_id is not None
+        if not await self.remove_dancer(session, access, user_id):
+            raise Invalid(texts.NOT_REGISTERED)
+        return await battle_service.view(session, identity, access)
+
+    async def remove_dancer(self, session: AsyncSession, access: BattleAccess, user_id: int) -> bool:
+        battle = access.battle
+        removed = await session.execute(
+            delete(Entry).where(Entry.battle_id == battle.id, Entry.user_id == user_id).returning(Entry.id)
+        )
+        if removed.first() is None:
+            return False
+        await standing.rebalance(session, battle)
+        await events.unregistered(session, battle, [user_id])
+        return True
+
+    async def sign(
+        self,
+        session: AsyncSession,
+        identity: IdentityClient | None,
+        access: BattleAccess,
+        user_id: int,
+        document: Document,
+    ) -> str:
+        """The organization's agreement or waiver signed now by (or for) `user_id`; answers the date."""
+        org = await battle_repository.org(session, access.battle.org_id)
+        text = (org.agreement if document == "agreement" else org.waiver) if org else None
+        if not view.has_document(text):
+            raise Invalid(texts.NO_AGREEMENT if document == "agreement" else texts.NO_WAIVER)
+        signature = await battle_repository.signature(session, access.battle.id, user_id)
+        now = utcnow()
+        if document == "agreement":
+            signature.agreement_signed_at = now
+        else:
+            signature.waiver_signed_at = now
+        await session.flush()
+        await events.touched(session, access.battle)
+        return battle_rules.iso(now) or ""
+
+    # --- the admins' catalogue -----------------------------------------------------------------------------------
+
+    async def register_users(
+        self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, user_ids: list[int]
+    ) -> BattleView:
+        """Dancers added by an admin, their agreement and waiver signed now; those already in stay as they are.
+        Judges and the event's staff cannot be added."""
+        if access.crew_battle:
+            raise Invalid(texts.CREW_BATTLE)
+        battle = access.battle
+        excluded = await self.excluded(session, access)
+        known = await battle_repository.profiles(session, user_ids)
+        for user_id in dict.fromkeys(user_ids):
+            if user_id not in known:
+                await profiles.ensure_exists(session, identity, user_id)
+            if user_id in excluded["staff"]:
+                name = known[user_id].dancer_name if user_id in known else str(user_id)
+                raise Invalid(texts.CANNOT_REGISTER.format(name=name or user_id))
+        registered = []
+        org = await battle_repository.org(session, battle.org_id)
+        for user_id in dict.fromkeys(user_ids):
+            if user_id in excluded["registered"]:
+                continue
+            signature = await battle_repository.signature(session, battle.id, user_id)
+            now = utcnow()
+            if org and view.has_document(org.agreement):
+                signature.agreement_signed_at = now
+            if org and view.has_document(org.waiver):
+                signature.waiver_signed_at = now
+            await standing.add_entry(session, battle, user_id=user_id)
+            registered.append(user_id)
+        await standing.rebalance(session, battle)
+        await events.registered(session, battle, registered)
+        return await battle_service.view(session, identity, access)
+
+    async def excluded(self, session: AsyncSession, access: BattleAccess) -> dict[str, set[int]]:
+        """Who may not be added: `staff` (the organizer, admins, hosts, judges) and `registered` (dancers with an
+        entry, confirmed crew members)."""
+        battle = access.battle
+        staff = await battle_repository.staff_ids(session, access.event)
+        staff |= set(await battle_repository.judge_ids(session, battle.id))
+        singles = await session.scalars(
+            select(Entry.user_id).where(Entry.battle_id == battle.id, Entry.user_id.is_not(None))
+        )
+        confirmed = await session.scalars(
+            select(CrewMember.user_id).where(CrewMember.battle_id == battle.id, CrewMember.confirmed)
+        )
+        registered = {u for u in singles.all() if u is not None} | set(confirmed.all())
+        return {"staff": staff, "registered": registered}
+
+    async def picker(
+        self, session: AsyncSession, access: BattleAccess, *, keyword: str | None, limit: int, offset: int
+    ) -> PickerPage:
+        """Dancers (with a dancer name) of the profile projection who may be added, by name."""
+        excluded = await self.excluded(session, access)
+        ids = sorted(excluded["staff"] | excluded["registered"])
+        where = [Profile.dancer_name.is_not(None), Profile.dancer_name != ""]
+        if ids:
+            where.append(Profile.id.not_in(ids))
+        if keyword:
+            where.append(Profile.dancer_name.ilike(contains_pattern(keyword), escape=LIKE_ESCAPE))
+        total = await session.scalar(select(func.count()).select_from(Profile).where(*where)) or 0
+        found = await session.scalars(
+            select(Profile)
+            .where(*where)
+            .order_by(func.lower(Profile.dancer_name), Profile.id)
+            .limit(limit)
+            .offset(offset)
+        )
+        data = [PickerUser(id=p.id, dancer_name=p.dancer_name, avatar=p.avatar, confirmed=True) for p in found.all()]
+        return PickerPage(data=data, total=total)
+
+    async def admin_unregister(
+        self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, user_id: int
+    ) -> BattleView:
+        if not await self.remove_dancer(session, access, user_id):
+            raise NotFound("Participant not found")
+        return await battle_service.view(session, identity, access)
+
+
+registration_service = RegistrationService()

@@ -1,0 +1,126 @@
+"""Winners (classic battles, by hand) and the CSV of the participants."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles.battles import rules as battle_rules
+from battles.battles import view
+from battles.battles.access import BattleAccess
+from battles.battles.schemas import Battle as BattleView
+from battles.battles.service import battle_service
+from battles.results import rules
+from contracts.battles import Winners, WinnersSet
+from kit import outbox
+from kit.db import utcnow
+from kit.errors import Invalid
+from kit.profiles import IdentityClient
+
+UNKNOWN_WINNER = "{id} is not in this battle"
+
+
+class ResultsService:
+    async def set_winners(
+        self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, given: list[tuple[int, int]]
+    ) -> BattleView:
+        """A replacement of the battle's places ([] clears them), announced as `battles.winners.set`."""
+        battle, event = access.battle, access.event
+        refusal = rules.may_set_winners(battle.style, battle_rules.period(event.starts_at, event.ends_at, utcnow()))
+        if refusal is not None:
+            raise Invalid(refusal)
+        try:
+            places = rules.winners(given)
+        except ValueError as exc:
+            raise Invalid(str(exc)) from exc
+        facts = await view.load(session, identity, access)
+        by_id = {(e.crew_id if access.crew_battle else e.user_id): e for e in facts.entries}
+        for winner_id in places:
+            if winner_id not in by_id:
+                raise Invalid(UNKNOWN_WINNER.format(id=winner_id))
+        for entry in facts.entries:
+            entry.place = None
+        titled: dict[int, list[int]] = {}
+        for winner_id, place in sorted(places.items(), key=lambda item: (item[1], by_id[item[0]].seq)):
+            entry = by_id[winner_id]
+            entry.place = place
+            if entry.crew_id is not None:
+                users = [m.user_id for m in facts.members if m.crew_id == entry.crew_id and m.confirmed]
+            else:
+                users = [entry.user_id] if entry.user_id is not None else []
+            titled.setdefault(place, []).extend(users)
+        battle.winners_set = bool(places)
+        await session.flush()
+        start = battle.start_date or event.starts_at or utcnow()
+        await outbox.add(
+            session,
+            WinnersSet(
+                battle_id=battle.id,
+                event_id=battle.event_id,
+                org_id=battle.org_id,
+                start_date=start.date(),
+                winners=[Winners(place=rules.PLACE_TITLES[p], user_ids=users) for p, users in sorted(titled.items())],
+            ),
+        )
+        return await battle_service.view(session, identity, access)
+
+    async def csv(self, session: AsyncSession, access: BattleAccess) -> str:
+        """Every entry in order (competing, then the wait list), one row per dancer; UTF-8 with a byte-order mark
+        so spreadsheets read the names right; formula-like cells neutralised."""
+        built = await battle_service.view(session, None, access)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        header = [
+            "Number",
+            "Crew",
+            "Dancer name",
+            "Checked in",
+            "Agreement signed",
+            "Waiver signed",
+            "Wait list",
+            "Place",
+        ]
+        writer.writerow(header)
+        if access.crew_battle:
+            for crew, waiting in [(c, False) for c in built.crews] + [(c, True) for c in built.wait_list]:
+                for p in crew.participants:
+                    writer.writerow(
+                        rules.csv_row(
+                            [
+                                crew.rand_id or "",
+                                crew.name,
+                                p.dancer_name or "",
+                                _yes(p.checked_in),
+                                p.agreement_signed_at or "",
+                                p.waiver_signed_at or "",
+                                _yes(waiting),
+                                crew.place or "",
+                            ]
+                        )
+                    )
+        else:
+            for p, waiting in [(p, False) for p in built.participants] + [(p, True) for p in built.wait_list]:
+                writer.writerow(
+                    rules.csv_row(
+                        [
+                            p.rand_id or "",
+                            "",
+                            p.dancer_name or "",
+                            _yes(p.checked_in),
+                            p.agreement_signed_at or "",
+                            p.waiver_signed_at or "",
+                            _yes(waiting),
+                            p.place or "",
+                        ]
+                    )
+                )
+        return "\ufeff" + out.getvalue()
+
+
+def _yes(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+results_service = ResultsService()

@@ -1,0 +1,120 @@
+"""Events, staff, organizations, profiles and battles as tests need them, written straight to the projections (as
+the other services' events would have left them) and through the API."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles.models import CheckIn, EventStaff, EventView, Org, OrgMember, Profile, StudioMembership
+from kit.db import utcnow
+from kit.testing import as_user
+
+ORGANIZER = 1  # the profile ids the tests act as (account id = profile id)
+EVENT_ADMIN = 2
+HOST = 3
+STRANGER = 4
+JUDGE = 5
+DANCERS = range(10, 80)
+PLATFORM_ADMIN = 90
+EVENT_ID = 100
+ORG_ID = 7
+
+
+def headers(profile_id: int, *, admin: bool = False) -> dict[str, str]:
+    return as_user(profile_id, profile_id, admin=admin)
+
+
+async def create_event(
+    session: AsyncSession, *, event_id: int = EVENT_ID, period: str = "future", org_id: int | None = ORG_ID
+) -> EventView:
+    now = utcnow()
+    starts = {"future": now + timedelta(days=3), "now": now - timedelta(hours=1), "past": now - timedelta(days=3)}
+    event = EventView(
+        id=event_id,
+        org_id=org_id,
+        organizer_id=ORGANIZER,
+        title="Queens Jam",
+        starts_at=starts[period],
+        ends_at=starts[period] + timedelta(hours=5),
+        time_zone="UTC",
+        status="published",
+        deleted=False,
+        changed_at=now,
+    )
+    session.add(event)
+    for user_id, role in ((EVENT_ADMIN, "admin"), (HOST, "host")):
+        session.add(EventStaff(event_id=event_id, user_id=user_id, role=role, present=True, changed_at=now))
+    await session.commit()
+    return event
+
+
+async def create_profiles(session: AsyncSession, *ids: int, names: dict[int, str | None] | None = None) -> None:
+    for profile_id in ids:
+        name = (names or {}).get(profile_id, f"Dancer {profile_id}")
+        session.add(Profile(id=profile_id, dancer_name=name, avatar=f"avatar-{profile_id}", synced_at=utcnow()))
+    await session.commit()
+
+
+async def create_org(
+    session: AsyncSession, *, agreement: bool = False, waiver: bool = False, members: tuple[int, ...] = ()
+) -> Org:
+    now = utcnow()
+    document = {"title": "T", "subtitle": "", "version": "1", "text": "<p>Rules</p>"}
+    org = Org(
+        id=ORG_ID,
+        name="Breaking League",
+        image="org-img",
+        agreement=document if agreement else {},
+        waiver=document if waiver else {},
+        changed_at=now,
+        documents_changed_at=now,
+    )
+    session.add(org)
+    for user_id in members:
+        session.add(OrgMember(org_id=ORG_ID, user_id=user_id, member=True, changed_at=now))
+    await session.commit()
+    return org
+
+
+async def check_in(
+    session: AsyncSession, user_id: int, at: datetime | None = None, *, event_id: int = EVENT_ID
+) -> None:
+    session.add(CheckIn(event_id=event_id, user_id=user_id, checked_in_at=at or utcnow(), changed_at=utcnow()))
+    await session.commit()
+
+
+async def add_studio(session: AsyncSession, user_id: int, studio_id: int, name: str, *, published: bool = True) -> None:
+    session.add(
+        StudioMembership(
+            studio_id=studio_id,
+            user_id=user_id,
+            role="student",
+            studio_name=name,
+            studio_image=None,
+            published=published,
+            present=True,
+            changed_at=utcnow(),
+        )
+    )
+    await session.commit()
+
+
+async def create_battle(client: httpx.AsyncClient, *, event_id: int = EVENT_ID, **fields: Any) -> dict[str, Any]:
+    """A battle added by the organizer, then saved with `fields` (title 'Battle' unless given)."""
+    created = await client.post(f"/api/events/{event_id}/add-battle", headers=headers(ORGANIZER))
+    assert created.status_code == 201, created.text
+    battle = created.json()
+    if fields:
+        saved = await client.put(
+            f"/api/battles/{battle['id']}", json={"title": "Battle"} | fields, headers=headers(ORGANIZER)
+        )
+        assert saved.status_code == 200, saved.text
+        battle = saved.json()
+    return battle
+
+
+OLD = datetime(1999, 12, 31, tzinfo=UTC)

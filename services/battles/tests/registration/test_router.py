@@ -1,0 +1,378 @@
+"""Registration alone: the refusals and their texts, signatures, caps and the wait list (under concurrency),
+unregistering (the wait list moving up), hidden lists, and the admins' catalogue."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timedelta
+from typing import Any
+
+import httpx
+from battle.factories import (
+    EVENT_ADMIN,
+    EVENT_ID,
+    HOST,
+    JUDGE,
+    OLD,
+    ORG_ID,
+    ORGANIZER,
+    STRANGER,
+    add_studio,
+    check_in,
+    create_battle,
+    create_event,
+    create_org,
+    create_profiles,
+    headers,
+)
+from sqlalchemy import select, text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles.models import Entry, Signature
+from contracts.events import AttendeeCheckedIn
+from kit.db import utcnow
+from kit.testing import collect_events, eventually, publish
+
+
+async def register(client: httpx.AsyncClient, battle_id: int, user_id: int) -> httpx.Response:
+    return await client.post(f"/api/battles/{battle_id}/dancer", headers=headers(user_id))
+
+
+class TestRegister:
+    async def test_registered_and_announced(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        await create_event(session)
+        await create_profiles(session, 10)
+        await add_studio(session, 10, 3, "Floor Lab")
+        await add_studio(session, 10, 4, "Draft Studio", published=False)
+        battle = await create_battle(client)
+        response = await register(client, battle["id"], 10)
+        assert response.status_code == 200, response.text
+        page = response.json()
+        assert page["isRegistered"] and page["canUnregister"] and page["permissions"]["registered"]
+        assert page["permissions"]["registerButtonVisible"] is False
+        (row,) = page["participants"]
+        assert (row["id"], row["dancerName"], row["name"], row["avatar"], row["randId"]) == (
+            10,
+            "Dancer 10",
+            "Dancer 10",
+            "avatar-10",
+            None,
+        )
+        assert row["studios"] == [{"id": 3, "name": "Floor Lab", "image": None}]
+        assert row["confirmed"] is True and row["checkedIn"] is False
+        assert page["counters"] == {"registered": 1, "checkedIn": 0, "waitList": 0}
+        again = await register(client, battle["id"], 10)
+        assert again.status_code == 200 and len(again.json()["participants"]) == 1
+        (registered,) = await collect_events(nats_url, "battles.participant.registered", count=2, timeout=2)
+        assert registered.data == {"battleId": battle["id"], "eventId": EVENT_ID, "userId": 10, "crewId": None}
+        assert set(registered.topics) >= {f"battle:{battle['id']}", "user:10"}
+
+    async def test_guests_and_crew_battles(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        battle = await create_battle(client, crewSize=3)
+        assert (await client.post(f"/api/battles/{battle['id']}/dancer")).status_code == 401
+        await create_profiles(session, 10)
+        crew_battle = await register(client, battle["id"], 10)
+        assert crew_battle.status_code == 400
+        assert crew_battle.json()["error"]["message"] == "This is a crew battle: register a crew."
+
+    async def test_a_checked_in_dancer_gets_the_next_number_at_once(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        await create_event(session, period="now")
+        await create_profiles(session, 10, 11, 12)
+        await check_in(session, 10)
+        await check_in(session, 12, OLD)  # a check-in date in 1999 does not count
+        battle = await create_battle(client)
+        for user_id in (11, 10, 12):
+            await register(client, battle["id"], user_id)
+        page = (await client.get(f"/api/battles/{battle['id']}")).json()
+        assert {p["id"]: p["randId"] for p in page["participants"]} == {11: None, 10: 1, 12: None}
+        assert {p["id"]: p["checkedIn"] for p in page["participants"]} == {11: False, 10: True, 12: False}
+        assert page["counters"]["checkedIn"] == 1
+
+
+class TestRefusals:
+    async def reason(self, client: httpx.AsyncClient, battle_id: int, user_id: int) -> str | None:
+        page = (await client.get(f"/api/battles/{battle_id}", headers=headers(user_id))).json()
+        refused = await register(client, battle_id, user_id)
+        reason = page["permissions"]["registerButtonDisableReason"]
+        if reason is None:
+            assert refused.status_code == 200 and page["permissions"]["registerButtonEnabled"]
+        else:
+            assert refused.status_code == 400 and refused.json()["error"]["message"] == reason
+            assert page["permissions"]["registerButtonEnabled"] is False
+            after = (await client.get(f"/api/battles/{battle_id}", headers=headers(user_id))).json()
+            assert after["isRegistered"] is False
+        return reason
+
+    async def test_signatures(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_org(session, agreement=True, waiver=True)
+        await create_profiles(session, 10)
+        battle = await create_battle(client)
+        assert battle["hasAgreement"] and battle["hasWaiver"]
+        assert battle["orgLegalDocs"]["agreement"] == "<p>Rules</p>"
+        assert await self.reason(client, battle["id"], 10) == "Sign the agreement and the waiver to register."
+        signed = await client.post(f"/api/battles/{battle['id']}/sign-agreement", headers=headers(10))
+        assert signed.status_code == 200 and signed.json()["orgLegalDocs"]["agreementSignedAt"] is not None
+        assert await self.reason(client, battle["id"], 10) == "Sign the waiver to register."
+        await client.post(f"/api/battles/{battle['id']}/sign-waiver", headers=headers(10))
+        assert await self.reason(client, battle["id"], 10) is None
+
+    async def test_only_the_agreement_and_old_signatures(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        await create_event(session)
+        await create_org(session, agreement=True)
+        await create_profiles(session, 10)
+        battle = await create_battle(client)
+        session.add(Signature(battle_id=battle["id"], user_id=10, agreement_signed_at=OLD))
+        await session.commit()
+        page = (await client.get(f"/api/battles/{battle['id']}", headers=headers(10))).json()
+        assert page["orgLegalDocs"]["agreementSignedAt"] is None
+        assert await self.reason(client, battle["id"], 10) == "Sign the agreement to register."
+        no_waiver = await client.post(f"/api/battles/{battle['id']}/sign-waiver", headers=headers(10))
+        assert no_waiver.status_code == 400
+
+    async def test_the_waiver_only(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_org(session, waiver=True)
+        await create_profiles(session, 10)
+        battle = await create_battle(client)
+        assert await self.reason(client, battle["id"], 10) == "Sign the waiver to register."
+
+    async def test_members_only(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_org(session, members=(11,))
+        await create_profiles(session, 10, 11)
+        battle = await create_battle(client, orgId=ORG_ID, organizationCompetitorsOnly=True)
+        assert (
+            await self.reason(client, battle["id"], 10)
+            == "Only members of Breaking League can register for this battle."
+        )
+        assert await self.reason(client, battle["id"], 11) is None
+
+    async def test_judges_and_staff(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_profiles(session, JUDGE, ORGANIZER, EVENT_ADMIN, HOST)
+        battle = await create_battle(client)
+        await client.post(
+            f"/api/battles/{battle['id']}/role", json={"userId": JUDGE, "role": "judge"}, headers=headers(ORGANIZER)
+        )
+        assert await self.reason(client, battle["id"], JUDGE) == "Judges of this battle cannot register for it."
+        for staff in (ORGANIZER, EVENT_ADMIN, HOST):
+            assert (
+                await self.reason(client, battle["id"], staff) == "The event's staff cannot register for its battles."
+            )
+
+    async def test_event_over_and_incomplete_profile(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session, period="past")
+        await create_profiles(session, 10, 11, names={11: None})
+        battle = await create_battle(client)
+        assert await self.reason(client, battle["id"], 10) == "Registration is closed: the event is over."
+        guest = (await client.get(f"/api/battles/{battle['id']}")).json()["permissions"]
+        assert guest["registerButtonDisableReason"] == "Registration is closed: the event is over."
+        await session.execute(text("UPDATE event_view SET starts_at = now() + interval '1 day', ends_at = NULL"))
+        await session.commit()
+        assert await self.reason(client, battle["id"], 11) == "Complete your profile to register."
+
+    async def test_check_in_cap(self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> None:
+        await create_event(session, period="now")
+        await create_profiles(session, 10, 11, 12, 13)
+        battle = await create_battle(client, participationCapType="checkIn", limit=2)
+        for user_id in (10, 11, 12):
+            assert (await register(client, battle["id"], user_id)).status_code == 200
+        base = utcnow() - timedelta(minutes=30)
+        for offset, user_id in ((2, 10), (1, 11), (0, 12)):
+            await publish(nats_url, checked_in(user_id, base + timedelta(minutes=offset)))
+
+        async def settled() -> dict[str, Any] | None:
+            page = (await client.get(f"/api/battles/{battle['id']}", headers=headers(13))).json()
+            return page if page["counters"]["checkedIn"] == 3 else None
+
+        page = await eventually(settled)
+        # The first two checked in compete, in registration order; the third waits.
+        assert [p["id"] for p in page["participants"]] == [11, 12]
+        assert [p["id"] for p in page["waitList"]] == [10]
+        assert page["isLimitExceeded"] is True
+        assert await self.reason(client, battle["id"], 13) == "The check-in cap of 2 is reached."
+
+
+def checked_in(user_id: int, at: datetime) -> AttendeeCheckedIn:
+    return AttendeeCheckedIn(event_id=EVENT_ID, user_id=user_id, checked_in_at=at.isoformat(), checked_in=1, total=1)
+
+
+class TestRegistrationCap:
+    async def test_concurrent_registrations_never_exceed_the_cap(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        await create_event(session)
+        dancers = list(range(10, 52))
+        await create_profiles(session, *dancers)
+        battle = await create_battle(client, participationCapType="registration", limit=8)
+        responses = await asyncio.gather(*(register(client, battle["id"], d) for d in dancers))
+        assert all(r.status_code == 200 for r in responses), [r.text for r in responses if r.status_code != 200]
+        page = (await client.get(f"/api/battles/{battle['id']}", headers=headers(ORGANIZER))).json()
+        competing = [p["id"] for p in page["participants"]]
+        waiting = [p["id"] for p in page["waitList"]]
+        assert len(competing) == 8 and len(waiting) == len(dancers) - 8
+        assert sorted(competing + waiting) == dancers  # everyone once
+        assert page["counters"] == {"registered": 8, "checkedIn": 0, "waitList": len(dancers) - 8}
+        assert page["isLimitExceeded"] is True
+        # Arrival order: the wait list is in the order the server took them (its sequence), competitors first.
+        seqs = dict(
+            (await session.execute(select(Entry.user_id, Entry.seq).where(Entry.battle_id == battle["id"]))).all()
+        )
+        order = sorted(dancers, key=lambda d: seqs[d])
+        assert competing == order[:8] and waiting == order[8:]
+
+    async def test_a_place_freed_moves_the_first_waiting_up(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        await create_event(session)
+        await create_profiles(session, 10, 11, 12, 13)
+        battle = await create_battle(client, participationCapType="registration", limit=2)
+        for user_id in (10, 11, 12, 13):
+            await register(client, battle["id"], user_id)
+        page = (await client.get(f"/api/battles/{battle['id']}", headers=headers(12))).json()
+        assert [p["id"] for p in page["waitList"]] == [12, 13] and page["isRegistered"]
+        left = await client.delete(f"/api/battles/{battle['id']}/dancer", headers=headers(10))
+        assert left.status_code == 200
+        page = left.json()
+        assert [p["id"] for p in page["participants"]] == [11, 12] and [p["id"] for p in page["waitList"]] == [13]
+        (promoted,) = await collect_events(nats_url, "battles.waitlist.promoted", count=1)
+        assert promoted.data == {
+            "battleId": battle["id"],
+            "eventId": EVENT_ID,
+            "userId": 12,
+            "crewId": None,
+            "battleTitle": "Battle",
+        }
+        (gone,) = await collect_events(nats_url, "battles.participant.unregistered", count=1)
+        assert gone.data["userId"] == 10
+        not_in = await client.delete(f"/api/battles/{battle['id']}/dancer", headers=headers(10))
+        assert (
+            not_in.status_code == 400 and not_in.json()["error"]["message"] == "You are not registered for this battle."
+        )
+
+    async def test_a_new_cap_moves_entries_by_arrival(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        await create_event(session)
+        await create_profiles(session, 10, 11, 12)
+        battle = await create_battle(client, participationCapType="registration", limit=1)
+        for user_id in (10, 11, 12):
+            await register(client, battle["id"], user_id)
+        path = f"/api/battles/{battle['id']}"
+        body = {"title": "Battle", "participationCapType": "registration", "limit": 2}
+        raised = (await client.put(path, json=body, headers=headers(ORGANIZER))).json()
+        assert [p["id"] for p in raised["participants"]] == [10, 11] and [p["id"] for p in raised["waitList"]] == [12]
+        (promoted,) = await collect_events(nats_url, "battles.waitlist.promoted", count=1)
+        assert promoted.data["userId"] == 11
+        lowered = (await client.put(path, json=body | {"limit": 1}, headers=headers(ORGANIZER))).json()
+        assert [p["id"] for p in lowered["participants"]] == [10]
+        no_cap = (
+            await client.put(path, json=body | {"participationCapType": "none"}, headers=headers(ORGANIZER))
+        ).json()
+        assert [p["id"] for p in no_cap["participants"]] == [10, 11, 12] and no_cap["isLimitExceeded"] is False
+        promotions = await collect_events(nats_url, "battles.waitlist.promoted", count=4)
+        assert [e.data["userId"] for e in promotions] == [11, 11, 12]  # raised, then lifted (11 and 12 move up)
+
+    async def test_no_leaving_once_the_event_is_over(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_profiles(session, 10)
+        battle = await create_battle(client)
+        await register(client, battle["id"], 10)
+        await session.execute(
+            text("UPDATE event_view SET starts_at = now() - interval '2 days', ends_at = now() - interval '1 day'")
+        )
+        await session.commit()
+        page = (await client.get(f"/api/battles/{battle['id']}", headers=headers(10))).json()
+        assert page["canUnregister"] is False
+        refused = await client.delete(f"/api/battles/{battle['id']}/dancer", headers=headers(10))
+        assert (
+            refused.status_code == 400
+            and refused.json()["error"]["message"] == "Registration is closed: the event is over."
+        )
+
+
+class TestHidden:
+    async def test_only_admins_see_hidden_lists(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_profiles(session, 10)
+        battle = await create_battle(client, hideParticipants=True)
+        await register(client, battle["id"], 10)
+        for viewer in ({}, headers(STRANGER), headers(10)):
+            page = (await client.get(f"/api/battles/{battle['id']}", headers=viewer)).json()
+            assert page["isHiddenParticipants"] is True and page["participants"] == [] and page["waitList"] == []
+            assert page["counters"]["registered"] == 1
+        for admin in (ORGANIZER, EVENT_ADMIN, HOST):
+            page = (await client.get(f"/api/battles/{battle['id']}", headers=headers(admin))).json()
+            assert page["isHiddenParticipants"] is False and [p["id"] for p in page["participants"]] == [10]
+
+
+class TestAdminCatalogue:
+    async def test_register_dancers_with_their_signatures(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        await create_event(session)
+        await create_org(session, agreement=True, waiver=True)
+        await create_profiles(session, 10, 11)
+        battle = await create_battle(client)
+        path = f"/api/admin/battles/{battle['id']}/register"
+        assert (await client.post(path, json={"userIds": [10]})).status_code == 401
+        assert (await client.post(path, json={"userIds": [10]}, headers=headers(STRANGER))).status_code == 403
+        assert (await client.post(path, json={"userIds": []}, headers=headers(HOST))).status_code == 400
+        response = await client.post(path, json={"userIds": [10, 11, 10]}, headers=headers(HOST))
+        assert response.status_code == 200, response.text
+        rows = response.json()["participants"]
+        assert [p["id"] for p in rows] == [10, 11]
+        assert all(p["agreementSigned"] and p["waiverSigned"] for p in rows)
+        staff = await client.post(path, json={"userIds": [EVENT_ADMIN]}, headers=headers(HOST))
+        assert staff.status_code == 400
+        assert len(await collect_events(nats_url, "battles.participant.registered", count=2)) == 2
+
+    async def test_unregister_one(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_profiles(session, 10)
+        battle = await create_battle(client)
+        await register(client, battle["id"], 10)
+        path = f"/api/admin/battles/{battle['id']}/unregister"
+        assert (await client.post(path, json={"userId": 10, "crewId": 0}, headers=headers(STRANGER))).status_code == 403
+        done = await client.post(path, json={"userId": 10, "crewId": 0}, headers=headers(EVENT_ADMIN))
+        assert done.status_code == 200 and done.json()["participants"] == []
+        missing = await client.post(path, json={"userId": 10, "crewId": None}, headers=headers(EVENT_ADMIN))
+        assert missing.status_code == 404
+
+    async def test_sign_for_a_dancer(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_org(session, agreement=True)
+        await create_profiles(session, 10)
+        battle = await create_battle(client)
+        path = f"/api/admin/battles/{battle['id']}/sign-agreement/10"
+        assert (await client.post(path, headers=headers(STRANGER))).status_code == 403
+        signed = await client.post(path, headers=headers(HOST))
+        assert signed.status_code == 200 and signed.json()["date"].endswith("Z")
+        waiver = await client.post(f"/api/admin/battles/{battle['id']}/sign-waiver/10", headers=headers(HOST))
+        assert waiver.status_code == 400 and waiver.json()["error"]["message"] == "This battle has no waiver to sign."
+
+    async def test_the_picker(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_profiles(session, 10, 11, 12, JUDGE, EVENT_ADMIN, HOST, ORGANIZER, names={11: "zed", 12: "Amy"})
+        battle = await create_battle(client)
+        await register(client, battle["id"], 10)
+        await client.post(
+            f"/api/battles/{battle['id']}/role", json={"userId": JUDGE, "role": "judge"}, headers=headers(ORGANIZER)
+        )
+        path = f"/api/admin/battles/{battle['id']}/users"
+        assert (await client.get(path, headers=headers(STRANGER))).status_code == 403
+        found = (await client.get(path, headers=headers(ORGANIZER))).json()
+        assert [u["id"] for u in found["data"]] == [12, 11] and found["total"] == 2
+        assert found["data"][0] == {"id": 12, "dancerName": "Amy", "avatar": "avatar-12", "confirmed": True}
+        keyword = (await client.get(path, params={"k": "ZE"}, headers=headers(ORGANIZER))).json()
+        assert [u["id"] for u in keyword["data"]] == [11]
+        paged = (await client.get(path, params={"pp": 1, "p": 1}, headers=headers(ORGANIZER))).json()
+        assert [u["id"] for u in paged["data"]] == [11] and paged["total"] == 2
