@@ -4,6 +4,159 @@
  */
 
 export interface paths {
+    "/api/admin/battles/{battle_id}/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin Register */
+        post: operations["admin_register_api_admin_battles__battle_id__register_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/battles/{battle_id}/sign-agreement/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin Sign Agreement */
+        post: operations["admin_sign_agreement_api_admin_battles__battle_id__sign_agreement__user_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/battles/{battle_id}/sign-waiver/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin Sign Waiver */
+        post: operations["admin_sign_waiver_api_admin_battles__battle_id__sign_waiver__user_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/battles/{battle_id}/unregister": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin Unregister */
+        post: operations["admin_unregister_api_admin_battles__battle_id__unregister_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/battles/{battle_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Available Users */
+        get: operations["available_users_api_admin_battles__battle_id__users_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/crews/{battle_id}/{crew_id}/accept/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin Accept */
+        post: operations["admin_accept_api_admin_crews__battle_id___crew_id__accept__user_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/crews/{battle_id}/{crew_id}/decline/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin Decline */
+        post: operations["admin_decline_api_admin_crews__battle_id___crew_id__decline__user_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/crews/{battle_id}/{crew_id}/unregister": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin Unregister Crew */
+        post: operations["admin_unregister_crew_api_admin_crews__battle_id___crew_id__unregister_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/crews/{battle_id}/{crew_id}/unregister/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin Unregister Dancer */
+        post: operations["admin_unregister_dancer_api_admin_crews__battle_id___crew_id__unregister__user_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/events/{event_id}/uncheck/{user_id}": {
         parameters: {
             query?: never;
@@ -284,6 +437,231 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/battles/{battle_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Battle */
+        get: operations["get_battle_api_battles__battle_id__get"];
+        /** Save Battle */
+        put: operations["save_battle_api_battles__battle_id__put"];
+        post?: never;
+        /** Delete Battle */
+        delete: operations["delete_battle_api_battles__battle_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/dancer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register */
+        post: operations["register_api_battles__battle_id__dancer_post"];
+        /** Unregister */
+        delete: operations["unregister_api_battles__battle_id__dancer_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download */
+        get: operations["download_api_battles__battle_id__download_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Judge */
+        post: operations["add_judge_api_battles__battle_id__role_post"];
+        /** Remove Judge */
+        delete: operations["remove_judge_api_battles__battle_id__role_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/sign-agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign Agreement */
+        post: operations["sign_agreement_api_battles__battle_id__sign_agreement_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/sign-waiver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign Waiver */
+        post: operations["sign_waiver_api_battles__battle_id__sign_waiver_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/winners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set Winners */
+        post: operations["set_winners_api_battles__battle_id__winners_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crews/{battle_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Crew */
+        post: operations["create_crew_api_crews__battle_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crews/{battle_id}/{crew_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit Crew */
+        put: operations["edit_crew_api_crews__battle_id___crew_id__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crews/{battle_id}/{crew_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept Invitation */
+        post: operations["accept_invitation_api_crews__battle_id___crew_id__accept_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crews/{battle_id}/{crew_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline Invitation */
+        post: operations["decline_invitation_api_crews__battle_id___crew_id__decline_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crews/{battle_id}/{crew_id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join Crew */
+        post: operations["join_crew_api_crews__battle_id___crew_id__join_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crews/{battle_id}/{crew_id}/unregister": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave Crew */
+        post: operations["leave_crew_api_crews__battle_id___crew_id__unregister_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -385,6 +763,23 @@ export interface paths {
         put?: never;
         /** Save Event */
         post: operations["save_event_api_events__event_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/add-battle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Battle */
+        post: operations["add_battle_api_events__event_id__add_battle_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1517,6 +1912,185 @@ export interface components {
             expiresIn: number;
             user: components["schemas"]["User"];
         };
+        /** Battle */
+        Battle: {
+            /** Id */
+            id: number;
+            /** Eventid */
+            eventId: number;
+            /** Title */
+            title: string;
+            /**
+             * Style
+             * @enum {string}
+             */
+            style: "bracket" | "classic";
+            /** Crewsize */
+            crewSize: number;
+            /** Category */
+            category: string;
+            /** Description */
+            description: string;
+            /** Prizesdesc */
+            prizesDesc: string;
+            /** Prizes */
+            prizes: components["schemas"]["Prize"][];
+            /** Orgid */
+            orgId: number;
+            /** Organizationcompetitorsonly */
+            organizationCompetitorsOnly: boolean;
+            orgChip: components["schemas"]["OrgChip"] | null;
+            orgLegalDocs: components["schemas"]["OrgLegalDocs"];
+            /** Hasagreement */
+            hasAgreement: boolean;
+            /** Haswaiver */
+            hasWaiver: boolean;
+            /** Hideparticipants */
+            hideParticipants: boolean;
+            /** Ishiddenparticipants */
+            isHiddenParticipants: boolean;
+            /** Participants */
+            participants: components["schemas"]["Participant"][];
+            /** Crews */
+            crews: components["schemas"]["Crew"][];
+            /** Waitlist */
+            waitList: components["schemas"]["Participant"][] | components["schemas"]["Crew"][];
+            /** Winners */
+            winners: components["schemas"]["Winner"][];
+            /** Limit */
+            limit: number;
+            /**
+             * Participationcaptype
+             * @enum {string}
+             */
+            participationCapType: "none" | "registration" | "checkIn";
+            /** Status */
+            status: string;
+            /** Startdate */
+            startDate: string | null;
+            /** Bracketsize */
+            bracketSize: number;
+            /** Bracketlevels */
+            bracketLevels: components["schemas"]["BracketLevel"][];
+            /** Judges */
+            judges: components["schemas"]["BattlesUser"][];
+            event: components["schemas"]["EventSummary"];
+            /** Canedit */
+            canEdit: boolean;
+            /** Candownload */
+            canDownload: boolean;
+            /** Canunregister */
+            canUnregister: boolean;
+            /** Isregistered */
+            isRegistered: boolean;
+            /** Islimitexceeded */
+            isLimitExceeded: boolean;
+            counters: components["schemas"]["Counters"];
+            /** Invitations */
+            invitations: components["schemas"]["Invitation"][];
+            /** Mycrewid */
+            myCrewId: number | null;
+            permissions: components["schemas"]["BattlesPermissions"];
+        };
+        /**
+         * BattleUpdate
+         * @description The wizard's fields; one left out keeps its value (title is required).
+         */
+        BattleUpdate: {
+            /** Title */
+            title: string;
+            /** Crewsize */
+            crewSize?: number | null;
+            /** Orgid */
+            orgId?: number | null;
+            /** Organizationcompetitorsonly */
+            organizationCompetitorsOnly?: boolean | null;
+            /** Description */
+            description?: string | null;
+            /** Hideparticipants */
+            hideParticipants?: boolean | null;
+            /** Participationcaptype */
+            participationCapType?: ("none" | "registration" | "checkIn") | null;
+            /** Limit */
+            limit?: number | null;
+            /** Style */
+            style?: ("bracket" | "classic") | null;
+            /** Bracketsize */
+            bracketSize?: (32 | 16 | 8 | 4 | 2) | null;
+            /** Bracketlevels */
+            bracketLevels?: components["schemas"]["BracketLevelIn"][] | null;
+            /** Prizesdesc */
+            prizesDesc?: string | null;
+            /** Prizes */
+            prizes?: components["schemas"]["PrizeIn"][] | null;
+            /** Startdate */
+            startDate?: string | null;
+        };
+        /** Permissions */
+        BattlesPermissions: {
+            /**
+             * Registered
+             * @default false
+             */
+            registered: boolean;
+            /**
+             * Registerbuttonvisible
+             * @default false
+             */
+            registerButtonVisible: boolean;
+            /**
+             * Registerbuttonenabled
+             * @default false
+             */
+            registerButtonEnabled: boolean;
+            /** Registerbuttondisablereason */
+            registerButtonDisableReason?: string | null;
+            /**
+             * Showagreement
+             * @default false
+             */
+            showAgreement: boolean;
+            /**
+             * Showwaiver
+             * @default false
+             */
+            showWaiver: boolean;
+        };
+        /** Studio */
+        BattlesStudio: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Image */
+            image?: string | null;
+        };
+        /**
+         * User
+         * @description A user as lists show one: the spec's {id, dancerName, avatar}. Unknown names are null.
+         */
+        BattlesUser: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+        };
+        /** BracketLevel */
+        BracketLevel: {
+            /** Name */
+            name: string;
+            /** Rounds */
+            rounds: number;
+        };
+        /** BracketLevelIn */
+        BracketLevelIn: {
+            /** Name */
+            name: string;
+            /** Rounds */
+            rounds: number;
+        };
         /**
          * CalendarDay
          * @description A local day of the calendar: how many events touch it and the first perDay of them.
@@ -1595,6 +2169,66 @@ export interface components {
             /** Count */
             count: number;
         };
+        /** Counters */
+        Counters: {
+            /**
+             * Registered
+             * @default 0
+             */
+            registered: number;
+            /**
+             * Checkedin
+             * @default 0
+             */
+            checkedIn: number;
+            /**
+             * Waitlist
+             * @default 0
+             */
+            waitList: number;
+        };
+        /** Crew */
+        Crew: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Randid */
+            randId?: number | null;
+            /** Captainid */
+            captainId: number;
+            /**
+             * Participants
+             * @default []
+             */
+            participants: components["schemas"]["Participant"][];
+            /**
+             * Inwaitlist
+             * @default false
+             */
+            inWaitlist: boolean;
+            /** Place */
+            place?: number | null;
+            /**
+             * Checkedin
+             * @default false
+             */
+            checkedIn: boolean;
+        };
+        /**
+         * CrewForm
+         * @description The crew form: its name and the dancers in it (the captain's own id may be left out).
+         */
+        CrewForm: {
+            /** Eventid */
+            eventId?: number | null;
+            /** Name */
+            name?: string | null;
+            /** Userids */
+            userIds?: number[];
+        };
         /** DataOf[InstructorMark] */
         DataOf_InstructorMark_: {
             data: components["schemas"]["InstructorMark"];
@@ -1630,7 +2264,7 @@ export interface components {
         };
         /**
          * Event
-         * @description Seed 001 section 3's Event, as far as this service goes (likes, tickets and battles come later).
+         * @description Seed 001 section 3's Event, as far as this service goes.
          */
         Event: {
             /** Id */
@@ -1676,6 +2310,11 @@ export interface components {
             /** Carpets */
             carpets: components["schemas"]["Carpet"][];
             staff: components["schemas"]["Staff"];
+            /**
+             * Battles
+             * @default []
+             */
+            battles: components["schemas"]["EventBattle"][];
             /** Scoreboardlogo */
             scoreboardLogo?: string | null;
             /** Scoreboardbgimage */
@@ -1747,6 +2386,33 @@ export interface components {
             /** Totalmusicsound */
             totalMusicSound?: number | null;
         };
+        /**
+         * EventBattle
+         * @description Seed 001 section 3's "Battle summary (event context)": a chip of the event page. crewSize 1 to 10, or
+         *     10000 for unlimited (shown as its category: '1 vs 1' to '10 vs 10', 'Unlimited'); isRegistered is the
+         *     caller's; orgChip is null for now (the battles service's announcements carry no organization).
+         */
+        EventBattle: {
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+            /** Crewsize */
+            crewSize: number;
+            /**
+             * Isregistered
+             * @default false
+             */
+            isRegistered: boolean;
+            orgChip?: components["schemas"]["EventBattleOrgChip"] | null;
+        };
+        /** EventBattleOrgChip */
+        EventBattleOrgChip: {
+            /** Id */
+            id: number;
+            /** Image */
+            image?: string | null;
+        };
         /** EventCreated */
         EventCreated: {
             /** Id */
@@ -1802,6 +2468,20 @@ export interface components {
          * @enum {string}
          */
         EventStatus: "draft" | "published";
+        /** EventSummary */
+        EventSummary: {
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+            /**
+             * Period
+             * @enum {string}
+             */
+            period: "future" | "now" | "past";
+            /** Organizerid */
+            organizerId: number;
+        };
         /**
          * EventTicket
          * @description The seed's Ticket, as the event page lists the caller's.
@@ -2010,6 +2690,14 @@ export interface components {
         InstructorUpdate: {
             /** Isinstructor */
             isInstructor: boolean;
+        };
+        /** Invitation */
+        Invitation: {
+            /** Crewid */
+            crewId: number;
+            /** Crewname */
+            crewName: string;
+            captain: components["schemas"]["BattlesUser"];
         };
         /** Items[NotificationOut] */
         Items_NotificationOut_: {
@@ -2275,10 +2963,21 @@ export interface components {
         OrgChip: {
             /** Id */
             id: number;
-            /** Name */
-            name?: string | null;
             /** Image */
             image?: string | null;
+            /** Name */
+            name?: string | null;
+        };
+        /** OrgLegalDocs */
+        OrgLegalDocs: {
+            /** Agreement */
+            agreement?: string | null;
+            /** Waiver */
+            waiver?: string | null;
+            /** Agreementsignedat */
+            agreementSignedAt?: string | null;
+            /** Waiversignedat */
+            waiverSignedAt?: string | null;
         };
         /** Organization */
         Organization: {
@@ -2489,6 +3188,64 @@ export interface components {
             /** Avatar */
             avatar?: string | null;
         };
+        /** Participant */
+        Participant: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /** Randid */
+            randId?: number | null;
+            /**
+             * Confirmed
+             * @default true
+             */
+            confirmed: boolean;
+            /** Confirmedat */
+            confirmedAt?: string | null;
+            /**
+             * Checkedin
+             * @default false
+             */
+            checkedIn: boolean;
+            /** Checkedinat */
+            checkedInAt?: string | null;
+            /**
+             * Agreementsigned
+             * @default false
+             */
+            agreementSigned: boolean;
+            /** Agreementsignedat */
+            agreementSignedAt?: string | null;
+            /**
+             * Waiversigned
+             * @default false
+             */
+            waiverSigned: boolean;
+            /** Waiversignedat */
+            waiverSignedAt?: string | null;
+            /**
+             * Showagreement
+             * @default false
+             */
+            showAgreement: boolean;
+            /**
+             * Showwaiver
+             * @default false
+             */
+            showWaiver: boolean;
+            /**
+             * Studios
+             * @default []
+             */
+            studios: components["schemas"]["BattlesStudio"][];
+            /** Place */
+            place?: number | null;
+        };
         /** PasswordChangeRequest */
         PasswordChangeRequest: {
             /**
@@ -2579,6 +3336,27 @@ export interface components {
              */
             showCheckin: boolean;
         };
+        /** PickerPage */
+        PickerPage: {
+            /** Data */
+            data: components["schemas"]["PickerUser"][];
+            /** Total */
+            total: number;
+        };
+        /** PickerUser */
+        PickerUser: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /**
+             * Confirmed
+             * @default true
+             */
+            confirmed: boolean;
+        };
         /**
          * Place
          * @description A city: `state` is the platform's State for Australia, Canada and the United States, else the provider's
@@ -2637,6 +3415,22 @@ export interface components {
              * @default true
              */
             battlesJudged: boolean;
+        };
+        /** Prize */
+        Prize: {
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+            /** Amount */
+            amount: number;
+        };
+        /** PrizeIn */
+        PrizeIn: {
+            /** Title */
+            title: string;
+            /** Amount */
+            amount: number;
         };
         /**
          * ProfileDetails
@@ -2756,6 +3550,11 @@ export interface components {
             /** Received */
             received: boolean;
         };
+        /** RegisterUsers */
+        RegisterUsers: {
+            /** Userids */
+            userIds: number[];
+        };
         /** ReleaseRequest */
         ReleaseRequest: {
             /** Id */
@@ -2804,6 +3603,16 @@ export interface components {
          * @enum {string}
          */
         Role: "admin" | "promoter";
+        /** RoleBody */
+        RoleBody: {
+            /** Userid */
+            userId: number;
+            /**
+             * Role
+             * @constant
+             */
+            role: "judge";
+        };
         /** RoleChange */
         RoleChange: {
             /** Userid */
@@ -2833,6 +3642,11 @@ export interface components {
         ScannedTicket: {
             /** Secret */
             secret: string;
+        };
+        /** SignedDate */
+        SignedDate: {
+            /** Date */
+            date: string;
         };
         /** SignupRequest */
         SignupRequest: {
@@ -3337,6 +4151,13 @@ export interface components {
             /** Unread */
             unread: number;
         };
+        /** UnregisterUser */
+        UnregisterUser: {
+            /** Userid */
+            userId: number;
+            /** Crewid */
+            crewId?: number | null;
+        };
         /**
          * User
          * @description The spec's user (a profile). Stats hidden by privacy are left out of the payload, not nulled.
@@ -3470,6 +4291,27 @@ export interface components {
              */
             tokenRefresh: boolean;
         };
+        /** Winner */
+        Winner: {
+            /** Place */
+            place: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /**
+             * Participants
+             * @default []
+             */
+            participants: components["schemas"]["BattlesUser"][];
+        };
+        /** WinnerIn */
+        WinnerIn: {
+            /** Id */
+            id: number;
+            /** Place */
+            place: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -3481,6 +4323,13 @@ export type Attendee = components['schemas']['Attendee'];
 export type AttendeeTicket = components['schemas']['AttendeeTicket'];
 export type Attendees = components['schemas']['Attendees'];
 export type AuthResponse = components['schemas']['AuthResponse'];
+export type Battle = components['schemas']['Battle'];
+export type BattleUpdate = components['schemas']['BattleUpdate'];
+export type BattlesPermissions = components['schemas']['BattlesPermissions'];
+export type BattlesStudio = components['schemas']['BattlesStudio'];
+export type BattlesUser = components['schemas']['BattlesUser'];
+export type BracketLevel = components['schemas']['BracketLevel'];
+export type BracketLevelIn = components['schemas']['BracketLevelIn'];
 export type CalendarDay = components['schemas']['CalendarDay'];
 export type CalendarDays = components['schemas']['CalendarDays'];
 export type CallerRoles = components['schemas']['CallerRoles'];
@@ -3490,6 +4339,9 @@ export type CarpetsUpdate = components['schemas']['CarpetsUpdate'];
 export type Confirmation = components['schemas']['Confirmation'];
 export type Coordinates = components['schemas']['Coordinates'];
 export type Count = components['schemas']['Count'];
+export type Counters = components['schemas']['Counters'];
+export type Crew = components['schemas']['Crew'];
+export type CrewForm = components['schemas']['CrewForm'];
 export type DataOfInstructorMark = components['schemas']['DataOf_InstructorMark_'];
 export type DataOfUnread = components['schemas']['DataOf_Unread_'];
 export type DataOfUser = components['schemas']['DataOf_User_'];
@@ -3497,10 +4349,13 @@ export type DataOfBool = components['schemas']['DataOf_bool_'];
 export type Error = components['schemas']['Error'];
 export type ErrorDetail = components['schemas']['ErrorDetail'];
 export type Event = components['schemas']['Event'];
+export type EventBattle = components['schemas']['EventBattle'];
+export type EventBattleOrgChip = components['schemas']['EventBattleOrgChip'];
 export type EventCreated = components['schemas']['EventCreated'];
 export type EventItem = components['schemas']['EventItem'];
 export type EventSort = components['schemas']['EventSort'];
 export type EventStatus = components['schemas']['EventStatus'];
+export type EventSummary = components['schemas']['EventSummary'];
 export type EventTicket = components['schemas']['EventTicket'];
 export type EventUpdate = components['schemas']['EventUpdate'];
 export type EventsRoleChange = components['schemas']['EventsRoleChange'];
@@ -3514,6 +4369,7 @@ export type ImageType = components['schemas']['ImageType'];
 export type Instructor = components['schemas']['Instructor'];
 export type InstructorMark = components['schemas']['InstructorMark'];
 export type InstructorUpdate = components['schemas']['InstructorUpdate'];
+export type Invitation = components['schemas']['Invitation'];
 export type ItemsNotificationOut = components['schemas']['Items_NotificationOut_'];
 export type ItemsUserListItem = components['schemas']['Items_UserListItem_'];
 export type LeaderboardMember = components['schemas']['LeaderboardMember'];
@@ -3532,6 +4388,7 @@ export type MemberSort = components['schemas']['MemberSort'];
 export type NewProfile = components['schemas']['NewProfile'];
 export type NotificationOut = components['schemas']['NotificationOut'];
 export type OrgChip = components['schemas']['OrgChip'];
+export type OrgLegalDocs = components['schemas']['OrgLegalDocs'];
 export type Organization = components['schemas']['Organization'];
 export type OrganizationCreated = components['schemas']['OrganizationCreated'];
 export type OrganizationList = components['schemas']['OrganizationList'];
@@ -3541,15 +4398,20 @@ export type OrganizationStatus = components['schemas']['OrganizationStatus'];
 export type OrganizationUpdate = components['schemas']['OrganizationUpdate'];
 export type OrganizationsSocials = components['schemas']['OrganizationsSocials'];
 export type OrganizationsUser = components['schemas']['OrganizationsUser'];
+export type Participant = components['schemas']['Participant'];
 export type PasswordChangeRequest = components['schemas']['PasswordChangeRequest'];
 export type PatronUpdate = components['schemas']['PatronUpdate'];
 export type Payment = components['schemas']['Payment'];
 export type PaymentState = components['schemas']['PaymentState'];
 export type PaymentsConfig = components['schemas']['PaymentsConfig'];
 export type Permissions = components['schemas']['Permissions'];
+export type PickerPage = components['schemas']['PickerPage'];
+export type PickerUser = components['schemas']['PickerUser'];
 export type Place = components['schemas']['Place'];
 export type PlacesAnswer = components['schemas']['PlacesAnswer'];
 export type Privacy = components['schemas']['Privacy'];
+export type Prize = components['schemas']['Prize'];
+export type PrizeIn = components['schemas']['PrizeIn'];
 export type ProfileDetails = components['schemas']['ProfileDetails'];
 export type ProfileEmail = components['schemas']['ProfileEmail'];
 export type ProfileRef = components['schemas']['ProfileRef'];
@@ -3559,14 +4421,17 @@ export type Providers = components['schemas']['Providers'];
 export type Purchase = components['schemas']['Purchase'];
 export type Purchased = components['schemas']['Purchased'];
 export type Received = components['schemas']['Received'];
+export type RegisterUsers = components['schemas']['RegisterUsers'];
 export type ReleaseRequest = components['schemas']['ReleaseRequest'];
 export type ReleaseResponse = components['schemas']['ReleaseResponse'];
 export type ReleasedProfile = components['schemas']['ReleasedProfile'];
 export type ResetPasswordRequest = components['schemas']['ResetPasswordRequest'];
 export type Role = components['schemas']['Role'];
+export type RoleBody = components['schemas']['RoleBody'];
 export type RoleChange = components['schemas']['RoleChange'];
 export type Roles = components['schemas']['Roles'];
 export type ScannedTicket = components['schemas']['ScannedTicket'];
+export type SignedDate = components['schemas']['SignedDate'];
 export type SignupRequest = components['schemas']['SignupRequest'];
 export type Socials = components['schemas']['Socials'];
 export type SocialsIn = components['schemas']['SocialsIn'];
@@ -3593,12 +4458,579 @@ export type Tier = components['schemas']['Tier'];
 export type TierIn = components['schemas']['TierIn'];
 export type TokenResponse = components['schemas']['TokenResponse'];
 export type Unread = components['schemas']['Unread'];
+export type UnregisterUser = components['schemas']['UnregisterUser'];
 export type User = components['schemas']['User'];
 export type UserListItem = components['schemas']['UserListItem'];
 export type UserUpdate = components['schemas']['UserUpdate'];
 export type UserWithRefresh = components['schemas']['UserWithRefresh'];
+export type Winner = components['schemas']['Winner'];
+export type WinnerIn = components['schemas']['WinnerIn'];
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_register_api_admin_battles__battle_id__register_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterUsers"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_sign_agreement_api_admin_battles__battle_id__sign_agreement__user_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedDate"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_sign_waiver_api_admin_battles__battle_id__sign_waiver__user_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedDate"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_unregister_api_admin_battles__battle_id__unregister_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnregisterUser"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    available_users_api_admin_battles__battle_id__users_get: {
+        parameters: {
+            query?: {
+                /** @description part of the dancer's name */
+                k?: string | null;
+                /** @description 0-based page, at most 21474836 */
+                p?: number;
+                /** @description page size, at most 100 */
+                pp?: number;
+            };
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickerPage"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_accept_api_admin_crews__battle_id___crew_id__accept__user_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: number;
+                user_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_decline_api_admin_crews__battle_id___crew_id__decline__user_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: number;
+                user_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_unregister_crew_api_admin_crews__battle_id___crew_id__unregister_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_unregister_dancer_api_admin_crews__battle_id___crew_id__unregister__user_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: number;
+                user_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     uncheck_api_admin_events__event_id__uncheck__user_id__post: {
         parameters: {
             query?: never;
@@ -4544,6 +5976,1073 @@ export interface operations {
             };
         };
     };
+    get_battle_api_battles__battle_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    save_battle_api_battles__battle_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BattleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_battle_api_battles__battle_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    register_api_battles__battle_id__dancer_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unregister_api_battles__battle_id__dancer_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    download_api_battles__battle_id__download_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description battle_{id}.csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_judge_api_battles__battle_id__role_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BattlesUser"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remove_judge_api_battles__battle_id__role_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BattlesUser"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sign_agreement_api_battles__battle_id__sign_agreement_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sign_waiver_api_battles__battle_id__sign_waiver_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    set_winners_api_battles__battle_id__winners_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WinnerIn"][];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_crew_api_crews__battle_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrewForm"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    edit_crew_api_crews__battle_id___crew_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrewForm"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accept_invitation_api_crews__battle_id___crew_id__accept_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decline_invitation_api_crews__battle_id___crew_id__decline_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    join_crew_api_crews__battle_id___crew_id__join_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leave_crew_api_crews__battle_id___crew_id__unregister_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     list_events_api_events_get: {
         parameters: {
             query?: {
@@ -4943,6 +7442,64 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_battle_api_events__event_id__add_battle_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
