@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import ClassVar, Literal
 
 from contracts.base import Event, Payload
@@ -150,3 +151,17 @@ class FeedbackRequested(Event):
 
     def topics(self) -> list[str]:
         return [f"event:{self.event_id}"]
+
+
+def period(starts_at: datetime | None, ends_at: datetime | None, now: datetime) -> str:
+    """An event's period (seed 001: now, future, past), as the events service answers it and every service that
+    keeps its `startsAt`/`endsAt` computes it: past if the end is before now, future if the start is after now,
+    else now. Without an end the start stands for it; an event without dates has not happened: future."""
+    if starts_at is None:
+        return "future"
+    end = ends_at or starts_at
+    if end < now:
+        return "past"
+    if starts_at > now:
+        return "future"
+    return "now"

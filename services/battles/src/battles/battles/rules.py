@@ -7,6 +7,8 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from contracts.events import period as period  # the events service's rule, shared by its consumers
+
 UNLIMITED = 10000
 CREW_SIZES = (*range(1, 11), UNLIMITED)
 BRACKET_SIZES = (32, 16, 8, 4, 2)
@@ -106,19 +108,6 @@ def cap(cap_type: str, limit: int, hide_participants: bool) -> tuple[str, int]:
 def capped(cap_type: str, limit: int) -> bool:
     """A cap of 0 is no cap (the wizard's reset is none with limit 0)."""
     return cap_type != "none" and limit > 0
-
-
-def period(starts_at: datetime | None, ends_at: datetime | None, now: datetime) -> str:
-    """The events service's rule: past once the end (or the start without an end) is before now, future before
-    the start, else now; an event without dates is future."""
-    if starts_at is None:
-        return "future"
-    end = ends_at or starts_at
-    if end < now:
-        return "past"
-    if starts_at > now:
-        return "future"
-    return "now"
 
 
 def counted(value: datetime | None) -> datetime | None:

@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import tzfpy
 
+from contracts.events import period as period  # the events service's rule, shared by its consumers
 from kit.sanitize import clean_html
 from kit.text import website_link
 
@@ -189,19 +190,6 @@ def time_flat(local_start: datetime | None, local_end: datetime | None, zone: st
     abbreviation = local_start.replace(tzinfo=_zone(zone), fold=0).tzname() or zone
     clock = _clock(local_start) if local_end is None else f"{_clock(local_start)} - {_clock(local_end)}"
     return f"{clock} {abbreviation}"
-
-
-def period(starts_at: datetime | None, ends_at: datetime | None, now: datetime) -> str:
-    """past if the end is before now, future if the start is after now, else now. Without an end the start
-    stands for it; an event without dates has not happened: future."""
-    if starts_at is None:
-        return "future"
-    end = ends_at or starts_at
-    if end < now:
-        return "past"
-    if starts_at > now:
-        return "future"
-    return "now"
 
 
 def utc_iso(value: datetime | None) -> str | None:
