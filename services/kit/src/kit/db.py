@@ -135,6 +135,15 @@ async def transaction(sessionmaker: async_sessionmaker[AsyncSession]) -> AsyncIt
             raise
 
 
+async def commit_writes(session: AsyncSession) -> None:
+    """Commit a write's changes now, before its answer is read: the locks it took (a row `FOR UPDATE` that
+    serialises a battle's registrations) are released, and the answer is read in a transaction of its own while the
+    next writer goes on. The answer may then show later writes of others too, as a read right after would. A keyed
+    write (Idempotency-Key) keeps its one transaction: its answer is stored and committed with the change."""
+    if not session.info.get(idempotency.KEYED) and session.in_transaction():
+        await session.commit()
+
+
 async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
     if reads_only(request):
         async with request.app.state.read_sessionmaker() as reading:

@@ -40,6 +40,7 @@ WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 KEY_REUSED = "This Idempotency-Key was already used for a different request"
 KEY_TOO_LONG = f"Idempotency-Key must be 1 to {MAX_KEY_LENGTH} characters"
 STATE = "kit_idempotency"
+KEYED = "kit_keyed"  # in a keyed request's session.info: its one transaction commits with the stored answer
 LOCK_SPACE = 0x49444B  # "IDK": advisory locks of idempotency keys
 
 idempotency_key = table(
@@ -119,6 +120,7 @@ async def begin(request: Request, session: AsyncSession) -> bool:
             raise Invalid(KEY_REUSED, code="idempotency_key_reused")
         raise Replay(stored.status, stored.body, stored.content_type)
     request.scope.setdefault("state", {})[STATE] = Keyed(principal.profile_id, key, digest, session)
+    session.info[KEYED] = True
     return True
 
 

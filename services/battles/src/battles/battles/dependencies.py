@@ -22,6 +22,11 @@ async def locked_battle(battle_id: Id, session: SessionDep, principal: UserDep) 
     return await battle_service.access(session, battle_id, principal, lock=True)
 
 
+async def signed_in_battle(battle_id: Id, session: SessionDep, principal: UserDep) -> BattleAccess:
+    """A signed-in caller; the service locks the battle's row itself once it has checked what needs no lock."""
+    return await battle_service.access(session, battle_id, principal)
+
+
 async def editable_battle(battle_id: Id, session: SessionDep, principal: UserDep) -> BattleAccess:
     return await battle_service.editable(session, battle_id, principal, lock=True)
 
@@ -32,6 +37,7 @@ async def administered_battle(battle_id: Id, session: SessionDep, principal: Use
 
 VisibleBattle = Annotated[BattleAccess, Depends(visible_battle)]
 LockedBattle = Annotated[BattleAccess, Depends(locked_battle)]
+SignedInBattle = Annotated[BattleAccess, Depends(signed_in_battle)]
 BattleEditor = Annotated[BattleAccess, Depends(editable_battle)]
 BattleAdmin = Annotated[BattleAccess, Depends(administered_battle)]
 

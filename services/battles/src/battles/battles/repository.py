@@ -31,7 +31,8 @@ class BattleRepository:
         statement = select(Battle).where(Battle.id == battle_id)
         if lock:
             # Every registration path holds the battle's row: caps and counters move one writer at a time.
-            statement = statement.with_for_update()
+            # populate_existing: a battle read earlier in the request is refreshed as the lock finds it
+            statement = statement.with_for_update().execution_options(populate_existing=True)
         return (await session.scalars(statement)).one_or_none()
 
     async def event(self, session: AsyncSession, event_id: int) -> EventView | None:

@@ -15,6 +15,7 @@ from battles.models import Battle
 from battles.registration import standing
 from contracts.battles import BattleCreated, BattleDeleted, BattleUpdated
 from kit import profiles
+from kit.db import commit_writes
 from kit.errors import Forbidden, Invalid
 from kit.principal import Principal
 from kit.profiles import IdentityClient, User
@@ -55,7 +56,9 @@ class BattleService:
         return access
 
     async def view(self, session: AsyncSession, identity: IdentityClient | None, access: BattleAccess) -> BattleView:
-        await session.flush()
+        """The answer of a read and of every write (the write is done: committed first, so the battle's lock is not
+        held while the whole battle is read)."""
+        await commit_writes(session)
         return await view.build(session, identity, access)
 
     async def add(self, session: AsyncSession, principal: Principal, event_id: int) -> BattleAccess:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from battles.battles.dependencies import BattleAdmin, BattleAdminReader, LockedBattle
+from battles.battles.dependencies import BattleAdmin, BattleAdminReader, LockedBattle, SignedInBattle
 from battles.battles.schemas import Battle
 from battles.battles.service import battle_service
 from battles.crews.service import crew_service
@@ -23,7 +23,7 @@ PickerPageDep = Annotated[Page, Depends(paging(default=50, cap=100))]
 
 
 @router.post("/battles/{battle_id}/dancer", response_model=Battle)
-async def register(access: LockedBattle, session: SessionDep, identity: IdentityDep) -> Battle:
+async def register(access: SignedInBattle, session: SessionDep, identity: IdentityDep) -> Battle:
     return await registration_service.register(session, identity, access)
 
 

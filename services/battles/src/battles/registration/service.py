@@ -32,19 +32,34 @@ Document = Literal["agreement", "waiver"]
 
 class RegistrationService:
     async def register(self, session: AsyncSession, identity: IdentityClient, access: BattleAccess) -> BattleView:
-        """The caller, competing or on the wait list (in arrival order); registering twice changes nothing."""
+        """The caller, competing or on the wait list (in arrival order); registering twice changes nothing.
+
+        A rush of registrations waits on the battle's row one at a time, so the lock is taken only for what needs
+        it: the refusal is found before (and again after, under a check-in cap, whose count moves with the
+        check-ins), and a new entry's place is decided from the count of those competing, not by re-reading
+        every entry."""
         if access.crew_battle:
             raise Invalid(texts.CREW_BATTLE)
         user_id = access.user_id
         assert user_id is not None
-        battle = access.battle
-        existing = await session.scalar(select(Entry).where(Entry.battle_id == battle.id, Entry.user_id == user_id))
-        if existing is None:
+        if not await self._entered(session, access.battle.id, user_id):
             await self.check_may_register(session, identity, access, user_id)
-            await standing.add_entry(session, battle, user_id=user_id)
-            await standing.rebalance(session, battle)
-            await events.registered(session, battle, [user_id])
+            battle = await battle_repository.get(session, access.battle.id, lock=True)
+            assert battle is access.battle  # the same row, refreshed under the lock
+            if battle.cap_type == "checkIn":
+                await self.check_may_register(session, identity, access, user_id)
+            if not await self._entered(session, battle.id, user_id):
+                entry = await standing.add_entry(session, battle, user_id=user_id)
+                if battle.cap_type == "checkIn":
+                    await standing.rebalance(session, battle)
+                else:
+                    await standing.place(session, battle, entry)
+                await events.registered(session, battle, [user_id])
         return await battle_service.view(session, identity, access)
+
+    async def _entered(self, session: AsyncSession, battle_id: int, user_id: int) -> bool:
+        found = await session.scalar(select(Entry.id).where(Entry.battle_id == battle_id, Entry.user_id == user_id))
+        return found is not None
 
     async def check_may_register(
         self,
