@@ -1,0 +1,376 @@
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
+import { acceptCookies, expect, organization, pageErrors, pick, press, shot, signUpByApi, tag, test, type Account } from './helpers'
+
+/**
+ * Issue 15 end to end: an organizer adds a 1 vs 1 and a 3 vs 3 battle (classic) in the wizard's Battles step
+ * and publishes; a dancer signs the organization's agreement and registers for the 1 vs 1; a captain registers
+ * a crew inviting two dancers, who sign and accept in their own browsers; staff check them in on a second tablet
+ * while the organizer's open battle page follows live; the event is made past, the organizer enters the winners
+ * of both battles, and the organization's leaderboard shows the points (decisions.md: 100, 75, 50 ...).
+ * The bus is asynchronous (battles learns the event, the organization and the check-ins from NATS): the test
+ * waits on the API or on what the user sees, never on a fixed time.
+ */
+
+const AGREEMENT = 'I dance at my own risk and follow the judges.'
+
+/** "YYYY-MM-DDTHH:MM" of an instant on the venue's clock. */
+function wallTime(instant: Date, timeZone: string): string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  const part = Object.fromEntries(format.formatToParts(instant).map((item) => [item.type, item.value]))
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`
+}
+
+const HOUR = 3_600_000
+
+/** The event's fields as the wizard's Info and Date steps save them; `from`/`to` in hours from now. */
+function eventFields(title: string, orgId: number, from: number, to: number) {
+  const now = Date.now()
+  return {
+    title,
+    orgId,
+    dateStart: wallTime(new Date(now + from * HOUR), 'Asia/Tokyo'),
+    dateEnd: wallTime(new Date(now + to * HOUR), 'Asia/Tokyo'),
+    locationAddress: 'Tokyo, Tokyo, Japan',
+    coordinates: { lat: 35.6895, lng: 139.6917 },
+  }
+}
+
+type BattleAnswer = {
+  id: number
+  title: string
+  orgId: number
+  hasAgreement: boolean
+  event: { period: string }
+  participants: { id: number; randId: number | null }[]
+  crews: { id: number; name: string; randId: number | null; participants: { id: number; confirmed: boolean }[] }[]
+  winners: { place: number; id: number }[]
+}
+
+async function battle(request: APIRequestContext, id: number, token?: string): Promise<BattleAnswer> {
+  const response = await request.get(`/api/battles/${id}`, { headers: token ? { 'X-Auth-Token': token } : {} })
+  expect(response.ok(), await response.text()).toBeTruthy()
+  return (await response.json()) as BattleAnswer
+}
+
+/** A browser of its own for a dancer with a complete profile, signed in; its console errors go to `errors`. */
+async function dancerBrowser(browser: Browser, dancerName: string, errors: string[]): Promise<{ page: Page; account: Account }> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: test.info().project.use.viewport ?? undefined, hasTouch: test.info().project.use.hasTouch })
+  const page = await context.newPage()
+  watch(page, errors, dancerName)
+  await acceptCookies(page)
+  const account = await signUpByApi(page, { dancerName, prefix: 'battler' })
+  return { page, account }
+}
+
+/** Console errors of a page the fixture does not watch (other tabs and browsers). */
+function watch(page: Page, errors: string[], who: string) {
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${who}: ${message.text()} @ ${message.location().url}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${who}: pageerror: ${error.message}`))
+}
+
+/** Open a battle page and wait until its live feed is subscribed (the feed re-reads the battle once ready). */
+async function openLive(page: Page, id: number) {
+  const live = page.waitForResponse(
+    (response) => {
+      const url = new URL(response.url())
+      return url.pathname === '/api/live' && url.searchParams.get('topics') === `battle:${id}`
+    },
+    { timeout: 30_000 },
+  )
+  await page.goto(`/battle/${id}`)
+  await live
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+}
+
+/** An option of a MUI select (a listbox in a popover). */
+async function choose(page: Page, select: Locator, option: string) {
+  await press(select)
+  await press(page.getByRole('option', { name: option, exact: true }))
+  await expect(page.getByRole('listbox')).toHaveCount(0)
+}
+
+test.describe('battles', () => {
+  test('wizard → agreement and registration → a crew invites two who accept → check-in live → winners → leaderboard', async ({ page, browser, consoleErrors }) => {
+    test.setTimeout(300_000)
+    const t = tag()
+    const names = { organizer: `Host ${t}`, solo: `Solo ${t}`, captain: `Tornado ${t}`, first: `Windmill ${t}`, second: `Flare ${t}` }
+    const titles = { solo: `Top Rock 1v1 ${t}`, crew: `Crew Clash 3v3 ${t}` }
+    const crewName = `Floor Rats ${t}`
+
+    // setup by API: the organizer, the organization with its agreement, a draft event of it happening now
+    await acceptCookies(page)
+    const organizer = await signUpByApi(page, { dancerName: names.organizer, prefix: 'battle-host' })
+    const headers = { 'X-Auth-Token': organizer.accessToken }
+    const orgName = `Battle Union ${t}`
+    const orgId = await organization(page.request, organizer.accessToken, orgName)
+    const agreement = { title: 'Participation agreement', subtitle: '', version: '1', text: `<p>${AGREEMENT}</p>` }
+    const saved = await page.request.post(`/api/orgs/${orgId}`, { headers, data: { name: orgName, agreement, rankingDisabled: false } })
+    expect(saved.ok(), await saved.text()).toBeTruthy()
+    const eventTitle = `Battle Jam ${t}`
+    const { id: eventId } = (await (await page.request.post('/api/events', { headers })).json()) as { id: number }
+    const draft = await page.request.post(`/api/events/${eventId}`, { headers, data: eventFields(eventTitle, orgId, -1, 3) })
+    expect(draft.ok(), await draft.text()).toBeTruthy()
+    // battles learns the event from NATS: a probe battle answers once it knows it (its organization, happening now);
+    // the probe leaves the events service's copy of the event's battles before the wizard reads it
+    const eventBattles = async () => ((await (await page.request.get(`/api/events/${eventId}`, { headers })).json()) as { battles?: { id: number; title: string; crewSize: number }[] }).battles ?? []
+    let probe = 0
+    await expect
+      .poll(async () => {
+        const added = await page.request.post(`/api/events/${eventId}/add-battle`, { headers })
+        if (added.status() !== 201) return `${added.status()}`
+        const answer = (await added.json()) as BattleAnswer
+        probe = answer.id
+        if (answer.orgId === orgId && answer.event.period === 'now') return 'ready'
+        expect((await page.request.delete(`/api/battles/${probe}`, { headers })).status()).toBe(204)
+        return `org ${answer.orgId}, ${answer.event.period}`
+      }, { timeout: 30_000 })
+      .toBe('ready')
+    await expect.poll(async () => (await eventBattles()).map((item) => item.id), { timeout: 20_000 }).toContain(probe)
+    expect((await page.request.delete(`/api/battles/${probe}`, { headers })).status()).toBe(204)
+    await expect.poll(async () => (await eventBattles()).length, { timeout: 20_000 }).toBe(0)
+
+    // 1. the wizard: from the review, Edit Battles, two battles through the dialog
+    await page.goto(`/create-event/${eventId}`)
+    await expect(page.getByRole('button', { name: 'Publish Event' })).toBeVisible()
+    await press(page.getByRole('button', { name: 'Edit Battles' }))
+    await expect(page.getByRole('heading', { name: 'Battles', level: 2 })).toBeVisible()
+    await expect(page.getByText('No battles yet.')).toBeVisible()
+    for (const [title, category] of [
+      [titles.solo, '1 vs 1'],
+      [titles.crew, '3 vs 3'],
+    ] as const) {
+      await press(page.getByRole('button', { name: 'Add Battle' }))
+      const dialog = page.getByRole('dialog', { name: 'Edit Battle' })
+      const titleField = dialog.getByRole('textbox', { name: 'Title' })
+      await expect(titleField).toHaveValue('Battle')
+      await titleField.fill(title)
+      if (category !== '1 vs 1') await choose(page, dialog.getByRole('combobox', { name: 'Category' }), category)
+      await expect(dialog.getByRole('combobox', { name: 'Category' })).toHaveText(category)
+      // the event's organization is the battle's
+      await expect(dialog.getByRole('combobox', { name: 'Organization' })).toHaveText(orgName)
+      await press(dialog.getByRole('radio', { name: 'Classic' }))
+      await expect(dialog.getByRole('radio', { name: 'Classic' })).toBeChecked()
+      if (category === '1 vs 1') await shot(page, 'battle-wizard-dialog')
+      const put = page.waitForResponse((response) => response.request().method() === 'PUT' && /\/api\/battles\/\d+$/.test(new URL(response.url()).pathname))
+      await press(dialog.getByRole('button', { name: 'Save' }))
+      expect((await put).ok()).toBeTruthy()
+      await expect(dialog).toBeHidden()
+      const item = page.getByRole('list', { name: 'Battles' }).getByRole('listitem').filter({ hasText: title })
+      await expect(item).toContainText(category)
+    }
+    await shot(page, 'battle-wizard-step')
+    await press(page.getByRole('button', { name: 'Save', exact: true }))
+    const review = page.getByRole('region', { name: 'Battles' })
+    await expect(review.getByText(`${titles.solo}: 1 vs 1`)).toBeVisible()
+    await expect(review.getByText(`${titles.crew}: 3 vs 3`)).toBeVisible()
+
+    // the event page's chips come from the events service's copy (by NATS): there before publishing
+    await expect
+      .poll(async () => (await eventBattles()).map((item) => `${item.title} ${item.crewSize}`).sort(), { timeout: 20_000 })
+      .toEqual([`${titles.crew} 3`, `${titles.solo} 1`])
+    const ids = Object.fromEntries((await eventBattles()).map((item) => [item.crewSize === 1 ? 'solo' : 'crew', item.id])) as { solo: number; crew: number }
+    await press(page.getByRole('button', { name: 'Publish Event' }))
+    await expect(page).toHaveURL(new RegExp(`/event/${eventId}`))
+    await expect(page.getByRole('dialog', { name: "We've emailed you some help" })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    const chips = page.getByRole('region', { name: 'Battles' })
+    await expect(chips.getByRole('link')).toHaveCount(2)
+    await expect(chips.getByRole('link', { name: new RegExp(`${titles.solo}\\s*1 vs 1`) })).toHaveAttribute('href', `/battle/${ids.solo}`)
+    await expect(chips.getByRole('link', { name: new RegExp(`${titles.crew}\\s*3 vs 3`) })).toHaveAttribute('href', `/battle/${ids.crew}`)
+    await shot(page, 'battle-event-chips')
+
+    // battles learns the organization's agreement and the publication from NATS
+    await expect.poll(async () => (await battle(page.request, ids.solo)).hasAgreement, { timeout: 20_000 }).toBe(true)
+    await expect.poll(async () => (await battle(page.request, ids.crew)).hasAgreement, { timeout: 20_000 }).toBe(true)
+
+    // a guest's Register goes to Login, and back here after it
+    const guestContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: test.info().project.use.viewport ?? undefined, hasTouch: test.info().project.use.hasTouch })
+    const guest = await guestContext.newPage()
+    watch(guest, consoleErrors, 'guest')
+    await acceptCookies(guest)
+    await guest.goto(`/battle/${ids.solo}`)
+    await expect(guest.getByRole('heading', { name: titles.solo, level: 1 })).toBeVisible()
+    await press(guest.getByRole('button', { name: 'Register' }))
+    await expect(guest).toHaveURL(new RegExp(`/login\\?redirect=%2Fbattle%2F${ids.solo}$`))
+    await guestContext.close()
+
+    // 2. a dancer opens the 1 vs 1, signs the agreement and registers
+    const solo = await dancerBrowser(browser, names.solo, consoleErrors)
+    await solo.page.goto(`/battle/${ids.solo}`)
+    await expect(solo.page.getByRole('heading', { name: titles.solo, level: 1 })).toBeVisible()
+    await expect(solo.page.getByTestId('battle-category')).toContainText('1 vs 1')
+    const soloRegistration = solo.page.getByRole('region', { name: 'Registration' })
+    await expect(soloRegistration.getByText(AGREEMENT)).toBeVisible()
+    await expect(soloRegistration.getByRole('button', { name: 'Register' })).toBeDisabled()
+    await expect(solo.page.getByTestId('register-reason')).toHaveText('Sign the agreement to register.')
+    await shot(solo.page, 'battle-agreement')
+    await press(soloRegistration.getByRole('button', { name: 'Sign agreement' }))
+    await expect(soloRegistration.getByText('Agreement signed')).toBeVisible()
+    await press(soloRegistration.getByRole('button', { name: 'Register' }))
+    await expect(soloRegistration.getByText('You are registered.')).toBeVisible()
+    const soloRow = solo.page.getByTestId(`participant-${solo.account.userId}`)
+    await expect(soloRow.getByRole('link', { name: names.solo })).toHaveAttribute('href', `/profile/${solo.account.userId}`)
+    await shot(solo.page, 'battle-registered')
+    // the event page marks the battle the dancer entered (events learns the registration from NATS)
+    await expect
+      .poll(async () => {
+        const answer = await solo.page.request.get(`/api/events/${eventId}`, { headers: { 'X-Auth-Token': solo.account.accessToken } })
+        return ((await answer.json()) as { battles?: { id: number; isRegistered: boolean }[] }).battles?.find((item) => item.id === ids.solo)?.isRegistered
+      }, { timeout: 20_000 })
+      .toBe(true)
+    await press(solo.page.getByRole('link', { name: 'Back to event' }))
+    const soloChips = solo.page.getByRole('region', { name: 'Battles' })
+    await expect(soloChips.getByRole('link', { name: new RegExp(titles.solo) }).getByRole('img', { name: 'Registered' })).toBeVisible()
+    await expect(soloChips.getByRole('link', { name: new RegExp(titles.crew) }).getByRole('img', { name: 'Registered' })).toHaveCount(0)
+
+    // 3. a captain registers a crew inviting two dancers, who accept in their own browsers
+    const captain = await dancerBrowser(browser, names.captain, consoleErrors)
+    const first = await dancerBrowser(browser, names.first, consoleErrors)
+    const second = await dancerBrowser(browser, names.second, consoleErrors)
+    const cap = captain.page
+    await cap.goto(`/battle/${ids.crew}`)
+    await expect(cap.getByRole('heading', { name: titles.crew, level: 1 })).toBeVisible()
+    const capRegistration = cap.getByRole('region', { name: 'Registration' })
+    await press(capRegistration.getByRole('button', { name: 'Sign agreement' }))
+    await expect(capRegistration.getByText('Agreement signed')).toBeVisible()
+    await press(capRegistration.getByRole('button', { name: 'Register Crew' }))
+    const form = cap.getByRole('dialog', { name: 'Register Crew' })
+    await form.getByRole('textbox', { name: 'Crew name*' }).fill(crewName)
+    await pick(cap, 'Add dancers', names.first)
+    await pick(cap, 'Add dancers', names.second)
+    const members = form.getByRole('list', { name: 'Crew members' })
+    await expect(members.getByRole('listitem')).toHaveCount(3)
+    await expect(members.getByTestId(`member-${captain.account.userId}`)).toContainText('Agreement signed')
+    await expect(members.getByTestId(`member-${first.account.userId}`)).toContainText('Agreement not signed')
+    await shot(cap, 'battle-crew-form')
+    await press(form.getByRole('button', { name: 'Register Crew' }))
+    await expect(form).toBeHidden()
+    await expect(cap.getByTestId('my-crew')).toContainText(`Your crew ${crewName} is registered.`)
+    const crewId = (await battle(cap.request, ids.crew, captain.account.accessToken)).crews.find((crew) => crew.name === crewName)?.id
+    expect(crewId).toBeTruthy()
+    // the crew's details: the two invited are not confirmed yet
+    const crewDetails = async (unconfirmed: number) => {
+      await press(cap.getByTestId(`crew-${crewId}`))
+      const details = cap.getByRole('dialog', { name: crewName })
+      await expect(details.getByRole('listitem')).toHaveCount(3)
+      await expect(details.getByRole('img', { name: 'Not confirmed' })).toHaveCount(unconfirmed)
+      await press(details.getByRole('button', { name: 'Close' }))
+      await expect(details).toBeHidden()
+    }
+    await crewDetails(2)
+
+    for (const invitee of [first, second]) {
+      await invitee.page.goto(`/battle/${ids.crew}`)
+      const invitation = invitee.page.getByTestId(`invitation-${crewId}`)
+      await expect(invitation).toContainText(`${names.captain} invites you to join ${crewName}`)
+      if (invitee === first) await shot(invitee.page, 'battle-invitation')
+      // the organization's agreement first, then the invitation
+      const registration = invitee.page.getByRole('region', { name: 'Registration' })
+      await press(registration.getByRole('button', { name: 'Sign agreement' }))
+      await expect(registration.getByText('Agreement signed')).toBeVisible()
+      await press(invitation.getByRole('button', { name: `Accept the invitation to ${crewName}` }))
+      await expect(invitee.page.getByTestId('my-crew')).toContainText(`Your crew ${crewName} is registered.`)
+      await expect(invitation).toHaveCount(0)
+    }
+    // the captain's page follows the acceptances live
+    await expect(cap.getByTestId(`crew-${crewId}`)).toContainText('3/3')
+    await expect
+      .poll(async () => (await battle(cap.request, ids.crew, captain.account.accessToken)).crews[0].participants.map((member) => member.confirmed))
+      .toEqual([true, true, true])
+    await crewDetails(0)
+    await shot(cap, 'battle-crew-complete')
+
+    // the captain also dances the 1 vs 1 (added by the organizer, agreement signed with it): a second place to give
+    const added = await page.request.post(`/api/admin/battles/${ids.solo}/register`, { headers, data: { userIds: [captain.account.userId] } })
+    expect(added.ok(), await added.text()).toBeTruthy()
+    for (const dancer of [solo, captain, first, second]) {
+      const member = await page.request.post(`/api/orgs/${orgId}/members/${dancer.account.userId}`, { headers })
+      expect(member.ok(), await member.text()).toBeTruthy()
+    }
+    await solo.page.context().close()
+
+    // 4. staff check them in on a second tablet; the organizer's open battle page follows without reloading
+    const tablet = await page.context().newPage()
+    watch(tablet, consoleErrors, 'staff tablet')
+    await openLive(page, ids.solo)
+    const soloOnOrganizer = page.getByTestId(`participant-${solo.account.userId}`)
+    await expect(soloOnOrganizer.getByRole('img', { name: 'Checked in' })).toHaveCount(0)
+    await tablet.goto(`/battle/${ids.solo}`)
+    await press(tablet.getByRole('button', { name: `Actions for ${names.solo}` }))
+    await press(tablet.getByRole('menuitem', { name: 'Check in' }))
+    await expect(soloOnOrganizer.getByRole('img', { name: 'Checked in' })).toBeVisible({ timeout: 20_000 })
+    await expect(soloOnOrganizer.getByLabel('Number 1')).toHaveText('#1')
+    await expect(page.getByTestId('battle-counters')).toContainText(/Checked in\s*1/)
+    await shot(page, 'battle-checked-in')
+
+    await openLive(page, ids.crew)
+    const crewOnOrganizer = page.getByTestId(`crew-${crewId}`)
+    await expect(crewOnOrganizer).toContainText('3/3')
+    await expect(crewOnOrganizer.getByRole('img', { name: 'Checked in' })).toHaveCount(0)
+    await tablet.goto(`/battle/${ids.crew}`)
+    await press(tablet.getByTestId(`crew-${crewId}`))
+    const crewModal = tablet.getByRole('dialog', { name: crewName })
+    for (const name of [names.captain, names.first, names.second]) {
+      await press(crewModal.getByRole('button', { name: `Actions for ${name}` }))
+      await press(tablet.getByRole('menuitem', { name: 'Check in' }))
+      await expect(tablet.getByRole('menu')).toHaveCount(0)
+      await expect(crewModal.getByRole('listitem').filter({ hasText: name }).getByRole('img', { name: 'Checked in' })).toBeVisible({ timeout: 20_000 })
+    }
+    await expect(crewOnOrganizer.getByRole('img', { name: 'Checked in' })).toBeVisible({ timeout: 20_000 })
+    await expect(crewOnOrganizer.getByLabel('Number 1')).toHaveText('#1')
+    await expect(page.getByTestId('battle-counters')).toContainText(/Checked in\s*1/)
+    await shot(page, 'battle-crew-checked-in')
+    await tablet.close()
+
+    // 5. the event is over (its dates by API): the organizer enters the winners of both battles
+    const ended = await page.request.post(`/api/events/${eventId}`, { headers, data: eventFields(eventTitle, orgId, -6, -2) })
+    expect(ended.ok(), await ended.text()).toBeTruthy()
+    for (const id of [ids.solo, ids.crew]) {
+      await expect.poll(async () => (await battle(page.request, id, organizer.accessToken)).event.period, { timeout: 20_000 }).toBe('past')
+    }
+    await page.goto(`/battle/${ids.solo}`)
+    const soloEditor = page.getByRole('region', { name: 'Add Results' })
+    await expect(soloEditor.getByRole('button', { name: 'Save' })).toBeDisabled()
+    await soloEditor.getByRole('combobox', { name: '1st Place' }).selectOption({ label: names.solo })
+    await soloEditor.getByRole('combobox', { name: '2nd Place' }).selectOption({ label: names.captain })
+    await shot(page, 'battle-winner-editor')
+    await press(soloEditor.getByRole('button', { name: 'Save' }))
+    const soloWinners = page.getByRole('list', { name: 'Winners' })
+    await expect(soloWinners.getByRole('listitem').nth(0)).toContainText(new RegExp(`1st Place\\s*${names.solo}`))
+    await expect(soloWinners.getByRole('listitem').nth(1)).toContainText(new RegExp(`2nd Place\\s*${names.captain}`))
+    await expect(soloEditor).toHaveCount(0)
+
+    await page.goto(`/battle/${ids.crew}`)
+    const crewEditor = page.getByRole('region', { name: 'Add Results' })
+    await crewEditor.getByRole('combobox', { name: '1st Place' }).selectOption({ label: crewName })
+    await press(crewEditor.getByRole('button', { name: 'Save' }))
+    await expect(page.getByRole('list', { name: 'Winners' }).getByRole('listitem')).toHaveText([new RegExp(`1st Place\\s*${crewName}`)])
+    await shot(page, 'battle-crew-winners')
+
+    // 6. the organization's leaderboard: 1st Place 100, 2nd Place 75 (the captain has both: 175); every dancer here is a member
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/orgs/${orgId}/leaderboard?y=0`)).json()) as { points?: number }[]).map((row) => row.points ?? 0), { timeout: 30_000 })
+      .toEqual([175, 100, 100, 100])
+    await page.goto(`/organization/${orgId}?tab=members#org-tabs`)
+    const rows = page.getByTestId('leaderboard-row')
+    await expect(rows).toHaveCount(4)
+    // by rank (the organization ranks its members), equal points by name: not the alphabetical order
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Rank')
+    await expect(rows).toHaveText([
+      new RegExp(`1\\s*T\\s*${names.captain}\\s*175`),
+      new RegExp(`2\\s*F\\s*${names.second}\\s*100`),
+      new RegExp(`2\\s*S\\s*${names.solo}\\s*100`),
+      new RegExp(`2\\s*W\\s*${names.first}\\s*100`),
+    ])
+    await expect(rows.nth(0).getByTestId('rank-gold')).toBeVisible()
+    await expect(rows.nth(0).getByRole('link', { name: names.captain })).toHaveAttribute('href', `/profile/${captain.account.userId}`)
+    await expect(page.getByTestId('stat-totalPoints')).toHaveText('475')
+    await shot(page, 'battle-leaderboard')
+
+    for (const dancer of [captain, first, second]) await dancer.page.context().close()
+    expect(pageErrors(consoleErrors)).toEqual([])
+  })
+})
