@@ -16,7 +16,7 @@ from sqlalchemy import column, func, select, table
 from sqlalchemy.types import String, Uuid
 
 from kit.app import create_service_app
-from kit.db import SessionDep, asyncpg_dsn
+from kit.db import SessionDep, asyncpg_dsn, commit_writes
 from kit.errors import Conflict
 from kit.principal import UserDep
 from kit.schemas import Schema
@@ -45,6 +45,13 @@ def sample_app(settings: ServiceSettings) -> object:
     async def refused(body: Thing, session: SessionDep) -> None:
         await session.execute(received.insert().values(event_id=uuid.uuid4(), type=body.name))
         raise Conflict("Taken")
+
+    @router.post("/api/early")
+    async def early(body: Thing, user: UserDep, session: SessionDep) -> None:
+        # the write committed before its answer is read; then the answer fails
+        await session.execute(received.insert().values(event_id=uuid.uuid4(), type=body.name))
+        await commit_writes(session)
+        raise Conflict("The answer could not be read")
 
     return create_service_app(settings, title="sample", routers=[router], migrations=SAMPLE)
 
@@ -142,4 +149,16 @@ class TestIdempotencyKey:
     async def test_a_key_too_long_is_refused(self, client: httpx.AsyncClient, database_url: str) -> None:
         answer = await client.post("/api/things", json={"name": "a"}, headers=keyed(1, "k" * 201))
         assert answer.status_code == 400
+        assert await rows(database_url) == 0
+
+
+class TestCommitWrites:
+    async def test_a_write_is_committed_before_its_answer(self, client: httpx.AsyncClient, database_url: str) -> None:
+        answer = await client.post("/api/early", json={"name": "early"}, headers=as_user(5))
+        assert answer.status_code == 409
+        assert await rows(database_url) == 1
+
+    async def test_a_keyed_write_keeps_its_one_transaction(self, client: httpx.AsyncClient, database_url: str) -> None:
+        answer = await client.post("/api/early", json={"name": "early"}, headers=keyed(5, "k-early"))
+        assert answer.status_code == 409
         assert await rows(database_url) == 0
