@@ -92,7 +92,7 @@ async function choose(page: Page, select: Locator, option: string) {
 }
 
 test.describe('battles', () => {
-  test('wizard → agreement and registration → a crew invites two who accept → check-in live → winners → leaderboard', async ({ page, browser, consoleErrors }) => {
+  test('wizard → agreement and registration → a crew invites two who accept → check-in live → winners → leaderboard', async ({ page, browser, request, consoleErrors }) => {
     test.setTimeout(300_000)
     const t = tag()
     const names = { organizer: `Host ${t}`, solo: `Solo ${t}`, captain: `Tornado ${t}`, first: `Windmill ${t}`, second: `Flare ${t}` }
@@ -182,9 +182,16 @@ test.describe('battles', () => {
     await expect(chips.getByRole('link', { name: new RegExp(`${titles.crew}\\s*3 vs 3`) })).toHaveAttribute('href', `/battle/${ids.crew}`)
     await shot(page, 'battle-event-chips')
 
-    // battles learns the organization's agreement and the publication from NATS
-    await expect.poll(async () => (await battle(page.request, ids.solo)).hasAgreement, { timeout: 20_000 }).toBe(true)
-    await expect.poll(async () => (await battle(page.request, ids.crew)).hasAgreement, { timeout: 20_000 }).toBe(true)
+    // battles learns the publication (a draft event's battles are its editors' only) and the organization's
+    // agreement from NATS: a guest reads both battles, each with the agreement
+    for (const id of [ids.solo, ids.crew]) {
+      await expect
+        .poll(async () => {
+          const answer = await request.get(`/api/battles/${id}`)
+          return answer.ok() ? ((await answer.json()) as BattleAnswer).hasAgreement : answer.status()
+        }, { timeout: 20_000 })
+        .toBe(true)
+    }
 
     // a guest's Register goes to Login, and back here after it
     const guestContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: test.info().project.use.viewport ?? undefined, hasTouch: test.info().project.use.hasTouch })
@@ -262,8 +269,15 @@ test.describe('battles', () => {
     }
     await crewDetails(2)
 
+    // the first invited hears of it through the bell (identity's notification, from NATS); the second opens the page
+    await first.page.goto('/events')
+    await press(first.page.getByTestId('notifications-bell'))
+    const notice = first.page.getByRole('button', { name: new RegExp(`You are invited to join the crew ${crewName} in ${titles.crew}`) })
+    await expect(notice).toBeVisible({ timeout: 20_000 })
+    await press(notice)
+    await expect(first.page).toHaveURL(new RegExp(`/battle/${ids.crew}$`))
+    await second.page.goto(`/battle/${ids.crew}`)
     for (const invitee of [first, second]) {
-      await invitee.page.goto(`/battle/${ids.crew}`)
       const invitation = invitee.page.getByTestId(`invitation-${crewId}`)
       await expect(invitation).toContainText(`${names.captain} invites you to join ${crewName}`)
       if (invitee === first) await shot(invitee.page, 'battle-invitation')

@@ -29,7 +29,12 @@ def headers(profile_id: int, *, admin: bool = False) -> dict[str, str]:
 
 
 async def create_event(
-    session: AsyncSession, *, event_id: int = EVENT_ID, period: str = "future", org_id: int | None = ORG_ID
+    session: AsyncSession,
+    *,
+    event_id: int = EVENT_ID,
+    period: str = "future",
+    org_id: int | None = ORG_ID,
+    status: str = "published",
 ) -> EventView:
     now = utcnow()
     starts = {"future": now + timedelta(days=3), "now": now - timedelta(hours=1), "past": now - timedelta(days=3)}
@@ -41,7 +46,7 @@ async def create_event(
         starts_at=starts[period],
         ends_at=starts[period] + timedelta(hours=5),
         time_zone="UTC",
-        status="published",
+        status=status,
         deleted=False,
         changed_at=now,
     )

@@ -4,8 +4,22 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from battle.factories import STRANGER, create_battle, create_event, create_profiles, headers
+from battle.factories import (
+    DANCERS,
+    EVENT_ADMIN,
+    EVENT_ID,
+    HOST,
+    ORGANIZER,
+    PLATFORM_ADMIN,
+    STRANGER,
+    create_battle,
+    create_event,
+    create_profiles,
+    headers,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles.models import EventView
 
 SIGNED_IN = [
     ("POST", "/api/battles/{b}/dancer", None),
@@ -68,3 +82,35 @@ async def test_an_unknown_battle_is_not_found(
 ) -> None:
     response = await client.request(method, path.format(b=424242), json=body, headers=headers(STRANGER))
     assert response.status_code == 404
+
+
+async def test_a_draft_events_battles_exist_only_for_its_editors(
+    client: httpx.AsyncClient, session: AsyncSession
+) -> None:
+    """As the event itself (the events service: a draft is 404 for all but its editors), its battles are neither
+    read nor entered by anyone else until it is published: not its title, not a registration by a guessed id."""
+    await create_event(session, status="draft")
+    dancer = DANCERS[0]
+    await create_profiles(session, STRANGER, HOST, dancer)
+    battle = await create_battle(client)
+    path = f"/api/battles/{battle['id']}"
+    assert (await client.get(path)).status_code == 404
+    for user in (STRANGER, HOST, dancer):
+        assert (await client.get(path, headers=headers(user))).status_code == 404
+    assert (await client.post(f"{path}/dancer", headers=headers(dancer))).status_code == 404
+    assert (
+        await client.post(f"/api/crews/{battle['id']}", json={"name": "X", "userIds": []}, headers=headers(dancer))
+    ).status_code == 404
+    for user, admin in ((ORGANIZER, False), (EVENT_ADMIN, False), (PLATFORM_ADMIN, True)):
+        answer = await client.get(path, headers=headers(user, admin=admin))
+        assert answer.status_code == 200
+        assert answer.json()["participants"] == []
+
+    event = await session.get(EventView, EVENT_ID)
+    assert event is not None
+    event.status = "published"
+    await session.commit()
+    assert (await client.get(path)).status_code == 200
+    registered = await client.post(f"{path}/dancer", headers=headers(dancer))
+    assert registered.status_code == 200, registered.text
+    assert [p["id"] for p in registered.json()["participants"]] == [dancer]

@@ -36,7 +36,11 @@ class BattleService:
             raise BattleNotFound()
         roles = await battle_repository.roles(session, event, principal.profile_id)
         judge = await battle_repository.is_judge(session, battle.id, principal.profile_id)
-        return BattleAccess(battle, event, principal, roles, judge)
+        access = BattleAccess(battle, event, principal, roles, judge)
+        if event.status != "published" and not access.can_edit:
+            # a draft event exists only for its editors (the events service's rule): its battles too
+            raise BattleNotFound()
+        return access
 
     async def editable(
         self, session: AsyncSession, battle_id: int, principal: Principal, *, lock: bool = False
