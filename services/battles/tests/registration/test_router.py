@@ -25,10 +25,10 @@ from battle.factories import (
     create_profiles,
     headers,
 )
-from sqlalchemy import select, text
+from sqlalchemy import select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from battles.models import Entry, Signature
+from battles.models import Entry, EventView, Signature
 from contracts.events import AttendeeCheckedIn
 from kit.db import utcnow
 from kit.testing import collect_events, eventually, publish
@@ -121,6 +121,37 @@ class TestRefusals:
         assert await self.reason(client, battle["id"], 10) == "Sign the waiver to register."
         await client.post(f"/api/battles/{battle['id']}/sign-waiver", headers=headers(10))
         assert await self.reason(client, battle["id"], 10) is None
+
+    async def test_the_documents_are_offered_to_whoever_could_register(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        await create_event(session)
+        await create_org(session, agreement=True, waiver=True)
+        await create_profiles(session, 10, ORGANIZER, JUDGE)
+        battle = await create_battle(client)
+        await client.post(
+            f"/api/battles/{battle['id']}/role", json={"userId": JUDGE, "role": "judge"}, headers=headers(ORGANIZER)
+        )
+
+        def offered(page: dict[str, Any]) -> tuple[bool, bool]:
+            return page["permissions"]["showAgreement"], page["permissions"]["showWaiver"]
+
+        async def page_of(user_id: int | None) -> dict[str, Any]:
+            extra = headers(user_id) if user_id is not None else {}
+            return (await client.get(f"/api/battles/{battle['id']}", headers=extra)).json()
+
+        assert offered(await page_of(10)) == (True, True)  # a dancer who must sign
+        assert offered(await page_of(None)) == (True, True)  # a guest (signing leads to Login)
+        assert offered(await page_of(ORGANIZER)) == (False, False)  # the event's staff cannot register
+        assert offered(await page_of(JUDGE)) == (False, False)
+        await client.post(f"/api/battles/{battle['id']}/sign-agreement", headers=headers(10))
+        await client.post(f"/api/battles/{battle['id']}/sign-waiver", headers=headers(10))
+        assert (await register(client, battle["id"], 10)).status_code == 200
+        assert offered(await page_of(10)) == (True, True)  # registered: their signatures stay shown
+        over = utcnow() - timedelta(days=1)
+        await session.execute(update(EventView).where(EventView.id == EVENT_ID).values(starts_at=over, ends_at=over))
+        await session.commit()
+        assert offered(await page_of(None)) == (False, False)  # the event is over
 
     async def test_only_the_agreement_and_old_signatures(
         self, client: httpx.AsyncClient, session: AsyncSession

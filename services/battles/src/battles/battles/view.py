@@ -200,6 +200,7 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
                 checked_in=sum(1 for e in facts.entries if e.checked_in_at is not None),
             )
         )
+    offered = registration_rules.offers_documents(registered, reason)
     signature = facts.signatures.get(me) if me is not None else None
     competing = [e for e in facts.entries if not e.waitlisted]
     checked_in = sum(1 for e in facts.entries if e.rand_id is not None)
@@ -256,8 +257,8 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
             register_button_visible=not registered,
             register_button_enabled=not registered and reason is None,
             register_button_disable_reason=None if registered else reason,
-            show_agreement=has_document(org.agreement if org else None),
-            show_waiver=has_document(org.waiver if org else None),
+            show_agreement=has_document(org.agreement if org else None) and offered,
+            show_waiver=has_document(org.waiver if org else None) and offered,
         ),
     )
 

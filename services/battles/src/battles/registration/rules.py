@@ -50,6 +50,13 @@ def refusal(c: Candidate) -> str | None:
     return signatures_missing(c.needs_agreement, c.needs_waiver)
 
 
+def offers_documents(registered: bool, reason: str | None) -> bool:
+    """The agreement and the waiver are offered for signing to whoever is registered or could register once they
+    sign (or finish their profile): not to the event's staff or the battle's judges, not to outsiders of a
+    members-only battle, not past a check-in cap nor once the event is over."""
+    return registered or reason in (None, PROFILE, SIGN_AGREEMENT, SIGN_WAIVER, SIGN_BOTH)
+
+
 def signatures_missing(agreement: bool, waiver: bool) -> str | None:
     if agreement and waiver:
         return SIGN_BOTH
