@@ -1977,6 +1977,11 @@ export interface components {
             event: components["schemas"]["EventSummary"];
             /** Canedit */
             canEdit: boolean;
+            /**
+             * Isadmin
+             * @default false
+             */
+            isAdmin: boolean;
             /** Candownload */
             canDownload: boolean;
             /** Canunregister */

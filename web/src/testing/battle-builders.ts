@@ -75,6 +75,7 @@ export function buildBattle(overrides: Partial<Battle> = {}): Battle {
     judges: [],
     event: { id: 42, title: 'Winter Jam', period: 'future', organizerId: 99 },
     canEdit: false,
+    isAdmin: false,
     canDownload: false,
     canUnregister: false,
     isRegistered: false,

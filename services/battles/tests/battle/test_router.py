@@ -182,8 +182,15 @@ class TestRead:
         page = (await client.get(f"/api/battles/{battle['id']}")).json()
         assert page["canEdit"] is False and page["canDownload"] is False
         assert page["permissions"]["registerButtonVisible"] is True and page["isRegistered"] is False
+        assert page["isAdmin"] is False
         host = (await client.get(f"/api/battles/{battle['id']}", headers=headers(HOST))).json()
         assert host["canEdit"] is False
+        # hosts are the battle's admins (seed 002 section 6): the lists and the actions menu, not the setup
+        assert host["isAdmin"] is True
+        stranger = (await client.get(f"/api/battles/{battle['id']}", headers=headers(STRANGER))).json()
+        assert stranger["isAdmin"] is False
+        admin = (await client.get(f"/api/battles/{battle['id']}", headers=headers(EVENT_ADMIN))).json()
+        assert admin["canEdit"] is True and admin["isAdmin"] is True
 
     async def test_unknown_battle(self, client: httpx.AsyncClient) -> None:
         response = await client.get("/api/battles/12345")

@@ -154,7 +154,7 @@ describe('Crew battle: crew modals', () => {
   })
 
   it('gives admins the crew modal: unregister the crew after the seed question', async () => {
-    const server = fakeBattleServer(crewBattle({ canEdit: true }), (call) => (call.path === '/api/admin/crews/7/3/unregister' ? crewBattle({ canEdit: true, crews: [crewBattle().crews[1]] }) : undefined))
+    const server = fakeBattleServer(crewBattle({ canEdit: true, isAdmin: true }), (call) => (call.path === '/api/admin/crews/7/3/unregister' ? crewBattle({ canEdit: true, isAdmin: true, crews: [crewBattle().crews[1]] }) : undefined))
     showBattle()
     await heading()
     await userEvent.click(screen.getByTestId('crew-3'))
@@ -167,7 +167,7 @@ describe('Crew battle: crew modals', () => {
   })
 
   it("lets admins accept, decline (asked first) and unregister a crew's dancers", async () => {
-    const server = fakeBattleServer(crewBattle({ canEdit: true }), (call) => (call.method === 'POST' && call.path.startsWith('/api/admin/crews/7/3/') ? crewBattle({ canEdit: true }) : undefined))
+    const server = fakeBattleServer(crewBattle({ canEdit: true, isAdmin: true }), (call) => (call.method === 'POST' && call.path.startsWith('/api/admin/crews/7/3/') ? crewBattle({ canEdit: true, isAdmin: true }) : undefined))
     showBattle()
     await heading()
     await userEvent.click(screen.getByTestId('crew-3'))
@@ -285,7 +285,7 @@ describe('Crew battle: the crew form', () => {
   })
 
   it('lets admins add a crew they are not in: no participants, no save', async () => {
-    fakeBattleServer(crewBattle({ canEdit: true, permissions: { ...buildBattle().permissions, registerButtonVisible: false } }))
+    fakeBattleServer(crewBattle({ canEdit: true, isAdmin: true, permissions: { ...buildBattle().permissions, registerButtonVisible: false } }))
     showBattle()
     await heading()
     expect(screen.queryByRole('button', { name: 'Register Crew' })).toBeNull()
@@ -298,7 +298,7 @@ describe('Crew battle: the crew form', () => {
   })
 
   it("lets editors sign for the members they add; save waits for every member's signature", async () => {
-    const battle = crewBattle({ canEdit: true, hasAgreement: true, permissions: { ...buildBattle().permissions, registerButtonVisible: false } })
+    const battle = crewBattle({ canEdit: true, isAdmin: true, hasAgreement: true, permissions: { ...buildBattle().permissions, registerButtonVisible: false } })
     const server = fakeBattleServer(battle, (call) => {
       if (call.path.startsWith('/api/admin/battles/7/sign-agreement/')) return jsonResponse({ date: '2026-11-25T00:00:00Z' })
       if (call.path === '/api/crews/7') return battle

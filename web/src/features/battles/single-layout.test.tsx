@@ -133,6 +133,7 @@ describe('Single battle: staff', () => {
   const staffBattle = (overrides: Partial<Battle> = {}) =>
     buildBattle({
       canEdit: true,
+      isAdmin: true,
       canDownload: true,
       hasAgreement: true,
       hasWaiver: false,
@@ -149,6 +150,23 @@ describe('Single battle: staff', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Check in' }))
     await waitFor(() => expect(server.reads()).toBe(2))
     expect(server.posts().map((call) => call.path)).toEqual(['/api/events/42/checkin/3'])
+  })
+
+  it("gives a host (an admin who does not edit the event) the actions menu without the door's check-in", async () => {
+    fakeBattleServer(staffBattle({ canEdit: false, canDownload: false }))
+    showBattle()
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Lil Zed' }))
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Sign agreement', 'Unregister'])
+    await userEvent.keyboard('{Escape}')
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Rocka' }))
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Unregister'])
+  })
+
+  it('shows no actions menu to a dancer who is not an admin', async () => {
+    fakeBattleServer(staffBattle({ canEdit: false, isAdmin: false, canDownload: false }))
+    showBattle()
+    expect(await screen.findByText('Lil Zed')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Actions for Lil Zed' })).not.toBeInTheDocument()
   })
 
   it('asks before un-checking, with the seed text', async () => {

@@ -132,6 +132,8 @@ export interface Battle {
   judges: BattleUser[]
   event: { id: number; title: string; period: EventPeriod; organizerId: number }
   canEdit: boolean
+  /** the battle's admins (its editors and the event's hosts): the real lists and the actions menu (seed 002 section 6) */
+  isAdmin: boolean
   canDownload: boolean
   canUnregister: boolean
   isRegistered: boolean

@@ -141,6 +141,7 @@ class Battle(Schema):
     judges: list[User]
     event: EventSummary
     can_edit: bool
+    is_admin: bool = False  # the battle's admins (its editors and the event's hosts): the lists and the actions menu
     can_download: bool
     can_unregister: bool
     is_registered: bool

@@ -241,6 +241,7 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
         judges=[_user(facts, j) for j in facts.judges],
         event=s.EventSummary(id=event.id, title=event.title, period=period, organizer_id=event.organizer_id),
         can_edit=access.can_edit,
+        is_admin=access.is_admin,
         can_download=access.can_edit,
         can_unregister=registered and period != "past",
         is_registered=registered,

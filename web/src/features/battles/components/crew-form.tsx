@@ -51,7 +51,7 @@ function startMembers(crew: Crew | null, me: BattleUser | null, admin: boolean):
  * Register Crew or Save edits. Mounted per opening, so Cancel and a save leave nothing behind.
  */
 export function CrewForm({ battle, crew, open, onClose, me }: CrewFormProps) {
-  const admin = battle.canEdit
+  const admin = battle.isAdmin
   const [name, setName] = useState(crew?.name ?? '')
   const [touched, setTouched] = useState(false)
   const [members, setMembers] = useState<CrewMember[]>(() => startMembers(crew, me, admin))

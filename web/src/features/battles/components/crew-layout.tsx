@@ -170,7 +170,7 @@ export function CrewLayout({ battle, me }: { battle: Battle; me: BattleUser | nu
               <LegalSigning battle={battle} />
               <RegisterButton battle={battle} label={BATTLE_TEXTS.registerCrew} onRegister={() => openForm(null)} />
             </Box>
-            {battle.canEdit ? (
+            {battle.isAdmin ? (
               <Button variant="outlined" startIcon={<GroupAddIcon />} sx={{ minHeight: 48 }} onClick={() => openForm(null)}>
                 Add crew
               </Button>
@@ -210,7 +210,7 @@ export function CrewLayout({ battle, me }: { battle: Battle; me: BattleUser | nu
         </Box>
       ) : null}
 
-      {openCrew && battle.canEdit ? (
+      {openCrew && battle.isAdmin ? (
         <AdminCrewModal
           battle={battle}
           crew={openCrew}
@@ -222,7 +222,7 @@ export function CrewLayout({ battle, me }: { battle: Battle; me: BattleUser | nu
           }}
         />
       ) : null}
-      {openCrew && !battle.canEdit ? (
+      {openCrew && !battle.isAdmin ? (
         <CrewDetailsModal
           battle={battle}
           crew={openCrew}

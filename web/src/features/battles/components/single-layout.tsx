@@ -53,7 +53,7 @@ export function SingleLayout({ battle, meId }: { battle: Battle; meId: number | 
   const [adding, setAdding] = useState(false)
   const waitList = battle.waitList as Participant[]
   const onWaitList = meId !== null && waitList.some((entry) => entry.id === meId)
-  const staff = battle.canEdit
+  const staff = battle.isAdmin
 
   const rows = (list: Participant[]) => (
     <List disablePadding>

@@ -33,7 +33,8 @@ export function useQuestion() {
 }
 
 /**
- * The staff's actions on a dancer (seed 002 sections 2 and 6): check in or un-check (asked first), unregister
+ * The staff's actions on a dancer (seed 002 sections 2 and 6): check in or un-check (asked first; the event's
+ * editors, who check people in at the events service), unregister
  * (asked first), sign the agreement or waiver for them; in a crew also accept or decline a pending member.
  */
 export function useStaffActions(battle: Battle, ask: (question: Question) => void) {
@@ -56,12 +57,13 @@ export function useStaffActions(battle: Battle, ask: (question: Question) => voi
           ask({ text: confirmTexts.decline(name, crew.name), confirmLabel: 'Decline', run: () => crewCall({ battleId, crewId: crew.id, action: 'decline', userId }).unwrap() }),
       })
     }
-    if (isCheckedIn(participant)) {
+    // the events service checks people in: its editors (a host runs the floor, not the door)
+    if (battle.canEdit && isCheckedIn(participant)) {
       actions.push({
         label: 'Un-check',
         onClick: () => ask({ text: confirmTexts.uncheck(name), confirmLabel: 'Un-check', run: () => checkIn({ battleId, eventId, userId, checked: false }).unwrap() }),
       })
-    } else {
+    } else if (battle.canEdit) {
       actions.push({ label: 'Check in', onClick: () => void checkIn({ battleId, eventId, userId, checked: true }) })
     }
     if (battle.hasAgreement && !agreementSigned(participant)) {
