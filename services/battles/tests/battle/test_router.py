@@ -237,6 +237,33 @@ class TestJudges:
         assert judge_added.data == {"battleId": battle["id"], "eventId": EVENT_ID, "userId": JUDGE}
         assert len(await collect_events(nats_url, "battles.judge.removed", count=1)) == 1
 
+    async def test_a_registered_dancer_cannot_judge(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_profiles(session, 10, 11, 12)
+        single = await create_battle(client)
+        assert (await client.post(f"/api/battles/{single['id']}/dancer", headers=headers(10))).status_code == 200
+        refused = await client.post(
+            f"/api/battles/{single['id']}/role", json={"userId": 10, "role": "judge"}, headers=headers(ORGANIZER)
+        )
+        assert refused.status_code == 400
+        assert refused.json()["error"]["message"] == "A dancer registered for this battle cannot judge it."
+        crews = await create_battle(client, crewSize=3)
+        made = await client.post(
+            f"/api/crews/{crews['id']}",
+            json={"eventId": EVENT_ID, "name": "Floor", "userIds": [11, 12]},
+            headers=headers(11),
+        )
+        assert made.status_code == 201, made.text
+        for user_id in (11, 12):  # the captain, and an invited member not yet confirmed
+            answer = await client.post(
+                f"/api/battles/{crews['id']}/role",
+                json={"userId": user_id, "role": "judge"},
+                headers=headers(ORGANIZER),
+            )
+            assert answer.status_code == 400
+        page = (await client.get(f"/api/battles/{crews['id']}")).json()
+        assert page["judges"] == []
+
     async def test_who_may_and_bad_roles(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         await create_event(session)
         battle = await create_battle(client)

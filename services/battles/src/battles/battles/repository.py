@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, exists, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import (
@@ -81,6 +81,12 @@ class BattleRepository:
         session.add(Judge(battle_id=battle_id, user_id=user_id))
         await session.flush()
         return True
+
+    async def entered(self, session: AsyncSession, battle_id: int, user_id: int) -> bool:
+        """Registered alone, or in a crew (invited or confirmed)."""
+        alone = select(Entry.id).where(Entry.battle_id == battle_id, Entry.user_id == user_id)
+        crewed = select(CrewMember.crew_id).where(CrewMember.battle_id == battle_id, CrewMember.user_id == user_id)
+        return bool(await session.scalar(select(exists(alone) | exists(crewed))))
 
     async def remove_judge(self, session: AsyncSession, battle_id: int, user_id: int) -> bool:
         result = await session.execute(delete(Judge).where(Judge.battle_id == battle_id, Judge.user_id == user_id))

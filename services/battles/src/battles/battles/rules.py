@@ -30,6 +30,9 @@ PRIZE_AMOUNT_INVALID = "A prize amount is not negative"
 _COUNTS_AFTER = datetime(2001, 1, 1, tzinfo=UTC)
 
 
+REGISTERED_JUDGE = "A dancer registered for this battle cannot judge it."
+
+
 def category(crew_size: int) -> str:
     """'1 vs 1' .. '10 vs 10', or 'Unlimited'."""
     return "Unlimited" if crew_size == UNLIMITED else f"{crew_size} vs {crew_size}"

@@ -171,6 +171,8 @@ class BattleService:
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, user_id: int
     ) -> list[User]:
         await profiles.ensure_exists(session, identity, user_id)
+        if await battle_repository.entered(session, access.battle.id, user_id):
+            raise Invalid(rules.REGISTERED_JUDGE)
         if await battle_repository.add_judge(session, access.battle.id, user_id):
             await events.judge(session, access.battle, user_id, added=True)
         return await self.judges(session, identity, access)

@@ -48,6 +48,8 @@ class RegistrationService:
             assert battle is access.battle  # the same row, refreshed under the lock
             if battle.cap_type == "checkIn":
                 await self.check_may_register(session, identity, access, user_id)
+            elif await battle_repository.is_judge(session, battle.id, user_id):  # made a judge meanwhile
+                raise Invalid(rules.JUDGES)
             if not await self._entered(session, battle.id, user_id):
                 entry = await standing.add_entry(session, battle, user_id=user_id)
                 if battle.cap_type == "checkIn":
