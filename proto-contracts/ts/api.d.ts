@@ -2395,7 +2395,7 @@ export interface components {
          * EventBattle
          * @description Seed 001 section 3's "Battle summary (event context)": a chip of the event page. crewSize 1 to 10, or
          *     10000 for unlimited (shown as its category: '1 vs 1' to '10 vs 10', 'Unlimited'); isRegistered is the
-         *     caller's; orgChip is null for now (the battles service's announcements carry no organization).
+         *     caller's; orgChip the organization the battle is for (null for none).
          */
         EventBattle: {
             /** Id */

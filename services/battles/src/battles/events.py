@@ -25,7 +25,10 @@ from kit import outbox
 async def battle_changed(session: AsyncSession, event: type[BattleChanged], battle: Battle) -> None:
     """`event` is BattleCreated, BattleUpdated or BattleDeleted; crewSize None is unlimited."""
     crew_size = None if battle.crew_size == rules.UNLIMITED else battle.crew_size
-    await outbox.add(session, event(id=battle.id, event_id=battle.event_id, title=battle.title, crew_size=crew_size))
+    payload = event(
+        id=battle.id, event_id=battle.event_id, title=battle.title, crew_size=crew_size, org_id=battle.org_id or None
+    )
+    await outbox.add(session, payload)
 
 
 async def touched(session: AsyncSession, battle: Battle) -> None:

@@ -50,7 +50,13 @@ class TestAdd:
         assert battle["canEdit"] and battle["canDownload"] and battle["status"] == "registration"
         assert battle["participants"] == [] and battle["waitList"] == [] and battle["winners"] == []
         (created,) = await collect_events(nats_url, "battles.battle.created", count=1)
-        assert created.data == {"id": battle["id"], "eventId": EVENT_ID, "title": "Battle", "crewSize": 1}
+        assert created.data == {
+            "id": battle["id"],
+            "eventId": EVENT_ID,
+            "title": "Battle",
+            "crewSize": 1,
+            "orgId": ORG_ID,  # the event's organization: the event page's chip
+        }
         assert f"battle:{battle['id']}" in created.topics
 
     async def test_who_may(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
@@ -102,7 +108,14 @@ class TestSave:
         ]
         assert saved["startDate"] == "2026-07-01T18:00:00Z" and saved["prizesDesc"] == "$500 purse"
         events = await collect_events(nats_url, "battles.battle.updated", count=1)
-        assert events[0].data == {"id": battle["id"], "eventId": EVENT_ID, "title": "Crews Open", "crewSize": 3}
+        # saved for no organization (orgId 0): announced as none
+        assert events[0].data == {
+            "id": battle["id"],
+            "eventId": EVENT_ID,
+            "title": "Crews Open",
+            "crewSize": 3,
+            "orgId": None,
+        }
 
     async def test_unlimited_crews_announce_null(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str

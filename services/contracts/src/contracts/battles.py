@@ -42,12 +42,14 @@ class WinnersSet(Event):
 
 
 class BattleChanged(Event):
-    """A battle's public face as studios show it ('title crewSize vs crewSize'); `crewSize` None is unlimited."""
+    """A battle's public face as studios show it ('title crewSize vs crewSize'); `crewSize` None is unlimited;
+    `orgId` the organization it is for (the event page's chip)."""
 
     id: int
     event_id: int
     title: str
     crew_size: int | None = None
+    org_id: int | None = None  # the organization the battle is for (its chip), None for none
 
     def topics(self) -> list[str]:
         return [f"battle:{self.id}", f"event:{self.event_id}"]

@@ -19,14 +19,22 @@ from contracts.battles import (
     ParticipantUnregistered,
 )
 from events.battles import rules
+from events.models import Org
 from kit.events import Envelope
 from kit.testing import eventually, publish
 
 DANCER = 11
 
 
-def battle(kind: type[Any], battle_id: int, event_id: int, title: str = "Top Rock", crew_size: int | None = 1) -> Any:
-    return kind(id=battle_id, event_id=event_id, title=title, crew_size=crew_size)
+def battle(
+    kind: type[Any],
+    battle_id: int,
+    event_id: int,
+    title: str = "Top Rock",
+    crew_size: int | None = 1,
+    org_id: int | None = None,
+) -> Any:
+    return kind(id=battle_id, event_id=event_id, title=title, crew_size=crew_size, org_id=org_id)
 
 
 def entry(kind: type[Any], battle_id: int, event_id: int, user_id: int = DANCER) -> Any:
@@ -91,6 +99,35 @@ class TestBattleChips:
         await publish(nats_url, late(battle(BattleUpdated, 2, event.id, "Revived")))
         await publish(nats_url, battle(BattleCreated, 3, event.id, "Footwork"))
         await until(client, event.id, [chip(1, "Top Rock", 3), chip(3, "Footwork", 1)])
+
+    async def test_the_organization_a_battle_is_for(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        event = await create_event(session)
+        session.add(Org(id=77, name="Queens Breakers", image="org-image", status="published"))
+        await session.commit()
+        await publish(nats_url, battle(BattleCreated, 1, event.id, "Top Rock", org_id=77))
+        await publish(nats_url, battle(BattleCreated, 2, event.id, "Footwork", org_id=78))  # not projected yet
+        await publish(nats_url, battle(BattleCreated, 3, event.id, "Open"))
+        await until(
+            client,
+            event.id,
+            [
+                chip(1, "Top Rock", 1) | {"orgChip": {"id": 77, "image": "org-image"}},
+                chip(2, "Footwork", 1) | {"orgChip": {"id": 78, "image": None}},
+                chip(3, "Open", 1),
+            ],
+        )
+        await publish(nats_url, battle(BattleUpdated, 1, event.id, "Top Rock"))  # no longer for an organization
+        await until(
+            client,
+            event.id,
+            [
+                chip(1, "Top Rock", 1),
+                chip(2, "Footwork", 1) | {"orgChip": {"id": 78, "image": None}},
+                chip(3, "Open", 1),
+            ],
+        )
 
 
 class TestIsRegistered:

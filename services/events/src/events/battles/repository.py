@@ -11,7 +11,7 @@ from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.battles import BattleChanged, BattleDeleted, ParticipantChanged, ParticipantRegistered
-from events.models import Battle, BattleEntry, Event
+from events.models import Battle, BattleEntry, Event, Org
 from kit.projections import upsert_as_of
 
 
@@ -24,10 +24,23 @@ def page_columns() -> list[Any]:
         BattleEntry.registered,
     )
     chip = func.jsonb_build_object(
-        "id", Battle.id, "title", Battle.title, "crewSize", Battle.crew_size, "isRegistered", registered
+        "id",
+        Battle.id,
+        "title",
+        Battle.title,
+        "crewSize",
+        Battle.crew_size,
+        "isRegistered",
+        registered,
+        "orgId",
+        Battle.org_id,
+        "orgImage",
+        Org.image,
     )
     battles = (
         select(func.coalesce(func.jsonb_agg(aggregate_order_by(chip, Battle.id)), literal_column("'[]'::jsonb")))
+        .select_from(Battle)
+        .outerjoin(Org, Org.id == Battle.org_id)
         .where(Battle.event_id == Event.id, ~Battle.deleted)
         .scalar_subquery()
     )
@@ -40,6 +53,7 @@ class BattleRepository:
             "event_id": event.event_id,
             "title": event.title,
             "crew_size": event.crew_size,
+            "org_id": event.org_id,
             "deleted": isinstance(event, BattleDeleted),
         }
         await upsert_as_of(session, Battle, {"id": event.id}, values, at=at)

@@ -9,14 +9,14 @@ from events.battles import rules
 
 
 def battles_of(row: Mapping[str, Any]) -> list[dict[str, Any]]:
-    # orgChip: the battles service's announcements carry no organization, so the chip has none (docs/decisions.md).
+    # orgChip: the organization the battle is for (battles.battle.* orgId), with its image as orgs.org.* last said
     return [
         {
             "id": battle["id"],
             "title": battle["title"],
             "crewSize": rules.crew_size(battle["crewSize"]),
             "isRegistered": battle["isRegistered"],
-            "orgChip": None,
+            "orgChip": {"id": battle["orgId"], "image": battle["orgImage"]} if battle.get("orgId") else None,
         }
         for battle in row["battles"] or ()
     ]

@@ -49,6 +49,7 @@ class Battle(Base):
     event_id: Mapped[int]
     title: Mapped[str] = mapped_column(String(200))
     crew_size: Mapped[int | None]
+    org_id: Mapped[int | None]
     deleted: Mapped[bool] = mapped_column(default=False)
     changed_at: Mapped[datetime]
 
