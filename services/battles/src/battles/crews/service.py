@@ -41,6 +41,13 @@ class CrewService:
         )
         return {m.user_id: m for m in found.all()}
 
+    async def _member(self, session: AsyncSession, crew: Crew, user_id: int) -> CrewMember:
+        """A member of the crew (invited, asking or confirmed), or 404."""
+        member = await session.get(CrewMember, (crew.id, user_id))
+        if member is None:
+            raise NotFound(rules.MEMBER_NOT_FOUND)
+        return member
+
     def _crew_battle(self, access: BattleAccess) -> None:
         if not access.crew_battle:
             raise Invalid(rules.NOT_A_CREW_BATTLE)
@@ -247,9 +254,7 @@ class CrewService:
     ) -> BattleView:
         crew = await self._crew(session, access, crew_id)
         self._captain_or_admin(access, crew)
-        member = (await self._members(session, crew.id)).get(user_id)
-        if member is None:
-            raise NotFound(rules.MEMBER_NOT_FOUND)
+        member = await self._member(session, crew, user_id)
         if not member.confirmed:
             await self._confirm(session, identity, access, crew, member)
         return await battle_service.view(session, identity, access)
@@ -259,9 +264,7 @@ class CrewService:
     ) -> BattleView:
         crew = await self._crew(session, access, crew_id)
         self._captain_or_admin(access, crew)
-        member = (await self._members(session, crew.id)).get(user_id)
-        if member is None:
-            raise NotFound(rules.MEMBER_NOT_FOUND)
+        member = await self._member(session, crew, user_id)
         await self._remove(session, access, crew, member)
         return await battle_service.view(session, identity, access)
 
@@ -277,9 +280,7 @@ class CrewService:
     ) -> BattleView:
         """One dancer out of a crew; the crew goes when no confirmed member is left."""
         crew = await self._crew(session, access, crew_id)
-        member = (await self._members(session, crew.id)).get(user_id)
-        if member is None:
-            raise NotFound(rules.MEMBER_NOT_FOUND)
+        member = await self._member(session, crew, user_id)
         await self._remove(session, access, crew, member)
         return await battle_service.view(session, identity, access)
 
