@@ -25,7 +25,8 @@ class MediaService:
         self, session: AsyncSession, principal: Principal, *, org_id: int | None, event_id: int | None, page: Page
     ) -> list[MediaView]:
         """An organization's clips (a draft's only for its editors) and/or an event's clips (a draft event's
-        only for its editors)."""
+        only for its editors). A draft event answers others an empty list, as an unknown one does, not 404: our
+        projection may still say draft a moment after the event was published, and the page asks at once."""
         if org_id is None and event_id is None:
             raise ScopeRequired(LIST_SCOPE_REQUIRED)
         if org_id is not None:
@@ -34,7 +35,7 @@ class MediaService:
             event = await org_event_repository.editing(session, event_id, principal.profile_id)
             if event is not None and event.status != "published":
                 if not await self._edits_event(session, principal, event):
-                    raise EventNotFound()
+                    return []
         rows = await media_repository.page(session, org_id=org_id, event_id=event_id, page=page)
         return [
             MediaView(
