@@ -3,6 +3,15 @@ from kit.db import make_base
 Base = make_base()
 
 from battles.models.battle import Battle, Crew, CrewMember, Entry, Judge, Signature  # noqa: E402
+from battles.models.competition import (  # noqa: E402
+    AudienceVote,
+    Carpet,
+    PrelimGroup,
+    PrelimScore,
+    Scoreboard,
+    Sparring,
+    SparringScore,
+)
 from battles.models.profile import Profile  # noqa: E402
 from battles.models.projection import (  # noqa: E402
     CheckIn,
@@ -15,7 +24,14 @@ from battles.models.projection import (  # noqa: E402
 )
 
 __all__ = [
+    "AudienceVote",
     "Base",
+    "Carpet",
+    "PrelimGroup",
+    "PrelimScore",
+    "Scoreboard",
+    "Sparring",
+    "SparringScore",
     "Battle",
     "CheckIn",
     "Crew",

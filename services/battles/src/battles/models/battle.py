@@ -45,6 +45,8 @@ class Battle(Base):
     entry_seq: Mapped[int] = mapped_column(default=0, server_default="0")
     rand_seq: Mapped[int] = mapped_column(default=0, server_default="0")
     winners_set: Mapped[bool] = mapped_column(default=False, server_default="false")
+    # True once Randomize drew the lots since the last prelim score changed (Add to bracket waits for it).
+    shuffled: Mapped[bool] = mapped_column(default=False, server_default="false")
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
 
 
@@ -107,6 +109,11 @@ class Entry(Base):
     checked_in_at: Mapped[datetime | None]
     rand_id: Mapped[int | None]
     place: Mapped[int | None]
+    # Prelims: its group, marked gone (left the battle), placed in the bracket, and its lot among equal averages.
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("prelim_group.id", ondelete="SET NULL"))
+    is_gone: Mapped[bool] = mapped_column(default=False, server_default="false")
+    is_promoted: Mapped[bool] = mapped_column(default=False, server_default="false")
+    draw: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
 
 

@@ -1,0 +1,88 @@
+"""Pure rules of the bracket (seed 002 sections 2, 4 and 9): its sparrings and how they link, the standard seeding
+order, and the places the bracket gives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from battles.battles.rules import level_names
+
+SAME_SPOT = "The same {what} is in two spots"
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    side: str  # left, right or final
+    round: int  # from 1 within the side (the final is round 1 of its own)
+    position: int  # from 0 within the round
+
+
+@dataclass(frozen=True, slots=True)
+class SparringSpec:
+    spot: Spot
+    level: str
+    rounds: int  # the level's rounds per sparring
+    next: Spot | None  # where the winner goes (None: the final)
+    next_side: str | None  # red or blue there
+    loser_place: int  # 2 in the final, 4 in the semi-finals, 8 in the Top 8 ...
+
+
+def structure(size: int, levels: list[dict[str, Any]] | None = None) -> list[SparringSpec]:
+    """Every sparring of a bracket of `size`: the left and right halves, round by round, then the final.
+    A half's round r holds size / 2^(r+1) sparrings; its winners meet in pairs in round r+1, and the halves'
+    last winners meet in the final (left red, right blue). `levels` [{name, rounds}] give each level's rounds."""
+    names = level_names(size)
+    rounds_of = {level["name"]: int(level.get("rounds") or 1) for level in levels or ()}
+    final = Spot("final", 1, 0)
+    specs: list[SparringSpec] = []
+    side_rounds = len(names) - 1
+    for side in ("left", "right"):
+        for r in range(1, side_rounds + 1):
+            level = names[r - 1]
+            for position in range(size // 2 ** (r + 1)):
+                if r == side_rounds:
+                    nxt, nxt_side = final, "red" if side == "left" else "blue"
+                else:
+                    nxt, nxt_side = Spot(side, r + 1, position // 2), "red" if position % 2 == 0 else "blue"
+                loser_place = size // 2 ** (r - 1)
+                specs.append(
+                    SparringSpec(Spot(side, r, position), level, rounds_of.get(level, 1), nxt, nxt_side, loser_place)
+                )
+    specs.append(SparringSpec(final, names[-1], rounds_of.get(names[-1], 1), None, None, 2))
+    return specs
+
+
+def seed_order(size: int) -> list[int]:
+    """The standard order of seeds 1..size down the bracket: 1 meets the last, and the top two seeds can only meet
+    in the final (1 heads the left half, 2 the right). [1, 4, 2, 3] for 4; [1, 8, 4, 5, 2, 7, 3, 6] for 8."""
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for first in order for seed in (first, total - first)]
+    return order
+
+
+def first_round(size: int) -> dict[Spot, tuple[int, int]]:
+    """The seeds (red, blue) each first-round sparring gets; for size 2 the final itself."""
+    order = seed_order(size)
+    if size == 2:
+        return {Spot("final", 1, 0): (order[0], order[1])}
+    half = size // 2
+    spots: dict[Spot, tuple[int, int]] = {}
+    for side, seeds in (("left", order[:half]), ("right", order[half:])):
+        for position in range(half // 2):
+            spots[Spot(side, 1, position)] = (seeds[2 * position], seeds[2 * position + 1])
+    return spots
+
+
+def twice(spots: list[tuple[int | None, int | None]]) -> bool:
+    """Whether a competitor appears in two spots among these sparrings (both sides of one included)."""
+    seen: set[int] = set()
+    for pair in spots:
+        for competitor in pair:
+            if competitor:
+                if competitor in seen:
+                    return True
+                seen.add(competitor)
+    return False

@@ -1,0 +1,68 @@
+from collections import Counter
+
+import pytest
+
+from battles.brackets.rules import Spot, first_round, seed_order, structure, twice
+
+
+@pytest.mark.parametrize("size", [2, 4, 8, 16, 32])
+def test_a_bracket_has_size_minus_one_sparrings_that_all_lead_to_the_final(size: int) -> None:
+    specs = structure(size)
+    assert len(specs) == size - 1
+    spots = {spec.spot for spec in specs}
+    assert all(spec.next in spots for spec in specs if spec.next is not None)
+    # Each sparring but the first round's is fed by exactly two winners, one red and one blue.
+    fed = Counter((spec.next, spec.next_side) for spec in specs if spec.next is not None)
+    assert set(fed.values()) == ({1} if size > 2 else set())
+    assert [spec.spot for spec in specs if spec.next is None] == [Spot("final", 1, 0)]
+
+
+def test_levels_rounds_and_loser_places_of_16() -> None:
+    specs = structure(
+        16,
+        [
+            {"name": "Top 16", "rounds": 2},
+            {"name": "Top 8", "rounds": 1},
+            {"name": "Semi-final", "rounds": 3},
+            {"name": "Final", "rounds": 4},
+        ],
+    )
+    by_spot = {spec.spot: spec for spec in specs}
+    assert by_spot[Spot("left", 1, 3)].level == "Top 16" and by_spot[Spot("left", 1, 3)].rounds == 2
+    assert by_spot[Spot("left", 1, 3)].loser_place == 16
+    assert by_spot[Spot("left", 1, 3)].next == Spot("left", 2, 1) and by_spot[Spot("left", 1, 3)].next_side == "blue"
+    assert by_spot[Spot("right", 2, 0)].loser_place == 8
+    assert by_spot[Spot("right", 3, 0)].level == "Semi-final" and by_spot[Spot("right", 3, 0)].loser_place == 4
+    assert by_spot[Spot("right", 3, 0)].next == Spot("final", 1, 0) and by_spot[Spot("right", 3, 0)].next_side == "blue"
+    assert by_spot[Spot("left", 3, 0)].next_side == "red"
+    assert by_spot[Spot("final", 1, 0)].rounds == 4 and by_spot[Spot("final", 1, 0)].loser_place == 2
+
+
+def test_size_two_is_only_the_final() -> None:
+    assert [(s.spot, s.level) for s in structure(2)] == [(Spot("final", 1, 0), "Final")]
+    assert first_round(2) == {Spot("final", 1, 0): (1, 2)}
+
+
+def test_standard_seeding_order() -> None:
+    assert seed_order(4) == [1, 4, 2, 3]
+    assert seed_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+    for size in (4, 8, 16, 32):
+        order = seed_order(size)
+        assert sorted(order) == list(range(1, size + 1))
+        # 1 meets the last; 1 and 2 are on opposite halves; every pair sums to size + 1.
+        assert order[:2] == [1, size] and 2 in order[size // 2 :]
+        assert {order[i] + order[i + 1] for i in range(0, size, 2)} == {size + 1}
+
+
+def test_first_round_spots_of_8() -> None:
+    assert first_round(8) == {
+        Spot("left", 1, 0): (1, 8),
+        Spot("left", 1, 1): (4, 5),
+        Spot("right", 1, 0): (2, 7),
+        Spot("right", 1, 1): (3, 6),
+    }
+
+
+def test_twice() -> None:
+    assert twice([(1, 2), (3, 1)]) and twice([(5, 5)])
+    assert not twice([(1, 2), (3, None), (None, None), (0, 0)])
