@@ -48,6 +48,24 @@ export const paths = {
   /** the Check-in page: login required, its parameter named idEvent (seed 001 routes) */
   checkin: { path: '/event/:idEvent/checkin', getHref: (id: number) => `/event/${id}/checkin` },
   battle: { path: '/battle/:id', getHref: (id: number) => `/battle/${id}` },
+  battlePrelims: {
+    path: '/battle/:id/prelims',
+    getHref: (id: number, prelimsViewMode?: 'list' | 'groups') => withQuery(`/battle/${id}/prelims`, { prelimsViewMode }),
+  },
+  /** CreatingPrelimsGroups, titled Creating Groups */
+  battlePrelimsGroups: { path: '/battle/:id/prelims/groups', getHref: (id: number) => `/battle/${id}/prelims/groups` },
+  /** Group, titled Group info */
+  battlePrelimsGroup: {
+    path: '/battle/:id/prelims/group/:groupId',
+    getHref: (id: number, groupId: number) => `/battle/${id}/prelims/group/${groupId}`,
+  },
+  battleBrackets: { path: '/battle/:id/brackets', getHref: (id: number) => `/battle/${id}/brackets` },
+  sparring: { path: '/sparring/:id', getHref: (id: number) => `/sparring/${id}` },
+  /** display mode: one carpet's full-screen scoreboard (for a projector or a TV beside the carpet) */
+  scoreboard: {
+    path: '/event/:id/scoreboard/:carpetId',
+    getHref: (id: number, carpetId: number) => `/event/${id}/scoreboard/${carpetId}`,
+  },
   organizations: { path: '/organizations', getHref: () => '/organizations' },
   createOrganization: {
     path: '/create-organization-organization/:id',
