@@ -3,8 +3,10 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from battles.battles.router import router as battles_router
+from battles.brackets.router import router as brackets_router
 from battles.config import Settings
 from battles.crews.router import router as crews_router
+from battles.prelims.router import router as prelims_router
 from battles.projections.handlers import handlers as projection_handlers
 from battles.registration.router import router as registration_router
 from battles.results.router import router as results_router
@@ -16,7 +18,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return create_service_app(
         settings or Settings(),
         title="Cypher battles",
-        routers=[battles_router, registration_router, crews_router, results_router],
+        routers=[battles_router, registration_router, crews_router, results_router, prelims_router, brackets_router],
         handlers=[*profile_handlers(), *projection_handlers],
         resources={"identity": identity_client},
     )

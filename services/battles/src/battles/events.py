@@ -12,11 +12,14 @@ from battles.models import Battle
 from contracts.battles import (
     BattleChanged,
     BattleTouched,
+    BracketSeeded,
     CrewInvited,
     JudgeAdded,
     JudgeRemoved,
     ParticipantRegistered,
     ParticipantUnregistered,
+    PrelimsChanged,
+    PrelimsScored,
     WaitlistPromoted,
 )
 from kit import outbox
@@ -75,3 +78,17 @@ async def promoted(session: AsyncSession, battle: Battle, users: Iterable[int], 
             battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id, battle_title=battle.title
         )
         await outbox.add(session, payload)
+
+
+async def prelims_scored(session: AsyncSession, battle: Battle, judge_id: int) -> None:
+    await outbox.add(session, PrelimsScored(battle_id=battle.id, event_id=battle.event_id, judge_id=judge_id))
+
+
+async def prelims_changed(session: AsyncSession, battle: Battle, change: str) -> None:
+    """`change`: gone, groups, move, reshuffle, finish or undo."""
+    await outbox.add(session, PrelimsChanged(battle_id=battle.id, event_id=battle.event_id, change=change))
+
+
+async def bracket_seeded(session: AsyncSession, battle: Battle, sparring_ids: list[int]) -> None:
+    payload = BracketSeeded(battle_id=battle.id, event_id=battle.event_id, sparring_ids=sparring_ids)
+    await outbox.add(session, payload)

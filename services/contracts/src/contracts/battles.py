@@ -152,3 +152,43 @@ class BattleTouched(Event):
 
     def topics(self) -> list[str]:
         return [f"battle:{self.id}", f"event:{self.event_id}"]
+
+
+class PrelimsScored(Event):
+    """A judge's prelim points changed (given, changed or cleared): open prelims pages re-read them."""
+
+    type: ClassVar[str] = "battles.prelims.scored"
+
+    battle_id: int
+    event_id: int
+    judge_id: int
+
+    def topics(self) -> list[str]:
+        return [f"battle:{self.battle_id}", f"event:{self.event_id}"]
+
+
+class PrelimsChanged(Event):
+    """The prelims changed otherwise: `change` is gone, groups, move, reshuffle, finish (Add to bracket) or undo
+    (Undo bracket)."""
+
+    type: ClassVar[str] = "battles.prelims.changed"
+
+    battle_id: int
+    event_id: int
+    change: str
+
+    def topics(self) -> list[str]:
+        return [f"battle:{self.battle_id}", f"event:{self.event_id}"]
+
+
+class BracketSeeded(Event):
+    """An editor set the sides of sparrings of the bracket by hand."""
+
+    type: ClassVar[str] = "battles.bracket.seeded"
+
+    battle_id: int
+    event_id: int
+    sparring_ids: list[int] = []
+
+    def topics(self) -> list[str]:
+        return [f"battle:{self.battle_id}", f"event:{self.event_id}"]

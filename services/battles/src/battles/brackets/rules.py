@@ -86,3 +86,25 @@ def twice(spots: list[tuple[int | None, int | None]]) -> bool:
                     return True
                 seen.add(competitor)
     return False
+
+
+def seeded(size: int, competitors: list[int]) -> dict[Spot, tuple[int | None, int | None]]:
+    """The first-round sides of a bracket of `size` for `competitors` best first (seed 1 first): a seed beyond
+    their count is an empty side (a bye for the other side, or an empty sparring)."""
+
+    def seed(n: int) -> int | None:
+        return competitors[n - 1] if n <= len(competitors) else None
+
+    return {spot: (seed(red), seed(blue)) for spot, (red, blue) in first_round(size).items()}
+
+
+def status(red: int | None, blue: int | None) -> str:
+    """An undecided sparring is ready with both sides and waiting otherwise."""
+    return "ready" if red and blue else "waiting"
+
+
+def bye(red: int | None, blue: int | None) -> int | None:
+    """The winner of a first-round sparring with one side only (a bye), None otherwise."""
+    if bool(red) == bool(blue):
+        return None
+    return red or blue

@@ -1,0 +1,37 @@
+"""`/api/battles/{id}/brackets` (read, Undo bracket) and `/api/battles/{id}/seed`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Body
+
+from battles.battles.dependencies import BattleEditor, VisibleBattle
+from battles.brackets.schemas import Bracket, SeedIn
+from battles.brackets.service import bracket_service
+from battles.prelims.schemas import Prelims
+from battles.prelims.service import prelims_service
+from kit.db import SessionDep, reads
+from kit.openapi import errors
+
+router = APIRouter(prefix="/api", tags=["brackets"])
+
+MAX_SEEDS = 64  # more than the sparrings of the largest bracket (31)
+
+
+@router.get("/battles/{battle_id}/brackets", response_model=Bracket, responses=errors(404))
+@reads
+async def get_bracket(access: VisibleBattle, session: SessionDep) -> Bracket:
+    return await bracket_service.view(session, access)
+
+
+@router.delete("/battles/{battle_id}/brackets", response_model=Prelims, responses=errors(401, 403, 404, 409))
+async def undo_bracket(access: BattleEditor, session: SessionDep) -> Prelims:
+    return await prelims_service.undo(session, access)
+
+
+@router.post("/battles/{battle_id}/seed", response_model=Bracket, responses=errors(401, 403, 404, 409, 422))
+async def seed(
+    body: Annotated[list[SeedIn], Body(max_length=MAX_SEEDS)], access: BattleEditor, session: SessionDep
+) -> Bracket:
+    return await bracket_service.seed(session, access, body)

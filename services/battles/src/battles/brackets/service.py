@@ -1,0 +1,152 @@
+"""The bracket: built from the prelims (Add to bracket), read, seeded by hand, removed (Undo bracket)."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles import events
+from battles.battles.access import BattleAccess
+from battles.battles.exceptions import Unprocessable
+from battles.battles.repository import battle_repository
+from battles.brackets import rules
+from battles.brackets import schemas as s
+from battles.brackets.repository import bracket_repository
+from battles.models import Battle, Entry, Sparring
+from battles.prelims.repository import competitor_id, prelims_repository
+from kit.db import commit_writes
+from kit.errors import Conflict, NotFound
+
+DECIDED = "A decided sparring cannot be changed"
+SPARRING_NOT_FOUND = "Sparring not found"
+NOT_COMPETING = "{id} is not competing in this battle"
+UNDECIDED = ("waiting", "ready")  # statuses a change of sides recomputes (scores may have come in otherwise)
+
+
+def decided(sparring: Sparring) -> bool:
+    return sparring.winner_entry_id is not None or sparring.status == "finished"
+
+
+class BracketService:
+    async def build(self, session: AsyncSession, battle: Battle, passed: list[Entry]) -> None:
+        """The bracket's sparrings, linked winner to next, with `passed` (best first) seeded into the first round.
+        A first-round sparring with one side is a bye, decided at once: its competitor advances."""
+        specs = rules.structure(battle.bracket_size, battle.bracket_levels)
+        spots: dict[rules.Spot, Sparring] = {}
+        for spec in specs:
+            sparring = Sparring(
+                battle_id=battle.id,
+                side=spec.spot.side,
+                round=spec.spot.round,
+                position=spec.spot.position,
+                level=spec.level,
+                rounds=spec.rounds,
+                next_side=spec.next_side,
+                loser_place=spec.loser_place,
+                status="waiting",
+            )
+            spots[spec.spot] = sparring
+        session.add_all(spots.values())
+        await session.flush()
+        nexts = {spec.spot: spec.next for spec in specs}
+        for spot, nxt in nexts.items():
+            if nxt is not None:
+                spots[spot].next_id = spots[nxt].id
+        for spot, (red, blue) in rules.seeded(battle.bracket_size, [e.id for e in passed]).items():
+            sparring = spots[spot]
+            sparring.red_entry_id, sparring.blue_entry_id = red, blue
+            winner = rules.bye(red, blue)
+            nxt = nexts[spot]
+            if winner is not None and nxt is not None:
+                sparring.winner_entry_id = winner
+                sparring.status = "finished"
+                setattr(spots[nxt], f"{sparring.next_side}_entry_id", winner)
+        for sparring in spots.values():
+            if not decided(sparring):
+                sparring.status = rules.status(sparring.red_entry_id, sparring.blue_entry_id)
+        await session.flush()
+
+    async def remove(self, session: AsyncSession, battle: Battle) -> None:
+        await bracket_repository.remove(session, battle.id)
+
+    async def view(self, session: AsyncSession, access: BattleAccess) -> s.Bracket:
+        await commit_writes(session)
+        battle = access.battle
+        sparrings = await bracket_repository.sparrings(session, battle.id)
+        entries = {e.id: e for e in await battle_repository.entries(session, battle.id)}
+        crews = {c.id: c for c in await battle_repository.crews(session, battle.id)} if access.crew_battle else {}
+        profiles = await battle_repository.profiles(session, (e.user_id for e in entries.values() if e.user_id))
+
+        def side(entry_id: int | None) -> s.Side | None:
+            entry = entries.get(entry_id or 0)
+            if entry is None:
+                return None
+            if entry.crew_id is not None:
+                crew = crews.get(entry.crew_id)
+                return s.Side(id=entry.crew_id, name=crew.name if crew else None, avatar=None)
+            found = profiles.get(entry.user_id or 0)
+            return s.Side(
+                id=entry.user_id or 0, name=found.dancer_name if found else None, avatar=found.avatar if found else None
+            )
+
+        halves: dict[str, list[list[s.Sparring]]] = {"left": [], "right": []}
+        final: s.Sparring | None = None
+        for sparring in sparrings:
+            winner = entries.get(sparring.winner_entry_id or 0)
+            shown = s.Sparring(
+                sparring_id=sparring.id,
+                round=sparring.round,
+                position=sparring.position,
+                level=sparring.level,
+                status=sparring.status,
+                red=side(sparring.red_entry_id),
+                blue=side(sparring.blue_entry_id),
+                winner=competitor_id(winner) if winner else 0,
+            )
+            if sparring.side == "final":
+                final = shown
+                continue
+            rounds = halves[sparring.side]
+            while len(rounds) < sparring.round:
+                rounds.append([])
+            rounds[sparring.round - 1].append(shown)
+        return s.Bracket(
+            left=halves["left"],
+            right=halves["right"],
+            final=final,
+            levels=[
+                s.Level(name=level["name"], rounds=int(level.get("rounds") or 1)) for level in battle.bracket_levels
+            ],
+            bracket_size=battle.bracket_size,
+            can_edit=access.can_edit,
+        )
+
+    async def seed(self, session: AsyncSession, access: BattleAccess, given: list[s.SeedIn]) -> s.Bracket:
+        """The sides of undecided sparrings set by hand; refused as a whole when any part is wrong."""
+        battle = access.battle
+        sparrings = {
+            sp.id: sp for sp in await bracket_repository.sparrings(session, battle.id, [g.sparring_id for g in given])
+        }
+        by_competitor = {competitor_id(e): e for e in await prelims_repository.competing(session, battle.id)}
+        for item in given:
+            sparring = sparrings.get(item.sparring_id)
+            if sparring is None:
+                raise NotFound(SPARRING_NOT_FOUND)
+            if decided(sparring):
+                raise Conflict(DECIDED)
+            for competitor in (item.red, item.blue):
+                if competitor and competitor not in by_competitor:
+                    raise Unprocessable(NOT_COMPETING.format(id=competitor))
+        if rules.twice([(item.red, item.blue) for item in given]):
+            raise Unprocessable(rules.SAME_SPOT.format(what="crew" if access.crew_battle else "participant"))
+        for item in given:
+            sparring = sparrings[item.sparring_id]
+            sparring.red_entry_id = by_competitor[item.red].id if item.red else None
+            sparring.blue_entry_id = by_competitor[item.blue].id if item.blue else None
+            if sparring.status in UNDECIDED:
+                sparring.status = rules.status(sparring.red_entry_id, sparring.blue_entry_id)
+        await session.flush()
+        await events.bracket_seeded(session, battle, sorted(sparrings))
+        return await self.view(session, access)
+
+
+bracket_service = BracketService()

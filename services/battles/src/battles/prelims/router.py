@@ -1,0 +1,68 @@
+"""`/api/battles/{id}/prelims` (read, judges' points, gone, finish, groups) and `/api/battles/{id}/reshuffle`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Query
+
+from battles.battles.dependencies import BattleEditor, LockedBattle, VisibleBattle
+from battles.prelims.schemas import CreateGroups, Groups, Prelims, ScoreIn
+from battles.prelims.service import Sort, prelims_service
+from kit.db import SessionDep, reads
+from kit.openapi import errors
+from kit.types import Id
+
+router = APIRouter(prefix="/api", tags=["prelims"])
+
+MAX_SCORES = 1000
+
+
+@router.get("/battles/{battle_id}/prelims", response_model=Prelims, responses=errors(404))
+@reads
+async def get_prelims(
+    access: VisibleBattle,
+    session: SessionDep,
+    sb: Annotated[Sort, Query(description="by pointsAverage")] = "value-desc",
+) -> Prelims:
+    return await prelims_service.view(session, access, sb)
+
+
+@router.post("/battles/{battle_id}/prelims", response_model=Prelims, responses=errors(401, 403, 404, 409, 422))
+async def score(
+    body: Annotated[list[ScoreIn], Body(max_length=MAX_SCORES)], access: LockedBattle, session: SessionDep
+) -> Prelims:
+    return await prelims_service.score(session, access, body)
+
+
+@router.post(
+    "/battles/{battle_id}/prelims/gone/{participant_id}",
+    response_model=Prelims,
+    responses=errors(401, 403, 404, 409),
+)
+async def toggle_gone(participant_id: Id, access: BattleEditor, session: SessionDep) -> Prelims:
+    return await prelims_service.toggle_gone(session, access, participant_id)
+
+
+@router.post("/battles/{battle_id}/reshuffle", response_model=Prelims, responses=errors(401, 403, 404, 409))
+async def reshuffle(access: BattleEditor, session: SessionDep) -> Prelims:
+    return await prelims_service.reshuffle(session, access)
+
+
+@router.post("/battles/{battle_id}/prelims/finish", response_model=Prelims, responses=errors(401, 403, 404, 409))
+async def finish(access: BattleEditor, session: SessionDep) -> Prelims:
+    return await prelims_service.finish(session, access)
+
+
+@router.post(
+    "/battles/{battle_id}/prelims/create-groups", response_model=Groups, responses=errors(401, 403, 404, 409, 422)
+)
+async def create_groups(body: CreateGroups, access: BattleEditor, session: SessionDep) -> Groups:
+    return await prelims_service.create_groups(session, access, body.amount, body.type)
+
+
+@router.post(
+    "/battles/{battle_id}/prelims/{group_id}/move/{target}", response_model=Groups, responses=errors(401, 403, 404)
+)
+async def move(group_id: Id, target: Id, access: BattleEditor, session: SessionDep) -> Groups:
+    return await prelims_service.move(session, access, group_id, target)

@@ -1,0 +1,118 @@
+"""The prelims as the list, the groups and the judges read them (issue 16's contract), and what they send."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+
+from kit.schemas import Schema
+from kit.types import Id
+
+
+class Omitting(Schema):
+    """Keys of `OMITTED` are left out of the answer when null (one of participants or crews, as the battle is)."""
+
+    OMITTED: ClassVar[frozenset[str]] = frozenset()
+
+    @model_serializer(mode="wrap")
+    def _omit(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            for key in self.OMITTED:
+                if data.get(key, 0) is None:
+                    del data[key]
+        return data
+
+
+class Dancer(Schema):
+    id: int
+    dancer_name: str | None = None
+    avatar: str | None = None
+
+
+class JudgeScore(Schema):
+    id: int  # the judge's user id
+    dancer_name: str | None = None
+    avatar: str | None = None
+    points: float
+
+
+class Scores(Schema):
+    rounds: dict[str, list[JudgeScore]] = {}
+
+
+class Row(Omitting):
+    OMITTED = frozenset({"participants"})
+
+    id: int  # the competitor id: the dancer's user id, or the crew's id
+    dancer_name: str | None = None  # single battles
+    name: str | None = None  # crew battles
+    avatar: str | None = None
+    rand_id: int | None = None
+    group: int | None = None
+    is_gone: bool = False
+    is_promoted: bool = False
+    pass_status: Literal["passed", "sameScore"] | None = None
+    points_average: float = 0
+    place: int | None = None
+    checked_in: bool = False
+    participants: list[Dancer] | None = None  # crews: their confirmed members
+    prelims: Scores = Scores()
+
+
+class GroupMember(Schema):
+    id: int
+    name: str | None = None
+    rand_id: int | None = None
+    avatar: str | None = None
+
+
+class Group(Omitting):
+    OMITTED = frozenset({"participants", "crews"})
+
+    id: int
+    name: str
+    amount_members: int
+    participants: list[GroupMember] | None = None
+    crews: list[GroupMember] | None = None
+
+
+class Permissions(Schema):
+    can_judge: bool = False
+    can_set_gone: bool = False
+    can_finish_prelims: bool = False
+    can_shuffle: bool = False
+    can_undo_brackets: bool = False
+    error: str | None = None
+
+
+class Prelims(Omitting):
+    OMITTED = frozenset({"participants", "crews"})
+
+    participants: list[Row] | None = None
+    crews: list[Row] | None = None
+    groups: list[Group] = []
+    rounds: int
+    status: str
+    permissions: Permissions
+
+
+class Groups(Schema):
+    groups: list[Group] = []
+
+
+class ScoreIn(Schema):
+    """One judge's points for one competitor (`userId` in single battles, `crewId` in crew battles) in a round;
+    0 or null clears them."""
+
+    user_id: Id | None = None
+    crew_id: Id | None = None
+    points: float | None = Field(default=None, ge=0, le=100)
+    mode: Literal["new", "edit"] = "new"
+    round: int = Field(default=1, ge=1, le=10000)
+
+
+class CreateGroups(Schema):
+    amount: int = Field(ge=0, le=1000)
+    type: Literal["random", "number"] = "random"
