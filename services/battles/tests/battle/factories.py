@@ -123,3 +123,79 @@ async def create_battle(client: httpx.AsyncClient, *, event_id: int = EVENT_ID, 
 
 
 OLD = datetime(1999, 12, 31, tzinfo=UTC)
+
+
+async def add_judge(client: httpx.AsyncClient, battle_id: int, user_id: int = JUDGE) -> None:
+    added = await client.post(
+        f"/api/battles/{battle_id}/role", json={"userId": user_id, "role": "judge"}, headers=headers(ORGANIZER)
+    )
+    assert added.status_code == 200, added.text
+
+
+async def register_dancers(client: httpx.AsyncClient, battle_id: int, *user_ids: int) -> None:
+    """Dancers registered by the organizer (a single battle)."""
+    done = await client.post(
+        f"/api/admin/battles/{battle_id}/register", json={"userIds": list(user_ids)}, headers=headers(ORGANIZER)
+    )
+    assert done.status_code == 200, done.text
+
+
+async def create_crew(client: httpx.AsyncClient, battle_id: int, name: str, captain: int, *others: int) -> int:
+    """A crew registered by its captain, every other member having accepted; its id."""
+    created = await client.post(
+        f"/api/crews/{battle_id}",
+        json={"eventId": EVENT_ID, "name": name, "userIds": list(others)},
+        headers=headers(captain),
+    )
+    assert created.status_code == 201, created.text
+    crew_id = next(c["id"] for c in created.json()["crews"] if c["name"] == name)
+    for user_id in others:
+        accepted = await client.post(f"/api/crews/{battle_id}/{crew_id}/accept", headers=headers(user_id))
+        assert accepted.status_code == 200, accepted.text
+    return int(crew_id)
+
+
+async def prelims_battle(
+    client: httpx.AsyncClient,
+    session: AsyncSession,
+    dancers: int = 5,
+    *,
+    checked_in: tuple[int, ...] = (),
+    **fields: Any,
+) -> dict[str, Any]:
+    """A bracket battle (size 8 unless given) of the event under way, JUDGE its judge, dancers 10, 11, ...
+    registered; `checked_in` checked in at the event first."""
+    await create_event(session, period="now")
+    users = list(range(DANCERS.start, DANCERS.start + dancers))
+    await create_profiles(session, JUDGE, *users)
+    for user_id in checked_in:
+        await check_in(session, user_id)
+    battle = await create_battle(client, **({"style": "bracket", "bracketSize": 8} | fields))
+    await add_judge(client, battle["id"])
+    if users and fields.get("crewSize", 1) == 1:
+        await register_dancers(client, battle["id"], *users)
+    return battle
+
+
+async def score(
+    client: httpx.AsyncClient,
+    battle_id: int,
+    competitor: int,
+    points: float | None,
+    *,
+    round_: int = 1,
+    judge: int = JUDGE,
+    crew: bool = False,
+) -> httpx.Response:
+    """One judge's prelim points for one competitor (a dancer, or a crew when `crew`)."""
+    item = {"crewId" if crew else "userId": competitor, "points": points, "mode": "new", "round": round_}
+    return await client.post(f"/api/battles/{battle_id}/prelims", json=[item], headers=headers(judge))
+
+
+async def finish_prelims(client: httpx.AsyncClient, battle_id: int) -> dict[str, Any]:
+    """Randomize, then Add to bracket, as the organizer."""
+    shuffled = await client.post(f"/api/battles/{battle_id}/reshuffle", headers=headers(ORGANIZER))
+    assert shuffled.status_code == 200, shuffled.text
+    finished = await client.post(f"/api/battles/{battle_id}/prelims/finish", headers=headers(ORGANIZER))
+    assert finished.status_code == 200, finished.text
+    return dict(finished.json())

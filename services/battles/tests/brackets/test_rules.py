@@ -2,6 +2,7 @@ from collections import Counter
 
 import pytest
 
+from battles.brackets import rules
 from battles.brackets.rules import Spot, first_round, seed_order, structure, twice
 
 
@@ -66,3 +67,22 @@ def test_first_round_spots_of_8() -> None:
 def test_twice() -> None:
     assert twice([(1, 2), (3, 1)]) and twice([(5, 5)])
     assert not twice([(1, 2), (3, None), (None, None), (0, 0)])
+
+
+def test_seeded_five_into_eight_gives_the_top_three_byes() -> None:
+    sides = rules.seeded(8, [11, 12, 13, 14, 15])  # seeds 1..5
+    assert sides == {
+        rules.Spot("left", 1, 0): (11, None),  # 1 v 8
+        rules.Spot("left", 1, 1): (14, 15),  # 4 v 5
+        rules.Spot("right", 1, 0): (12, None),  # 2 v 7
+        rules.Spot("right", 1, 1): (13, None),  # 3 v 6
+    }
+    assert [rules.bye(*pair) for pair in sides.values()] == [11, None, 12, 13]
+
+
+def test_status_and_bye() -> None:
+    assert rules.status(1, 2) == "ready"
+    assert rules.status(1, None) == "waiting"
+    assert rules.status(None, None) == "waiting"
+    assert rules.bye(None, None) is None
+    assert rules.bye(None, 3) == 3

@@ -53,6 +53,10 @@ class PrelimsRepository:
             )
         )
 
+    async def clear_draws(self, session: AsyncSession, battle_id: int) -> None:
+        """The lots Randomize drew are void once a score changes."""
+        await session.execute(update(Entry).where(Entry.battle_id == battle_id).values(draw=None))
+
     async def groups(self, session: AsyncSession, battle_id: int) -> list[PrelimGroup]:
         found = await session.scalars(
             select(PrelimGroup).where(PrelimGroup.battle_id == battle_id).order_by(PrelimGroup.position)

@@ -221,6 +221,7 @@ class PrelimsService:
         for entry_id, round_, points in changes:
             await prelims_repository.set_score(session, battle.id, entry_id, access.user_id, round_, points)
         battle.shuffled = False
+        await prelims_repository.clear_draws(session, battle.id)
         await session.flush()
         await events.prelims_scored(session, battle, access.user_id)
         return await self.view(session, access)
