@@ -35,6 +35,8 @@ SIGNED_IN = [
     # the crew's captain too: a stranger's 403 is decided on the crew (tests/crews)
     ("POST", "/api/admin/crews/{b}/1/accept/9", None),
     ("POST", "/api/admin/crews/{b}/1/decline/9", None),
+    # a judge's prelim points: a stranger's 403 is in tests/prelims
+    ("POST", "/api/battles/{b}/prelims", [{"userId": 9, "points": 8, "mode": "new", "round": 1}]),
 ]
 ADMINS = [
     ("PUT", "/api/battles/{b}", {"title": "X"}),
@@ -50,6 +52,13 @@ ADMINS = [
     ("POST", "/api/admin/battles/{b}/sign-waiver/9", None),
     ("POST", "/api/admin/crews/{b}/1/unregister", None),
     ("POST", "/api/admin/crews/{b}/1/unregister/9", None),
+    ("POST", "/api/battles/{b}/prelims/gone/9", None),
+    ("POST", "/api/battles/{b}/reshuffle", None),
+    ("POST", "/api/battles/{b}/prelims/finish", None),
+    ("POST", "/api/battles/{b}/prelims/create-groups", {"amount": 0, "type": "random"}),
+    ("POST", "/api/battles/{b}/prelims/1/move/9", None),
+    ("POST", "/api/battles/{b}/seed", []),
+    ("DELETE", "/api/battles/{b}/brackets", None),
 ]
 
 
