@@ -53,7 +53,7 @@ class TestScoring:
             "1": [{"id": JUDGE, "dancerName": f"Dancer {JUDGE}", "avatar": f"avatar-{JUDGE}", "points": 7.5}]
         }
         assert (await score(client, b, 11, 1)).status_code == 200
-        for bad in (10.5, 0.3, 0.5, 11):
+        for bad in (10.5, 0.3, 0.5, 11, -1, 100):
             refused = await score(client, b, 10, bad)
             assert refused.status_code == 422, bad
             assert refused.json()["error"]["message"] == "Points are 1 to 10 in half steps"
@@ -97,6 +97,11 @@ class TestScoring:
         assert round_two.status_code == 422
         assert round_two.json()["error"]["message"] == "Round is 1 to 1"
         assert (await prelims(client, b))["rounds"] == 1
+        crew_key = await client.post(
+            f"/api/battles/{b}/prelims", json=[{"crewId": 1, "points": 8, "round": 1}], headers=headers(JUDGE)
+        )
+        assert crew_key.status_code == 422
+        assert crew_key.json()["error"]["message"] == "userId is required"
 
 
 class TestPassing:
@@ -209,6 +214,21 @@ class TestBracket:
         again = await client.post(f"/api/battles/{b}/prelims/finish", headers=headers(ORGANIZER))
         assert again.status_code == 409
         assert (await score(client, b, 10, 5)).status_code == 409  # the prelims are over
+
+    async def test_equal_averages_are_seeded_by_lot(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        battle = await prelims_battle(client, session, 2)
+        b = battle["id"]
+        await score(client, b, 10, 8)
+        await score(client, b, 11, 8)
+        page = await finish_prelims(client, b)
+        draws = dict(
+            (await session.execute(text("SELECT user_id, draw FROM entry WHERE battle_id = :b"), {"b": b})).all()
+        )
+        first, second = sorted(draws, key=lambda user_id: draws[user_id])
+        assert {r["id"]: r["place"] for r in page["participants"]} == {first: 1, second: 2}
+        found = (await client.get(f"/api/battles/{b}/brackets")).json()
+        assert found["left"][0][0]["red"]["id"] == first  # seed 1 heads the left half
+        assert found["right"][0][0]["red"]["id"] == second
 
     async def test_undo(self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> None:
         battle = await prelims_battle(client, session, 3)

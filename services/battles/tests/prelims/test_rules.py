@@ -46,6 +46,9 @@ def test_places_share_equal_averages_until_lots_are_drawn() -> None:
     drawn = [Standing(1, 8, draw=2), Standing(2, 9, draw=3), Standing(3, 8, draw=1)]
     assert rules.places(drawn) == {2: 1, 3: 2, 1: 3}
     assert [s.id for s in rules.ranked(drawn)] == [2, 3, 1]
+    # a competitor without a lot (registered after Randomize) among equals: they share the place again
+    mixed = [Standing(1, 8, draw=2), Standing(2, 8), Standing(3, 7, draw=1)]
+    assert rules.places(mixed) == {1: 1, 2: 1, 3: 3}
 
 
 def test_the_top_pass() -> None:

@@ -145,7 +145,8 @@ class BracketService:
             if sparring.status in UNDECIDED:
                 sparring.status = rules.status(sparring.red_entry_id, sparring.blue_entry_id)
         await session.flush()
-        await events.bracket_seeded(session, battle, sorted(sparrings))
+        if given:
+            await events.bracket_seeded(session, battle, sorted(sparrings))
         return await self.view(session, access)
 
 

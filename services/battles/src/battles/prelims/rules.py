@@ -20,6 +20,7 @@ NOT_SHUFFLED = "Randomize the competitors before adding them to the bracket."
 ALREADY_SHUFFLED = "The competitors are already randomized."
 NOT_REGISTRATION = "The prelims are finished."
 NOT_FINISHED = "The prelims are not finished."
+COMPETITOR_REQUIRED = "{field} is required"
 BRACKET_DECIDED = "A sparring of the bracket is decided: the bracket cannot be undone."
 
 PASSED = "passed"
@@ -64,18 +65,20 @@ def ranked(standings: Sequence[Standing]) -> list[Standing]:
 
 
 def places(standings: Sequence[Standing]) -> dict[int, int]:
-    """Each non-gone competitor's place: 1 + those ahead of it (a higher average, or the same average and a lower
-    lot); equal averages without lots share a place."""
-    order = ranked(standings)
+    """Each non-gone competitor's place, 1-based by average: equal averages share a place unless every one of
+    them has a lot drawn (then the lots order them)."""
     found: dict[int, int] = {}
-    for s in order:
-        ahead = sum(
-            1
-            for o in order
-            if o.average > s.average
-            or (o.average == s.average and o.draw is not None and s.draw is not None and o.draw < s.draw)
-        )
-        found[s.id] = ahead + 1
+    order = ranked(standings)
+    start = 0
+    while start < len(order):
+        end = start
+        while end < len(order) and order[end].average == order[start].average:
+            end += 1
+        tied = order[start:end]
+        drawn = all(s.draw is not None for s in tied)
+        for offset, s in enumerate(tied):
+            found[s.id] = start + 1 + (offset if drawn else 0)
+        start = end
     return found
 
 

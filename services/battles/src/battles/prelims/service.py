@@ -208,7 +208,11 @@ class PrelimsService:
         changes = []
         for item in given:
             competitor = item.crew_id if access.crew_battle else item.user_id
-            entry = by_competitor.get(competitor or 0)
+            if competitor is None:
+                raise Unprocessable(
+                    rules.COMPETITOR_REQUIRED.format(field="crewId" if access.crew_battle else "userId")
+                )
+            entry = by_competitor.get(competitor)
             if entry is None:
                 raise Unprocessable(NOT_COMPETING.format(id=competitor))
             if not 1 <= item.round <= rounds:
