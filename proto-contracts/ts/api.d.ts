@@ -456,6 +456,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/battles/{battle_id}/brackets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Bracket */
+        get: operations["get_bracket_api_battles__battle_id__brackets_get"];
+        put?: never;
+        post?: never;
+        /** Undo Bracket */
+        delete: operations["undo_bracket_api_battles__battle_id__brackets_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/battles/{battle_id}/dancer": {
         parameters: {
             query?: never;
@@ -491,6 +509,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/battles/{battle_id}/prelims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Prelims */
+        get: operations["get_prelims_api_battles__battle_id__prelims_get"];
+        put?: never;
+        /** Score */
+        post: operations["score_api_battles__battle_id__prelims_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/prelims/create-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Groups */
+        post: operations["create_groups_api_battles__battle_id__prelims_create_groups_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/prelims/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish */
+        post: operations["finish_api_battles__battle_id__prelims_finish_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/prelims/gone/{participant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Toggle Gone */
+        post: operations["toggle_gone_api_battles__battle_id__prelims_gone__participant_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/prelims/{group_id}/move/{target}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move */
+        post: operations["move_api_battles__battle_id__prelims__group_id__move__target__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/reshuffle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reshuffle */
+        post: operations["reshuffle_api_battles__battle_id__reshuffle_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/battles/{battle_id}/role": {
         parameters: {
             query?: never;
@@ -504,6 +625,23 @@ export interface paths {
         post: operations["add_judge_api_battles__battle_id__role_post"];
         /** Remove Judge */
         delete: operations["remove_judge_api_battles__battle_id__role_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/seed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Seed */
+        post: operations["seed_api_battles__battle_id__seed_post"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2082,6 +2220,32 @@ export interface components {
             /** Avatar */
             avatar?: string | null;
         };
+        /** Bracket */
+        Bracket: {
+            /**
+             * Left
+             * @default []
+             */
+            left: components["schemas"]["BracketSparring"][][];
+            /**
+             * Right
+             * @default []
+             */
+            right: components["schemas"]["BracketSparring"][][];
+            final?: components["schemas"]["BracketSparring"] | null;
+            /**
+             * Levels
+             * @default []
+             */
+            levels: components["schemas"]["BracketLevel"][];
+            /** Bracketsize */
+            bracketSize: number;
+            /**
+             * Canedit
+             * @default false
+             */
+            canEdit: boolean;
+        };
         /** BracketLevel */
         BracketLevel: {
             /** Name */
@@ -2095,6 +2259,47 @@ export interface components {
             name: string;
             /** Rounds */
             rounds: number;
+        };
+        /**
+         * BracketSeedIn
+         * @description The sides of one sparring: competitor ids, 0 or null for an empty side.
+         */
+        BracketSeedIn: {
+            /** Sparringid */
+            sparringId: number;
+            /** Red */
+            red?: number | null;
+            /** Blue */
+            blue?: number | null;
+        };
+        /** BracketSide */
+        BracketSide: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+        };
+        /** BracketSparring */
+        BracketSparring: {
+            /** Sparringid */
+            sparringId: number;
+            /** Round */
+            round: number;
+            /** Position */
+            position: number;
+            /** Level */
+            level: string;
+            /** Status */
+            status: string;
+            red?: components["schemas"]["BracketSide"] | null;
+            blue?: components["schemas"]["BracketSide"] | null;
+            /**
+             * Winner
+             * @default 0
+             */
+            winner: number;
         };
         /**
          * CalendarDay
@@ -2191,6 +2396,17 @@ export interface components {
              * @default 0
              */
             waitList: number;
+        };
+        /** CreateGroups */
+        CreateGroups: {
+            /** Amount */
+            amount: number;
+            /**
+             * Type
+             * @default random
+             * @enum {string}
+             */
+            type: "random" | "number";
         };
         /** Crew */
         Crew: {
@@ -3391,6 +3607,112 @@ export interface components {
             attribution: string;
         };
         /**
+         * PrelimScoreIn
+         * @description One judge's points for one competitor (`userId` in single battles, `crewId` in crew battles) in a round;
+         *     0 or null clears them.
+         */
+        PrelimScoreIn: {
+            /** Userid */
+            userId?: number | null;
+            /** Crewid */
+            crewId?: number | null;
+            /** Points */
+            points?: number | null;
+            /**
+             * Mode
+             * @default new
+             * @enum {string}
+             */
+            mode: "new" | "edit";
+            /**
+             * Round
+             * @default 1
+             */
+            round: number;
+        };
+        Prelims: unknown;
+        /** PrelimsDancer */
+        PrelimsDancer: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+        };
+        PrelimsGroup: unknown;
+        /** PrelimsGroupMember */
+        PrelimsGroupMember: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Randid */
+            randId?: number | null;
+            /** Avatar */
+            avatar?: string | null;
+        };
+        /** PrelimsGroups */
+        PrelimsGroups: {
+            /**
+             * Groups
+             * @default []
+             */
+            groups: components["schemas"]["PrelimsGroup"][];
+        };
+        /** PrelimsJudgeScore */
+        PrelimsJudgeScore: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /** Points */
+            points: number;
+        };
+        /** PrelimsPermissions */
+        PrelimsPermissions: {
+            /**
+             * Canjudge
+             * @default false
+             */
+            canJudge: boolean;
+            /**
+             * Cansetgone
+             * @default false
+             */
+            canSetGone: boolean;
+            /**
+             * Canfinishprelims
+             * @default false
+             */
+            canFinishPrelims: boolean;
+            /**
+             * Canshuffle
+             * @default false
+             */
+            canShuffle: boolean;
+            /**
+             * Canundobrackets
+             * @default false
+             */
+            canUndoBrackets: boolean;
+            /** Error */
+            error?: string | null;
+        };
+        PrelimsRow: unknown;
+        /** PrelimsScores */
+        PrelimsScores: {
+            /**
+             * Rounds
+             * @default {}
+             */
+            rounds: {
+                [key: string]: components["schemas"]["PrelimsJudgeScore"][];
+            };
+        };
+        /**
          * Privacy
          * @description Each flag true means the stat is visible to the public.
          */
@@ -4333,8 +4655,12 @@ export type BattleUpdate = components['schemas']['BattleUpdate'];
 export type BattlesPermissions = components['schemas']['BattlesPermissions'];
 export type BattlesStudio = components['schemas']['BattlesStudio'];
 export type BattlesUser = components['schemas']['BattlesUser'];
+export type Bracket = components['schemas']['Bracket'];
 export type BracketLevel = components['schemas']['BracketLevel'];
 export type BracketLevelIn = components['schemas']['BracketLevelIn'];
+export type BracketSeedIn = components['schemas']['BracketSeedIn'];
+export type BracketSide = components['schemas']['BracketSide'];
+export type BracketSparring = components['schemas']['BracketSparring'];
 export type CalendarDay = components['schemas']['CalendarDay'];
 export type CalendarDays = components['schemas']['CalendarDays'];
 export type CallerRoles = components['schemas']['CallerRoles'];
@@ -4345,6 +4671,7 @@ export type Confirmation = components['schemas']['Confirmation'];
 export type Coordinates = components['schemas']['Coordinates'];
 export type Count = components['schemas']['Count'];
 export type Counters = components['schemas']['Counters'];
+export type CreateGroups = components['schemas']['CreateGroups'];
 export type Crew = components['schemas']['Crew'];
 export type CrewForm = components['schemas']['CrewForm'];
 export type DataOfInstructorMark = components['schemas']['DataOf_InstructorMark_'];
@@ -4414,6 +4741,16 @@ export type PickerPage = components['schemas']['PickerPage'];
 export type PickerUser = components['schemas']['PickerUser'];
 export type Place = components['schemas']['Place'];
 export type PlacesAnswer = components['schemas']['PlacesAnswer'];
+export type PrelimScoreIn = components['schemas']['PrelimScoreIn'];
+export type Prelims = components['schemas']['Prelims'];
+export type PrelimsDancer = components['schemas']['PrelimsDancer'];
+export type PrelimsGroup = components['schemas']['PrelimsGroup'];
+export type PrelimsGroupMember = components['schemas']['PrelimsGroupMember'];
+export type PrelimsGroups = components['schemas']['PrelimsGroups'];
+export type PrelimsJudgeScore = components['schemas']['PrelimsJudgeScore'];
+export type PrelimsPermissions = components['schemas']['PrelimsPermissions'];
+export type PrelimsRow = components['schemas']['PrelimsRow'];
+export type PrelimsScores = components['schemas']['PrelimsScores'];
 export type Privacy = components['schemas']['Privacy'];
 export type Prize = components['schemas']['Prize'];
 export type PrizeIn = components['schemas']['PrizeIn'];
@@ -6166,6 +6503,131 @@ export interface operations {
             };
         };
     };
+    get_bracket_api_battles__battle_id__brackets_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bracket"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    undo_bracket_api_battles__battle_id__brackets_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prelims"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     register_api_battles__battle_id__dancer_post: {
         parameters: {
             query?: never;
@@ -6340,6 +6802,489 @@ export interface operations {
             };
         };
     };
+    get_prelims_api_battles__battle_id__prelims_get: {
+        parameters: {
+            query?: {
+                /** @description by pointsAverage */
+                sb?: "value-desc" | "value-asc";
+            };
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prelims"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    score_api_battles__battle_id__prelims_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrelimScoreIn"][];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prelims"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_groups_api_battles__battle_id__prelims_create_groups_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateGroups"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrelimsGroups"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finish_api_battles__battle_id__prelims_finish_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prelims"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    toggle_gone_api_battles__battle_id__prelims_gone__participant_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                participant_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prelims"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    move_api_battles__battle_id__prelims__group_id__move__target__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+                target: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrelimsGroups"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reshuffle_api_battles__battle_id__reshuffle_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prelims"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     add_judge_api_battles__battle_id__role_post: {
         parameters: {
             query?: never;
@@ -6464,6 +7409,86 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    seed_api_battles__battle_id__seed_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BracketSeedIn"][];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bracket"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body
 
 from battles.battles.dependencies import BattleEditor, VisibleBattle
-from battles.brackets.schemas import Bracket, SeedIn
+from battles.brackets.schemas import Bracket, BracketSeedIn
 from battles.brackets.service import bracket_service
 from battles.prelims.schemas import Prelims
 from battles.prelims.service import prelims_service
@@ -32,6 +32,6 @@ async def undo_bracket(access: BattleEditor, session: SessionDep) -> Prelims:
 
 @router.post("/battles/{battle_id}/seed", response_model=Bracket, responses=errors(401, 403, 404, 409, 422))
 async def seed(
-    body: Annotated[list[SeedIn], Body(max_length=MAX_SEEDS)], access: BattleEditor, session: SessionDep
+    body: Annotated[list[BracketSeedIn], Body(max_length=MAX_SEEDS)], access: BattleEditor, session: SessionDep
 ) -> Bracket:
     return await bracket_service.seed(session, access, body)

@@ -4,42 +4,38 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from battles.battles.schemas import BracketLevel
 from kit.schemas import Schema
 from kit.types import Id
 
 
-class Side(Schema):
+class BracketSide(Schema):
     id: int  # the competitor id
     name: str | None = None
     avatar: str | None = None
 
 
-class Sparring(Schema):
+class BracketSparring(Schema):
     sparring_id: int
     round: int
     position: int
     level: str
     status: str
-    red: Side | None = None
-    blue: Side | None = None
+    red: BracketSide | None = None
+    blue: BracketSide | None = None
     winner: int = 0  # the competitor id, 0 while undecided
 
 
-class Level(Schema):
-    name: str
-    rounds: int
-
-
 class Bracket(Schema):
-    left: list[list[Sparring]] = []
-    right: list[list[Sparring]] = []
-    final: Sparring | None = None
-    levels: list[Level] = []
+    left: list[list[BracketSparring]] = []
+    right: list[list[BracketSparring]] = []
+    final: BracketSparring | None = None
+    levels: list[BracketLevel] = []
     bracket_size: int
     can_edit: bool = False
 
 
-class SeedIn(Schema):
+class BracketSeedIn(Schema):
     """The sides of one sparring: competitor ids, 0 or null for an empty side."""
 
     sparring_id: Id

@@ -8,6 +8,7 @@ from battles import events
 from battles.battles.access import BattleAccess
 from battles.battles.exceptions import Unprocessable
 from battles.battles.repository import battle_repository
+from battles.battles.schemas import BracketLevel
 from battles.brackets import rules
 from battles.brackets import schemas as s
 from battles.brackets.repository import bracket_repository
@@ -76,23 +77,23 @@ class BracketService:
         crews = {c.id: c for c in await battle_repository.crews(session, battle.id)} if access.crew_battle else {}
         profiles = await battle_repository.profiles(session, (e.user_id for e in entries.values() if e.user_id))
 
-        def side(entry_id: int | None) -> s.Side | None:
+        def side(entry_id: int | None) -> s.BracketSide | None:
             entry = entries.get(entry_id or 0)
             if entry is None:
                 return None
             if entry.crew_id is not None:
                 crew = crews.get(entry.crew_id)
-                return s.Side(id=entry.crew_id, name=crew.name if crew else None, avatar=None)
+                return s.BracketSide(id=entry.crew_id, name=crew.name if crew else None, avatar=None)
             found = profiles.get(entry.user_id or 0)
-            return s.Side(
+            return s.BracketSide(
                 id=entry.user_id or 0, name=found.dancer_name if found else None, avatar=found.avatar if found else None
             )
 
-        halves: dict[str, list[list[s.Sparring]]] = {"left": [], "right": []}
-        final: s.Sparring | None = None
+        halves: dict[str, list[list[s.BracketSparring]]] = {"left": [], "right": []}
+        final: s.BracketSparring | None = None
         for sparring in sparrings:
             winner = entries.get(sparring.winner_entry_id or 0)
-            shown = s.Sparring(
+            shown = s.BracketSparring(
                 sparring_id=sparring.id,
                 round=sparring.round,
                 position=sparring.position,
@@ -114,13 +115,14 @@ class BracketService:
             right=halves["right"],
             final=final,
             levels=[
-                s.Level(name=level["name"], rounds=int(level.get("rounds") or 1)) for level in battle.bracket_levels
+                BracketLevel(name=level["name"], rounds=int(level.get("rounds") or 1))
+                for level in battle.bracket_levels
             ],
             bracket_size=battle.bracket_size,
             can_edit=access.can_edit,
         )
 
-    async def seed(self, session: AsyncSession, access: BattleAccess, given: list[s.SeedIn]) -> s.Bracket:
+    async def seed(self, session: AsyncSession, access: BattleAccess, given: list[s.BracketSeedIn]) -> s.Bracket:
         """The sides of undecided sparrings set by hand; refused as a whole when any part is wrong."""
         battle = access.battle
         sparrings = {

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Query
 
 from battles.battles.dependencies import BattleEditor, LockedBattle, VisibleBattle
-from battles.prelims.schemas import CreateGroups, Groups, Prelims, ScoreIn
+from battles.prelims.schemas import CreateGroups, Prelims, PrelimScoreIn, PrelimsGroups
 from battles.prelims.service import Sort, prelims_service
 from kit.db import SessionDep, reads
 from kit.openapi import errors
@@ -30,7 +30,7 @@ async def get_prelims(
 
 @router.post("/battles/{battle_id}/prelims", response_model=Prelims, responses=errors(401, 403, 404, 409, 422))
 async def score(
-    body: Annotated[list[ScoreIn], Body(max_length=MAX_SCORES)], access: LockedBattle, session: SessionDep
+    body: Annotated[list[PrelimScoreIn], Body(max_length=MAX_SCORES)], access: LockedBattle, session: SessionDep
 ) -> Prelims:
     return await prelims_service.score(session, access, body)
 
@@ -55,14 +55,18 @@ async def finish(access: BattleEditor, session: SessionDep) -> Prelims:
 
 
 @router.post(
-    "/battles/{battle_id}/prelims/create-groups", response_model=Groups, responses=errors(401, 403, 404, 409, 422)
+    "/battles/{battle_id}/prelims/create-groups",
+    response_model=PrelimsGroups,
+    responses=errors(401, 403, 404, 409, 422),
 )
-async def create_groups(body: CreateGroups, access: BattleEditor, session: SessionDep) -> Groups:
+async def create_groups(body: CreateGroups, access: BattleEditor, session: SessionDep) -> PrelimsGroups:
     return await prelims_service.create_groups(session, access, body.amount, body.type)
 
 
 @router.post(
-    "/battles/{battle_id}/prelims/{group_id}/move/{target}", response_model=Groups, responses=errors(401, 403, 404)
+    "/battles/{battle_id}/prelims/{group_id}/move/{target}",
+    response_model=PrelimsGroups,
+    responses=errors(401, 403, 404),
 )
-async def move(group_id: Id, target: Id, access: BattleEditor, session: SessionDep) -> Groups:
+async def move(group_id: Id, target: Id, access: BattleEditor, session: SessionDep) -> PrelimsGroups:
     return await prelims_service.move(session, access, group_id, target)

@@ -25,24 +25,24 @@ class Omitting(Schema):
         return data
 
 
-class Dancer(Schema):
+class PrelimsDancer(Schema):
     id: int
     dancer_name: str | None = None
     avatar: str | None = None
 
 
-class JudgeScore(Schema):
+class PrelimsJudgeScore(Schema):
     id: int  # the judge's user id
     dancer_name: str | None = None
     avatar: str | None = None
     points: float
 
 
-class Scores(Schema):
-    rounds: dict[str, list[JudgeScore]] = {}
+class PrelimsScores(Schema):
+    rounds: dict[str, list[PrelimsJudgeScore]] = {}
 
 
-class Row(Omitting):
+class PrelimsRow(Omitting):
     OMITTED = frozenset({"participants"})
 
     id: int  # the competitor id: the dancer's user id, or the crew's id
@@ -57,28 +57,28 @@ class Row(Omitting):
     points_average: float = 0
     place: int | None = None
     checked_in: bool = False
-    participants: list[Dancer] | None = None  # crews: their confirmed members
-    prelims: Scores = Scores()
+    participants: list[PrelimsDancer] | None = None  # crews: their confirmed members
+    prelims: PrelimsScores = PrelimsScores()
 
 
-class GroupMember(Schema):
+class PrelimsGroupMember(Schema):
     id: int
     name: str | None = None
     rand_id: int | None = None
     avatar: str | None = None
 
 
-class Group(Omitting):
+class PrelimsGroup(Omitting):
     OMITTED = frozenset({"participants", "crews"})
 
     id: int
     name: str
     amount_members: int
-    participants: list[GroupMember] | None = None
-    crews: list[GroupMember] | None = None
+    participants: list[PrelimsGroupMember] | None = None
+    crews: list[PrelimsGroupMember] | None = None
 
 
-class Permissions(Schema):
+class PrelimsPermissions(Schema):
     can_judge: bool = False
     can_set_gone: bool = False
     can_finish_prelims: bool = False
@@ -90,19 +90,19 @@ class Permissions(Schema):
 class Prelims(Omitting):
     OMITTED = frozenset({"participants", "crews"})
 
-    participants: list[Row] | None = None
-    crews: list[Row] | None = None
-    groups: list[Group] = []
+    participants: list[PrelimsRow] | None = None
+    crews: list[PrelimsRow] | None = None
+    groups: list[PrelimsGroup] = []
     rounds: int
     status: str
-    permissions: Permissions
+    permissions: PrelimsPermissions
 
 
-class Groups(Schema):
-    groups: list[Group] = []
+class PrelimsGroups(Schema):
+    groups: list[PrelimsGroup] = []
 
 
-class ScoreIn(Schema):
+class PrelimScoreIn(Schema):
     """One judge's points for one competitor (`userId` in single battles, `crewId` in crew battles) in a round;
     0 or null clears them."""
 

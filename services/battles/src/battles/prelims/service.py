@@ -82,14 +82,14 @@ def _avatar(facts: Facts, entry: Entry) -> str | None:
     return found.avatar if found else None
 
 
-def _dancer(facts: Facts, user_id: int) -> s.Dancer:
+def _dancer(facts: Facts, user_id: int) -> s.PrelimsDancer:
     found = facts.profiles.get(user_id)
-    return s.Dancer(
+    return s.PrelimsDancer(
         id=user_id, dancer_name=found.dancer_name if found else None, avatar=found.avatar if found else None
     )
 
 
-def groups_view(access: BattleAccess, facts: Facts) -> list[s.Group]:
+def groups_view(access: BattleAccess, facts: Facts) -> list[s.PrelimsGroup]:
     members: dict[int, list[Entry]] = {}
     for entry in facts.entries:
         if entry.group_id is not None:
@@ -98,11 +98,11 @@ def groups_view(access: BattleAccess, facts: Facts) -> list[s.Group]:
     for group in facts.groups:
         inside = sorted(members.get(group.id, []), key=lambda e: (e.rand_id is None, e.rand_id or 0, e.seq))
         listed = [
-            s.GroupMember(id=competitor_id(e), name=_name(facts, e), rand_id=e.rand_id, avatar=_avatar(facts, e))
+            s.PrelimsGroupMember(id=competitor_id(e), name=_name(facts, e), rand_id=e.rand_id, avatar=_avatar(facts, e))
             for e in inside
         ]
         shown.append(
-            s.Group(
+            s.PrelimsGroup(
                 id=group.id,
                 name=f"Group {group.position}",
                 amount_members=len(listed),
@@ -119,19 +119,21 @@ def build(access: BattleAccess, facts: Facts, sort: Sort = "value-desc") -> s.Pr
     averages = {r.id: r.average for r in ranks}
     places = rules.places(ranks)
     statuses, error = rules.passing(ranks, battle.bracket_size)
-    judged: dict[int, dict[str, list[s.JudgeScore]]] = {}
+    judged: dict[int, dict[str, list[s.PrelimsJudgeScore]]] = {}
     for score in facts.scores:
         judge = _dancer(facts, score.judge_id)
         rounds = judged.setdefault(score.entry_id, {})
         rounds.setdefault(str(score.round), []).append(
-            s.JudgeScore(id=judge.id, dancer_name=judge.dancer_name, avatar=judge.avatar, points=float(score.points))
+            s.PrelimsJudgeScore(
+                id=judge.id, dancer_name=judge.dancer_name, avatar=judge.avatar, points=float(score.points)
+            )
         )
     rows = []
     for entry in facts.entries:
         cid = competitor_id(entry)
         crew = entry.crew_id is not None
         rows.append(
-            s.Row(
+            s.PrelimsRow(
                 id=cid,
                 dancer_name=None if crew else _name(facts, entry),
                 name=_name(facts, entry),
@@ -147,7 +149,7 @@ def build(access: BattleAccess, facts: Facts, sort: Sort = "value-desc") -> s.Pr
                 participants=[_dancer(facts, m.user_id) for m in facts.members.get(entry.crew_id, [])]
                 if crew
                 else None,
-                prelims=s.Scores(rounds=judged.get(entry.id, {})),
+                prelims=s.PrelimsScores(rounds=judged.get(entry.id, {})),
             )
         )
     sign = -1 if sort == "value-desc" else 1
@@ -160,7 +162,7 @@ def build(access: BattleAccess, facts: Facts, sort: Sort = "value-desc") -> s.Pr
         groups=groups_view(access, facts),
         rounds=rules.rounds(battle.crew_size),
         status=battle.status,
-        permissions=s.Permissions(
+        permissions=s.PrelimsPermissions(
             can_judge=access.judge and battle.status == REGISTRATION,
             can_set_gone=editing,
             can_finish_prelims=editing,
@@ -181,9 +183,9 @@ class PrelimsService:
             prelims.permissions.can_undo_brackets = not await bracket_repository.decided(session, battle.id)
         return prelims
 
-    async def groups(self, session: AsyncSession, access: BattleAccess) -> s.Groups:
+    async def groups(self, session: AsyncSession, access: BattleAccess) -> s.PrelimsGroups:
         await commit_writes(session)
-        return s.Groups(groups=groups_view(access, await load(session, access)))
+        return s.PrelimsGroups(groups=groups_view(access, await load(session, access)))
 
     @staticmethod
     def _registration(access: BattleAccess) -> None:
@@ -197,7 +199,7 @@ class PrelimsService:
             raise NotFound(COMPETITOR_NOT_FOUND)
         return found
 
-    async def score(self, session: AsyncSession, access: BattleAccess, given: Sequence[s.ScoreIn]) -> s.Prelims:
+    async def score(self, session: AsyncSession, access: BattleAccess, given: Sequence[s.PrelimScoreIn]) -> s.Prelims:
         """A judge's points, checked as a whole before any is written; one score per entry, judge and round."""
         if not access.judge or access.user_id is None:
             raise Forbidden()
@@ -296,7 +298,7 @@ class PrelimsService:
 
     async def create_groups(
         self, session: AsyncSession, access: BattleAccess, amount: int, kind: Literal["random", "number"]
-    ) -> s.Groups:
+    ) -> s.PrelimsGroups:
         """The groups dealt anew from the checked-in competitors who are not gone (a crew is checked in once every
         confirmed member is); amount 0 removes them all."""
         self._registration(access)
@@ -317,7 +319,9 @@ class PrelimsService:
         await events.prelims_changed(session, battle, "groups")
         return await self.groups(session, access)
 
-    async def move(self, session: AsyncSession, access: BattleAccess, group_id: int, competitor: int) -> s.Groups:
+    async def move(
+        self, session: AsyncSession, access: BattleAccess, group_id: int, competitor: int
+    ) -> s.PrelimsGroups:
         """Competitor `competitor` into group `group_id` (the destination)."""
         group = await prelims_repository.group(session, access.battle.id, group_id)
         if group is None:
