@@ -151,6 +151,8 @@ class TestPassing:
         assert shuffled.json()["permissions"]["canShuffle"] is False
         again = await client.post(f"/api/battles/{b}/reshuffle", headers=headers(ORGANIZER))
         assert again.status_code == 409
+        nothing = await client.post(f"/api/battles/{b}/prelims", json=[], headers=headers(JUDGE))
+        assert nothing.status_code == 200 and nothing.json()["permissions"]["canShuffle"] is False
         await score(client, b, 10, 8)  # a score change asks for Randomize again
         assert (await prelims(client, b, ORGANIZER))["permissions"]["canShuffle"] is True
         assert (await client.post(f"/api/battles/{b}/reshuffle", headers=headers(STRANGER))).status_code == 403
@@ -242,14 +244,8 @@ class TestBracket:
         assert page["status"] == "registration"
         assert not any(r["isPromoted"] for r in page["participants"])
         assert page["permissions"]["canShuffle"] is True  # Randomize again before the next Add to bracket
-        assert (await client.get(f"/api/battles/{b}/brackets")).json() | {"levels": [], "bracketSize": 0} == {
-            "left": [],
-            "right": [],
-            "final": None,
-            "levels": [],
-            "bracketSize": 0,
-            "canEdit": False,
-        }
+        emptied = (await client.get(f"/api/battles/{b}/brackets")).json()
+        assert (emptied["left"], emptied["right"], emptied["final"]) == ([], [], None)
         # a sparring decided by its judges (or by hand) ends Undo bracket
         await finish_prelims(client, b)
         await session.execute(
@@ -286,6 +282,9 @@ class TestGroups:
         assert sorted(g["amountMembers"] for g in many.json()["groups"]) == [1, 1, 1, 1]
         removed = await client.post(path, json={"amount": 0, "type": "random"}, headers=headers(ORGANIZER))
         assert removed.json() == {"groups": []}
+        await client.post(path, json={"amount": 2, "type": "random"}, headers=headers(ORGANIZER))
+        by_number = await client.post(path, json={"amount": 0, "type": "number"}, headers=headers(ORGANIZER))
+        assert by_number.json() == {"groups": []}
         assert rows(await prelims(client, b))[10]["group"] is None
         assert (
             await client.post(path, json={"amount": 2, "type": "random"}, headers=headers(STRANGER))

@@ -224,12 +224,13 @@ class PrelimsService:
             except ValueError as exc:
                 raise Unprocessable(str(exc)) from exc
             changes.append((entry.id, item.round, points))
-        for entry_id, round_, points in changes:
-            await prelims_repository.set_score(session, battle.id, entry_id, access.user_id, round_, points)
-        battle.shuffled = False
-        await prelims_repository.clear_draws(session, battle.id)
-        await session.flush()
-        await events.prelims_scored(session, battle, access.user_id)
+        if changes:
+            for entry_id, round_, points in changes:
+                await prelims_repository.set_score(session, battle.id, entry_id, access.user_id, round_, points)
+            battle.shuffled = False
+            await prelims_repository.clear_draws(session, battle.id)
+            await session.flush()
+            await events.prelims_scored(session, battle, access.user_id)
         return await self.view(session, access)
 
     async def toggle_gone(self, session: AsyncSession, access: BattleAccess, competitor: int) -> s.Prelims:
