@@ -36,11 +36,10 @@ import {
 } from '../../bracket-rules'
 import type { BracketSet, BracketSide, BracketSparring, Color } from '../../bracket-types'
 import type { Battle } from '../../types'
+import { BLUE, RED } from '../sparring/score-rows'
 
 /** How wide a round's column is at least: two names side by side stay readable on a phone. */
 const ROUND_MIN_WIDTH = 150
-const RED = '#d32f2f'
-const BLUE = '#1565c0'
 
 interface ViewContext {
   battle: Battle
