@@ -124,6 +124,8 @@ describe("Sparring: the judge's round editor", () => {
     await title()
     const round2 = screen.getByTestId('editor-round-2')
     expect(round2).toBeDisabled()
+    // nothing of theirs stored: nothing for the judge to reset
+    expect(screen.queryByRole('button', { name: 'Reset score' })).toBeNull()
     const submit = screen.getByRole('button', { name: 'Submit' })
     expect(submit).toBeDisabled()
     // a half point needs the whole points first, and 10 takes none
@@ -162,6 +164,8 @@ describe("Sparring: the judge's round editor", () => {
     expect(points(1, 'red', 7)).toHaveAttribute('aria-pressed', 'true')
     expect(points(1, 'blue', 8)).toHaveAttribute('aria-pressed', 'true')
     expect(screen.getByTestId('editor-round-2')).toBeEnabled()
+    // a judge (not an editor) may clear their own scores
+    expect(screen.getByRole('button', { name: 'Reset score' })).toBeInTheDocument()
     // nothing changed: nothing to send
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled()
     await userEvent.click(points(2, 'red', 6))

@@ -302,6 +302,8 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
   const winner = winnerColor(sparring)
   const { permissions } = sparring
   const adminActions = mode !== 'winner' && mode !== 'choose-winner'
+  // a judge who is not an editor may still clear their own scores while the sparring is open
+  const canReset = permissions.canReset || (mode === 'judge' && Object.keys(judgeDraft(sparring, meId)).length > 0)
 
   const submitScores = (draft: JudgeDraft) => {
     const rounds = judgeEntries(draft, sparring.roundsCount)
@@ -375,7 +377,7 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
 
         <ScoreRows sparring={sparring} />
 
-        {(adminActions && (permissions.canAddExtra || permissions.canFinish)) || permissions.canReset ? (
+        {(adminActions && (permissions.canAddExtra || permissions.canFinish)) || canReset ? (
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
             {adminActions && permissions.canAddExtra ? (
               <Button variant="outlined" onClick={() => setConfirming({ kind: 'extra' })} sx={{ minHeight: 44 }}>
@@ -387,7 +389,7 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
                 {SPARRING_TEXTS.finish}
               </Button>
             ) : null}
-            {permissions.canReset ? (
+            {canReset ? (
               <Button color="error" variant="outlined" onClick={() => setConfirming({ kind: 'reset' })} sx={{ minHeight: 44 }}>
                 {SPARRING_TEXTS.reset}
               </Button>
