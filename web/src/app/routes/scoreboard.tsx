@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { ScoreboardPage } from '@/features/battles'
+import { ScoreboardPage } from '@/features/battles/components/scoreboard/scoreboard-page'
 
 const idOf = (value: string | undefined) => (/^\d+$/.test(value ?? '') ? Number(value) : NaN)
 

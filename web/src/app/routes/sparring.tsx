@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { SparringPage } from '@/features/battles'
+import { SparringPage } from '@/features/battles/components/sparring/sparring-page'
 
 export default function SparringRoute() {
   const { id } = useParams()
