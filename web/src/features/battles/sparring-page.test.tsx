@@ -212,6 +212,24 @@ describe("Sparring: the judge's round editor", () => {
   })
 })
 
+describe('Sparring: a refused score', () => {
+  it("drops a queued score the server refuses, with a toast of its answer, and reads the sparring again", async () => {
+    const server = serve(judging(), (call) =>
+      call.method === 'POST' ? jsonResponse({ error: { code: 'conflict', message: 'This sparring is finished' } }, 409) : undefined,
+    )
+    const { store } = show()
+    await title()
+    await userEvent.click(points(1, 'red', 9))
+    await userEvent.click(points(1, 'blue', 9))
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(store.getState().toast.current?.text).toBe('This sparring is finished'))
+    expect(server.posts()).toHaveLength(1)
+    await waitFor(() => expect(server.reads()).toBe(2))
+    await waitFor(() => expect(screen.queryByTestId('judge-pending')).toBeNull())
+    expect(await pendingWrites()).toEqual([])
+  })
+})
+
 describe('Sparring: the audience', () => {
   it("votes once for the people's champ: a colour first, then Submit", async () => {
     const server = serve(buildSparring({ permissions: { canSetAudienceScore: true } }), (call, state) =>
