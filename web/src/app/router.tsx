@@ -15,6 +15,14 @@ export function appRoutes(store: AppStore): RouteObject[] {
   const signInPage = guard(store, { onboarding: false })
   const loginPage = guard(store, { signedInGoesOn: true })
   return [
+    // display mode: a carpet's board fills a projector or a TV, without the app's header and footer
+    {
+      path: paths.scoreboard.path,
+      loader: open,
+      lazy: lazyRoute(() => import('./routes/scoreboard')),
+      hydrateFallbackElement: <PageLoader />,
+      errorElement: <RouteError />,
+    },
     {
       id: 'root',
       element: <RootLayout />,
@@ -35,6 +43,7 @@ export function appRoutes(store: AppStore): RouteObject[] {
             { path: `${paths.events.path}/*`, loader: open, lazy: lazyRoute(() => import('./routes/events')) },
             { path: paths.event.path, loader: open, lazy: lazyRoute(() => import('./routes/event')) },
             { path: paths.battle.path, loader: open, lazy: lazyRoute(() => import('./routes/battle')) },
+            { path: paths.sparring.path, loader: open, lazy: lazyRoute(() => import('./routes/sparring')) },
             { path: paths.checkin.path, loader: signedIn, lazy: lazyRoute(() => import('./routes/checkin')) },
             { path: `${paths.createEvent.path}/*`, loader: signedIn, lazy: lazyRoute(() => import('./routes/create-event')) },
             { path: paths.organizations.path, loader: open, lazy: lazyRoute(() => import('./routes/organizations')) },

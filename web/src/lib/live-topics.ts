@@ -19,6 +19,7 @@ export const TOPIC_TAG_TYPES: Record<string, string> = {
   event: 'Event',
   battle: 'Battle',
   sparring: 'Sparring',
+  carpet: 'Carpet',
 }
 
 /** The tag a topic names (`org:12` → `{type: 'Organization', id: 12}`), or null for an unknown kind. */

@@ -1,3 +1,4 @@
+import type { BracketSet, BracketSide, BracketSparring, Sparring, SparringRound, SparringSide } from '@/features/battles/bracket-types'
 import type { Battle, Crew, Participant } from '@/features/battles/types'
 
 /** A registered, confirmed dancer who has signed nothing and is not checked in. */
@@ -92,5 +93,79 @@ export function buildBattle(overrides: Partial<Battle> = {}): Battle {
       showWaiver: false,
     },
     ...overrides,
+  }
+}
+
+// --- the competition (issue 16) ---------------------------------------------------------------------------------
+
+export function buildSide(id: number, name: string | null = `Dancer ${id}`): BracketSide {
+  return { id, name, avatar: null }
+}
+
+/** An undecided sparring of the left half's first round with no sides yet. */
+export function buildBracketSparring(sparringId: number, overrides: Partial<BracketSparring> = {}): BracketSparring {
+  return { sparringId, round: 1, position: 0, level: 'Top 8', status: 'waiting', red: null, blue: null, winner: 0, ...overrides }
+}
+
+/** A bracket of 8 after Add to bracket: four first-round sparrings seeded 1v8 4v5 | 2v7 3v6, semis and final empty. */
+export function buildBracketSet(overrides: Partial<BracketSet> = {}): BracketSet {
+  const pair = (sparringId: number, position: number, red: number, blue: number) =>
+    buildBracketSparring(sparringId, { position, status: 'ready', red: buildSide(red), blue: buildSide(blue) })
+  return {
+    left: [[pair(1, 0, 1, 8), pair(2, 1, 4, 5)], [buildBracketSparring(5, { round: 2, level: 'Semi-final' })]],
+    right: [[pair(3, 0, 2, 7), pair(4, 1, 3, 6)], [buildBracketSparring(6, { round: 2, level: 'Semi-final' })]],
+    final: buildBracketSparring(7, { level: 'Final' }),
+    levels: [
+      { name: 'Top 8', rounds: 1 },
+      { name: 'Semi-final', rounds: 1 },
+      { name: 'Final', rounds: 2 },
+    ],
+    bracketSize: 8,
+    canEdit: false,
+    ...overrides,
+  }
+}
+
+export function buildSparringSide(id: number, overrides: Partial<SparringSide> = {}): SparringSide {
+  return { id, name: `Dancer ${id}`, avatar: null, totalPoints: 0, audiencePoints: 0, ...overrides }
+}
+
+const NO_PERMISSIONS = { canSetScore: false, canSetAudienceScore: false, canAddExtra: false, canFinish: false, canSetWinner: false, canReset: false }
+
+/** Sparring 11 of battle 7 (Top 8, two rounds), Dancer 1 (red) against Dancer 8 (blue), ready, as a guest sees it. */
+export function buildSparring(overrides: Omit<Partial<Sparring>, 'permissions'> & { permissions?: Partial<Sparring['permissions']> } = {}): Sparring {
+  const { permissions, ...rest } = overrides
+  return {
+    sparringId: 11,
+    battleId: 7,
+    eventId: 42,
+    battleTitle: 'Bboy 1v1',
+    crewSize: 1,
+    level: 'Top 8',
+    status: 'ready',
+    winnerId: 0,
+    red: buildSparringSide(1),
+    blue: buildSparringSide(8),
+    rounds: [],
+    roundsCount: 2,
+    extraRounds: 0,
+    judges: [
+      { id: 1, dancerName: 'B-girl Ana', avatar: null },
+      { id: 20, dancerName: 'Judge Roxy', avatar: null },
+    ],
+    carpetId: null,
+    myVote: null,
+    ...rest,
+    permissions: { ...NO_PERMISSIONS, ...permissions },
+  }
+}
+
+/** A round's scores: [judge id, judge name, red, blue] per judge, with the sums. */
+export function buildRound(round: number, scores: [number, string, number | null, number | null][]): SparringRound {
+  return {
+    round,
+    scores: scores.map(([id, dancerName, redPoints, bluePoints]) => ({ id, dancerName, avatar: null, redPoints, bluePoints })),
+    sumRedPoints: scores.reduce((sum, score) => sum + (score[2] ?? 0), 0),
+    sumBluePoints: scores.reduce((sum, score) => sum + (score[3] ?? 0), 0),
   }
 }

@@ -378,3 +378,17 @@ export interface BattleUpdate {
   prizes: { title: string; amount: number }[]
   startDate: string | null
 }
+
+/** A carpet's board as the display mode dialog reads it (GET /api/events/{id}/scoreboards; issue 16). */
+export interface CarpetBoard {
+  carpetId: number
+  carpetName: string
+  eventId: number
+  sparring: { sparringId: number } | null
+}
+
+/** A sparring the dialog can put on a carpet: both sides set, not finished. */
+export interface BoardSparringOption {
+  sparringId: number
+  label: string
+}

@@ -2,8 +2,10 @@ import { api } from '@/lib/api/base'
 import { nextPage } from '@/lib/lists'
 import { EVENTS_PAGE_SIZE, ORG_EVENTS_PAGE_SIZE, ORG_FILTER_PAGE_SIZE, ORG_PICKER_PAGE_SIZE, orgSearchParam } from '../rules'
 import type {
+  BoardSparringOption,
   BrowsePeriod,
   Carpet,
+  CarpetBoard,
   CypherEvent,
   EventListItem,
   EventsMapAnswer,
@@ -50,7 +52,7 @@ export interface StaffCall {
   role: StaffRole
 }
 
-const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'EventTabs'] }).injectEndpoints({
+const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'EventTabs', 'Carpet'] }).injectEndpoints({
   endpoints: (build) => ({
     getEvent: build.query<CypherEvent | null, number>({
       query: (id) => `/events/${id}`,
@@ -93,6 +95,32 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
     initScoreboards: build.mutation<unknown, number>({
       query: (id) => ({ url: `/events/${id}/scoreboards/init`, method: 'POST' }),
       extraOptions: { silent: true },
+    }),
+    /** GET /api/events/{id}/scoreboards: which sparring each carpet's board shows (the `Carpet` tag per board). */
+    eventScoreboards: build.query<CarpetBoard[], number>({
+      query: (id) => `/events/${id}/scoreboards`,
+      transformResponse: (boards: CarpetBoard[] | null) => (Array.isArray(boards) ? boards : []),
+      // boards not initialised yet (no battles): the selects just show None
+      extraOptions: { silent: true },
+      providesTags: (boards) => (boards ?? []).map((board) => ({ type: 'Carpet' as const, id: board.carpetId })),
+    }),
+    /** The sparrings of the event's battles that can go on a board, from each battle's bracket. */
+    eventBoardSparrings: build.query<BoardSparringOption[], { id: number; title: string }[]>({
+      queryFn: async (battles, _api, _extra, baseQuery) => {
+        const options: BoardSparringOption[] = []
+        for (const battle of battles) {
+          const answer = await baseQuery({ url: `/battles/${battle.id}/brackets` })
+          if (answer.error) continue
+          options.push(...boardSparrings(battle.title, answer.data as BracketAnswer | null))
+        }
+        return { data: options }
+      },
+      extraOptions: { silent: true },
+    }),
+    /** POST /api/events/{id}/scoreboards/{carpetId} {sparringId | null}: shows that sparring on the carpet's board. */
+    eventAssignScoreboard: build.mutation<CarpetBoard, { id: number; carpetId: number; sparringId: number | null }>({
+      query: ({ id, carpetId, sparringId }) => ({ url: `/events/${id}/scoreboards/${carpetId}`, method: 'POST', body: { sparringId } }),
+      invalidatesTags: (_board, error, { carpetId }) => (error ? [] : [{ type: 'Carpet' as const, id: carpetId }]),
     }),
     /** `o`: one organization (its Events tab) or the events page's filter (ids comma separated). */
     eventTabs: build.query<EventTabs | null, { o?: number | string; u?: number }>({
@@ -142,6 +170,32 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
   }),
 })
 
+interface BracketSparringAnswer {
+  sparringId: number
+  level: string
+  status: string
+  red: { name: string | null } | null
+  blue: { name: string | null } | null
+}
+
+interface BracketAnswer {
+  left: BracketSparringAnswer[][]
+  right: BracketSparringAnswer[][]
+  final: BracketSparringAnswer | null
+}
+
+/** A bracket's sparrings with both sides that are not finished, labelled 'Battle · Level: Red vs Blue'. */
+export function boardSparrings(title: string, bracket: BracketAnswer | null): BoardSparringOption[] {
+  if (!bracket || typeof bracket !== 'object') return []
+  const all = [...(bracket.left ?? []).flat(), ...(bracket.right ?? []).flat(), ...(bracket.final ? [bracket.final] : [])]
+  return all
+    .filter((sparring) => sparring.red && sparring.blue && sparring.status !== 'finished')
+    .map((sparring) => ({
+      sparringId: sparring.sparringId,
+      label: `${title} · ${sparring.level}: ${sparring.red?.name || 'N/A'} vs ${sparring.blue?.name || 'N/A'}`,
+    }))
+}
+
 /** The answer is the whole event: the pages reading it take it at once. */
 async function applyEvent(
   id: number,
@@ -183,6 +237,9 @@ export const {
   useRemoveStaffMutation,
   useSaveCarpetsMutation,
   useInitScoreboardsMutation,
+  useEventScoreboardsQuery,
+  useEventBoardSparringsQuery,
+  useEventAssignScoreboardMutation,
   useEventTabsQuery,
   useListEventsInfiniteQuery,
   useBrowseEventsInfiniteQuery,

@@ -40,6 +40,7 @@ import { battleCategory } from '../battle-rules'
 import { costSummary, deleteQuestion, eventUpdate, isFree, mapsSearchUrl, normaliseUpdate, shareLinks, TEXTS } from '../rules'
 import type { CypherEvent, EventBattleSummary, EventUpdate } from '../types'
 import { TicketActions } from './attendance/ticket-actions'
+import { CarpetBoards } from './carpet-boards'
 import { FeedbackBlock } from './feedback/feedback-block'
 import { EventTabs, FeedbackTab, type EventTab } from './feedback/feedback-tab'
 import { showsFeedbackTabs } from './feedback/rules'
@@ -122,6 +123,7 @@ function DisplayModeDialog({ event, open, onClose }: { event: CypherEvent; open:
   return (
     <ModalDialog open={open} title="Display mode" onClose={onClose} actions={<Button variant="contained" onClick={onClose}>Done</Button>}>
       <DisplayModeStep event={event} draft={draft} onDraft={onDraft} />
+      <CarpetBoards event={event} />
     </ModalDialog>
   )
 }

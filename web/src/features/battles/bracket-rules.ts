@@ -1,0 +1,267 @@
+import type { QueuedWrite } from '@/lib/offline-queue'
+import type { BracketSet, BracketSide, BracketSparring, Color, JudgeRoundEntry, SeedEntry, Sparring } from './bracket-types'
+import type { Battle } from './types'
+
+export const BRACKET_TEXTS = {
+  left: 'Left Bracket',
+  right: 'Right Bracket',
+  final: 'Final',
+  empty: '?',
+  vs: 'VS',
+  edit: 'Edit brackets',
+  submit: 'Submit bracket',
+  cancel: 'Cancel',
+  notDrawn: 'The bracket is drawn once the prelims are added to it.',
+  emptyOption: 'Empty',
+} as const
+
+export const SPARRING_TEXTS = {
+  audienceTitle: "Vote for the people's champ",
+  needTieBreaker: 'Admin or host needs to add A tie breaker round.',
+  noName: 'N/A',
+  submit: 'Submit',
+  addTieBreaker: 'Add tie breaker',
+  finish: 'Finish',
+  reset: 'Reset score',
+  resetChoice: 'Reset',
+  vote: 'Vote',
+  chooseWinner: 'Choose the winner',
+  winner: 'Winner',
+  pending: 'Pending',
+  offline: 'You are offline. Your scores are kept on this device and sent when the connection returns.',
+  bothSides: 'Both sides need points in every round',
+  total: 'Total',
+  audience: 'Audience votes',
+  voted: 'Thanks for voting',
+} as const
+
+export const SCOREBOARD_TEXTS = {
+  empty: 'No sparring on this carpet yet',
+  missing: 'This scoreboard does not exist',
+} as const
+
+/** 'The same crew is in two spots', or 'participant' in a single battle (seed 002 sections 5 and 8). */
+export const sameSpotText = (crewSize: number) => `The same ${crewSize === 1 ? 'participant' : 'crew'} is in two spots`
+
+/** A sparring with a winner (a bye included) is decided: it is locked in the editor. */
+export const isDecided = (sparring: Pick<BracketSparring, 'winner'>) => Boolean(sparring.winner)
+
+/** Both sides set: the sparring can be opened. */
+export const hasBothSides = (sparring: Pick<BracketSparring, 'red' | 'blue'>) => Boolean(sparring.red && sparring.blue)
+
+/** The round a half's editor shows: the first with an undecided sparring (index into the half), or null. */
+export function editedRound(rounds: BracketSparring[][]): number | null {
+  const index = rounds.findIndex((round) => round.some((sparring) => !isDecided(sparring)))
+  return index < 0 ? null : index
+}
+
+/** The final is edited once both its sides are set, or at once in a bracket of 2 (seed 002 section 4). */
+export function finalEdited(set: Pick<BracketSet, 'final' | 'bracketSize'>): boolean {
+  if (!set.final) return false
+  return hasBothSides(set.final) || set.bracketSize === 2
+}
+
+export interface EditedSparrings {
+  left: BracketSparring[]
+  right: BracketSparring[]
+  final: BracketSparring | null
+}
+
+/** The sparrings the editor shows selects for: each half's current round and, when it is its turn, the final. */
+export function editedSparrings(set: BracketSet): EditedSparrings {
+  const current = (rounds: BracketSparring[][]) => {
+    const index = editedRound(rounds)
+    return index === null ? [] : rounds[index]
+  }
+  return { left: current(set.left), right: current(set.right), final: finalEdited(set) ? set.final : null }
+}
+
+export const allEdited = (edited: EditedSparrings) => [...edited.left, ...edited.right, ...(edited.final ? [edited.final] : [])]
+
+/** The slots of the editor: red and blue per sparring id (null: empty). */
+export type Slots = Record<number, { red: number | null; blue: number | null }>
+
+export function slotsFrom(sparrings: BracketSparring[]): Slots {
+  return Object.fromEntries(sparrings.map((sparring) => [sparring.sparringId, { red: sparring.red?.id ?? null, blue: sparring.blue?.id ?? null }]))
+}
+
+/** A competitor the selects offer: the battle's dancers (single) or its crews off the wait list. */
+export interface Competitor {
+  id: number
+  name: string
+  place: number | null
+}
+
+export function competitorsOf(battle: Pick<Battle, 'crewSize' | 'participants' | 'crews'>): Competitor[] {
+  if (battle.crewSize === 1) {
+    return battle.participants.map((dancer) => ({ id: dancer.id, name: dancer.dancerName || dancer.name || `Dancer ${dancer.id}`, place: dancer.place ?? null }))
+  }
+  return battle.crews.filter((crew) => !crew.inWaitlist).map((crew) => ({ id: crew.id, name: crew.name, place: crew.place ?? null }))
+}
+
+/**
+ * The competitors greyed out in the selects: one with a place, or one in a decided sparring of the round being
+ * edited (seed 002 section 4).
+ */
+export function disabledCompetitors(competitors: Competitor[], edited: EditedSparrings): Set<number> {
+  const disabled = new Set(competitors.filter((competitor) => competitor.place).map((competitor) => competitor.id))
+  for (const sparring of allEdited(edited)) {
+    if (!isDecided(sparring)) continue
+    if (sparring.red) disabled.add(sparring.red.id)
+    if (sparring.blue) disabled.add(sparring.blue.id)
+  }
+  return disabled
+}
+
+/** The payload of POST /battles/{id}/seed: only the undecided sparrings, locked ones never (seed 002 section 4). */
+export function seedEntries(edited: EditedSparrings, slots: Slots): SeedEntry[] {
+  return allEdited(edited)
+    .filter((sparring) => !isDecided(sparring))
+    .map((sparring) => ({ sparringId: sparring.sparringId, red: slots[sparring.sparringId]?.red ?? null, blue: slots[sparring.sparringId]?.blue ?? null }))
+}
+
+/** The two-spots check over the submitted sparrings, both sides of one included: the error text, or null. */
+export function twoSpotsError(entries: SeedEntry[], crewSize: number): string | null {
+  const seen = new Set<number>()
+  for (const entry of entries) {
+    for (const id of [entry.red, entry.blue]) {
+      if (!id) continue
+      if (seen.has(id)) return sameSpotText(crewSize)
+      seen.add(id)
+    }
+  }
+  return null
+}
+
+/** Whose side is the viewer's: themselves in a single battle, their crew otherwise. */
+export function isOwnSide(side: BracketSide | null, battle: Pick<Battle, 'crewSize' | 'myCrewId'>, meId: number | null): boolean {
+  if (!side) return false
+  return battle.crewSize === 1 ? meId !== null && side.id === meId : battle.myCrewId !== null && side.id === battle.myCrewId
+}
+
+/** 'winner', 'loser' or nothing, for a side of a decided sparring. */
+export function sideResult(sparring: Pick<BracketSparring, 'winner'>, side: BracketSide | null): 'winner' | 'loser' | null {
+  if (!side || !sparring.winner) return null
+  return sparring.winner === side.id ? 'winner' : 'loser'
+}
+
+/** The bracket has been drawn (after Add to bracket). */
+export const isDrawn = (set: BracketSet | undefined) => Boolean(set && (set.final || set.left.length || set.right.length))
+
+// --- the sparring ----------------------------------------------------------------------------------------------
+
+/** A judge's round: 6 to 10 with an optional half point (seed 002 sections 5 and 9). */
+export const WHOLE_POINTS = [6, 7, 8, 9, 10] as const
+export const MAX_POINTS = 10
+
+export const sideName = (side: { name?: string | null } | null | undefined) => side?.name?.trim() || SPARRING_TEXTS.noName
+
+export function isValidPoints(points: number): boolean {
+  return points >= 6 && points <= MAX_POINTS && Number.isInteger(points * 2)
+}
+
+/** Whole points and the half point; the half is refused on top of 10. */
+export function withHalf(whole: number, half: boolean): number {
+  return half && whole < MAX_POINTS ? whole + 0.5 : whole
+}
+
+export const wholeOf = (points: number | null) => (points === null ? null : Math.floor(points))
+export const halfOf = (points: number | null) => points !== null && !Number.isInteger(points)
+
+/** A judge's draft: per round, red and blue (null: not given). */
+export type JudgeDraft = Record<number, { red: number | null; blue: number | null }>
+
+/** The judge's own stored points (matched by the user's id, seed 002 section 6), round by round. */
+export function judgeDraft(sparring: Pick<Sparring, 'rounds'>, judgeId: number | null): JudgeDraft {
+  const draft: JudgeDraft = {}
+  if (judgeId === null) return draft
+  for (const round of sparring.rounds) {
+    const mine = round.scores.find((score) => score.id === judgeId)
+    if (mine) draft[round.round] = { red: mine.redPoints ?? null, blue: mine.bluePoints ?? null }
+  }
+  return draft
+}
+
+/** Writes still on the device override what the server has: the latest per round. */
+export function withQueued(draft: JudgeDraft, queued: JudgeRoundEntry[][]): JudgeDraft {
+  const next = { ...draft }
+  for (const rounds of queued) for (const entry of rounds) next[entry.round] = { red: entry.redPoints, blue: entry.bluePoints }
+  return next
+}
+
+const complete = (round: JudgeDraft[number] | undefined) => Boolean(round && round.red !== null && round.blue !== null)
+
+/** A round opens only once the previous one has both sides (seed 002 section 4): the last open round. */
+export function lastOpenRound(draft: JudgeDraft, roundsCount: number): number {
+  let open = 1
+  while (open < roundsCount && complete(draft[open])) open += 1
+  return Math.min(open, Math.max(roundsCount, 1))
+}
+
+export const isRoundOpen = (draft: JudgeDraft, round: number, roundsCount: number) => round <= lastOpenRound(draft, roundsCount)
+
+/** The rounds a Submit sends: every round given on both sides, in order. */
+export function judgeEntries(draft: JudgeDraft, roundsCount: number): JudgeRoundEntry[] {
+  const entries: JudgeRoundEntry[] = []
+  for (let round = 1; round <= roundsCount; round += 1) {
+    const given = draft[round]
+    if (given && given.red !== null && given.blue !== null) entries.push({ round, redPoints: given.red, bluePoints: given.blue })
+  }
+  return entries
+}
+
+/** Why Submit is refused: a round with one side only; nothing to send is no message (the button is off). */
+export function judgeDraftError(draft: JudgeDraft, roundsCount: number): string | null {
+  for (let round = 1; round <= roundsCount; round += 1) {
+    const given = draft[round]
+    if (given && (given.red === null) !== (given.blue === null)) return SPARRING_TEXTS.bothSides
+  }
+  return null
+}
+
+/** The draft differs from what the server (and the queue) already has. */
+export function draftChanged(draft: JudgeDraft, saved: JudgeDraft, roundsCount: number): boolean {
+  return JSON.stringify(judgeEntries(draft, roundsCount)) !== JSON.stringify(judgeEntries(saved, roundsCount))
+}
+
+/** Any judge has given any points. */
+export const hasPoints = (sparring: Pick<Sparring, 'rounds'>) =>
+  sparring.rounds.some((round) => round.scores.some((score) => score.redPoints !== null || score.bluePoints !== null))
+
+export type SparringMode = 'winner' | 'judge' | 'choose-winner' | 'audience' | 'watch'
+
+/**
+ * What the viewer gets (seed 002, Sparring screen): a finished sparring is the read-only winner view; a judge
+ * the round editor; an admin or organizer with no points given yet the choose-the-winner view; someone who may
+ * vote the audience mode; everyone else the score rows.
+ */
+export function sparringMode(sparring: Pick<Sparring, 'status' | 'rounds' | 'permissions'>): SparringMode {
+  if (sparring.status === 'finished') return 'winner'
+  if (sparring.permissions.canSetScore) return 'judge'
+  if (sparring.permissions.canSetWinner && !hasPoints(sparring)) return 'choose-winner'
+  if (sparring.permissions.canSetAudienceScore) return 'audience'
+  return 'watch'
+}
+
+export const showsTieBreakerNotice = (sparring: Pick<Sparring, 'status' | 'permissions'>) =>
+  sparring.status === 'need-tie-breaker' && !sparring.permissions.canAddExtra
+
+/** The side that won, or null. */
+export function winnerColor(sparring: Pick<Sparring, 'winnerId' | 'red' | 'blue'>): Color | null {
+  if (!sparring.winnerId) return null
+  if (sparring.red?.id === sparring.winnerId) return 'red'
+  if (sparring.blue?.id === sparring.winnerId) return 'blue'
+  return null
+}
+
+/** The offline queue's scope of a sparring's judge scores, and the write's path. */
+export const sparringScope = (id: number) => `sparring:${id}`
+export const judgePath = (id: number) => `/sparrings/${id}/judge`
+
+/** The rounds of the judge writes still on the device (their meta), oldest first. */
+export function queuedRounds(writes: QueuedWrite[]): JudgeRoundEntry[][] {
+  return writes.map((write) => (write.meta as { rounds?: JudgeRoundEntry[] } | undefined)?.rounds).filter((rounds): rounds is JudgeRoundEntry[] => Array.isArray(rounds))
+}
+
+/** Points as shown: '8.5', '9', or '–' when not given. */
+export const pointsText = (points: number | null | undefined) => (points === null || points === undefined ? '–' : String(points))

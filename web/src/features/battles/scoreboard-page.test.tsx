@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { buildBattle, buildRound, buildSparring, buildSparringSide } from '@/testing/battle-builders'
+import { fakeBattleServer } from '@/testing/battle-server'
+import { jsonResponse } from '@/testing/builders'
+import { renderWithProviders } from '@/testing/render'
+import { ScoreboardPage } from './components/scoreboard/scoreboard-page'
+import type { Scoreboard } from './bracket-types'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const EVENT = { id: 42, title: 'Winter Jam', scoreboardLogo: 'logo-1', scoreboardBgImage: 'bg-1' }
+
+function serve(board: () => Scoreboard | Response) {
+  const server = fakeBattleServer(buildBattle(), (call) => {
+    if (call.method === 'GET' && call.path === '/api/events/42/scoreboards/3') {
+      const answer = board()
+      return answer instanceof Response ? answer : jsonResponse(answer)
+    }
+    if (call.method === 'GET' && call.path === '/api/events/42') return jsonResponse(EVENT)
+    return undefined
+  })
+  const reads = () => server.calls.filter((call) => call.path === '/api/events/42/scoreboards/3').length
+  return { ...server, reads }
+}
+
+const show = (liveDelayMs = 600_000) =>
+  renderWithProviders(<ScoreboardPage eventId={42} carpetId={3} liveDelayMs={liveDelayMs} />, { route: '/event/42/scoreboard/3', path: '/event/:id/scoreboard/:carpetId' })
+
+const live = (topics: string[], n: number) =>
+  `id: B:${n}\nevent: message\ndata: ${JSON.stringify({ id: `x${n}`, type: 'battles.sparring.scored', topics, data: {} })}\n\n`
+
+describe('Scoreboard (display mode)', () => {
+  it("shows the event's logo and background, the carpet, the sparring's sides, totals, votes and each judge's points", async () => {
+    serve(() => ({
+      carpetId: 3,
+      carpetName: 'Main carpet',
+      eventId: 42,
+      sparring: buildSparring({
+        status: 'judging',
+        red: buildSparringSide(1, { name: 'Kid Flex', totalPoints: 17.5, audiencePoints: 12 }),
+        blue: buildSparringSide(8, { name: null, totalPoints: 16, audiencePoints: 30 }),
+        rounds: [buildRound(1, [[1, 'B-girl Ana', 9, 8], [20, 'Judge Roxy', 8.5, 8]])],
+      }),
+    }))
+    show()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Main carpet' })).toBeInTheDocument()
+    expect(screen.getByText('Winter Jam')).toBeInTheDocument()
+    expect(screen.getByText('Bboy 1v1 · Top 8')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByTestId('board-logo')).toHaveAttribute('src', '/api/images/logo-1?size=400&type=logo'))
+    expect(getComputedStyle(screen.getByTestId('scoreboard')).backgroundImage).toContain('/api/images/bg-1?size=1920&type=bg')
+    const red = screen.getByTestId('board-red')
+    expect(red).toHaveTextContent('Kid Flex')
+    expect(screen.getByTestId('board-red-total')).toHaveTextContent('17.5')
+    expect(screen.getByTestId('board-red-audience')).toHaveTextContent('Audience votes: 12')
+    expect(screen.getByTestId('board-blue')).toHaveTextContent('N/A')
+    expect(screen.getByTestId('board-blue-audience')).toHaveTextContent('Audience votes: 30')
+    expect(screen.getByTestId('score-1-20')).toHaveTextContent('Judge Roxy8.58')
+    expect(within(red).queryByTestId('crown')).toBeNull()
+  })
+
+  it('says when no sparring is on the carpet, and shows the one put on it when the carpet topic says so', async () => {
+    let board: Scoreboard = { carpetId: 3, carpetName: 'Main carpet', eventId: 42, sparring: null }
+    const server = serve(() => board)
+    show(0)
+    expect(await screen.findByText('No sparring on this carpet yet')).toBeInTheDocument()
+    await waitFor(() => expect(server.streams).toHaveLength(1))
+    server.streams[0].send('id: B:0\nevent: ready\ndata: {}\n\n')
+    board = { ...board, sparring: buildSparring({ status: 'finished', winnerId: 8, blue: buildSparringSide(8, { name: 'Rocka' }) }) }
+    server.streams[0].send(live(['carpet:3', 'event:42'], 1))
+    expect(await screen.findByTestId('board-blue')).toHaveTextContent('Rocka')
+    expect(within(screen.getByTestId('board-blue')).getByTestId('crown')).toBeInTheDocument()
+    // now it follows the sparring's topic as well: a score there re-reads the board
+    await waitFor(() => expect(server.streams).toHaveLength(2))
+    const before = server.reads()
+    board = { ...board, sparring: { ...board.sparring!, rounds: [buildRound(1, [[20, 'Judge Roxy', 9, 10]])] } }
+    server.streams[1].send(live(['sparring:11', 'battle:7'], 2))
+    expect(await screen.findByTestId('score-1-20')).toHaveTextContent('Judge Roxy910')
+    expect(server.reads()).toBeGreaterThan(before)
+  })
+
+  it('says so for a carpet without a board', async () => {
+    serve(() => jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404))
+    show()
+    expect(await screen.findByText('This scoreboard does not exist')).toBeInTheDocument()
+  })
+})
