@@ -1,5 +1,5 @@
 """The events this service publishes (payload models in `contracts.battles`), written to the outbox in the
-caller's transaction. Every one carries the topic battle:<id>."""
+caller's transaction. Every one carries the topic battle:<id> (but a scoreboard's: carpet:<id> and event:<id>)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.battles import rules
-from battles.models import Battle
+from battles.models import Battle, Sparring
 from contracts.battles import (
     BattleChanged,
     BattleTouched,
@@ -17,6 +17,8 @@ from contracts.battles import (
     JudgeRemoved,
     ParticipantRegistered,
     ParticipantUnregistered,
+    ScoreboardChanged,
+    SparringChanged,
     WaitlistPromoted,
 )
 from kit import outbox
@@ -75,3 +77,22 @@ async def promoted(session: AsyncSession, battle: Battle, users: Iterable[int], 
             battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id, battle_title=battle.title
         )
         await outbox.add(session, payload)
+
+
+async def sparring_changed(
+    session: AsyncSession, event: type[SparringChanged], sparring: Sparring, event_id: int, **more: int | None
+) -> None:
+    """`event` is SparringScored, SparringVoted, SparringDecided, SparringReset or SparringTouched; topics
+    sparring:<id>, battle:<id> and carpet:<id> while a scoreboard shows it."""
+    payload = event(
+        sparring_id=sparring.id,
+        battle_id=sparring.battle_id,
+        event_id=event_id,
+        carpet_id=sparring.carpet_id,
+        **more,
+    )
+    await outbox.add(session, payload)
+
+
+async def scoreboard_changed(session: AsyncSession, event_id: int, carpet_id: int, sparring_id: int | None) -> None:
+    await outbox.add(session, ScoreboardChanged(event_id=event_id, carpet_id=carpet_id, sparring_id=sparring_id))
