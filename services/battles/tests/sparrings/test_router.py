@@ -3,6 +3,8 @@ the audience, the winner rule, tie breakers, set-winner, reset, winners moving o
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 from battle.factories import (
     EVENT_ADMIN,
@@ -183,6 +185,20 @@ class TestJudge:
         }
         assert scored[0]["topics"] == [f"sparring:{semi.id}", f"battle:{battle['id']}"]
 
+    async def test_a_keyed_replay_from_the_tablet_is_done_once(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        """The offline queue resends with the same Idempotency-Key: the stored answer, no second event."""
+        _, rows = await bracket_battle(client, session)
+        body = {"rounds": [{"round": 1, "redPoints": 8, "bluePoints": 9.5}]}
+        keyed = headers(JUDGE) | {"Idempotency-Key": "tablet-5-sparring-1-round-1"}
+        first = await client.post(f"{path(rows[SEMI_LEFT])}/judge", json=body, headers=keyed)
+        again = await client.post(f"{path(rows[SEMI_LEFT])}/judge", json=body, headers=keyed)
+        assert first.status_code == again.status_code == 200
+        assert again.json() == first.json()
+        assert len(await outbox(session, "battles.sparring.scored")) == 1
+        assert [s["bluePoints"] for s in (await read(client, rows[SEMI_LEFT]))["rounds"][0]["scores"]] == [9.5]
+
     async def test_only_with_both_sides_and_until_finished(
         self, client: httpx.AsyncClient, session: AsyncSession
     ) -> None:
@@ -213,6 +229,18 @@ class TestAudience:
         assert [v["data"] for v in voted] == [
             {"sparringId": rows[SEMI_LEFT].id, "battleId": battle["id"], "eventId": EVENT_ID, "carpetId": None}
         ] * 2
+
+    async def test_votes_at_once(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        """A double tap sent twice at once counts once; a crowd's votes at once all count."""
+        _, rows = await bracket_battle(client, session)
+        vote = f"{path(rows[SEMI_LEFT])}/audience"
+        twice = await asyncio.gather(*(client.post(f"{vote}/red", headers=headers(VOTER)) for _ in range(2)))
+        assert sorted(r.status_code for r in twice) == [200, 409]
+        crowd = [STRANGER, HOST, EVENT_ADMIN, ORGANIZER, 20, 21, 22, 23]
+        answers = await asyncio.gather(*(client.post(f"{vote}/blue", headers=headers(u)) for u in crowd))
+        assert [r.status_code for r in answers] == [200] * len(crowd)
+        seen = await read(client, rows[SEMI_LEFT])
+        assert (seen["red"]["audiencePoints"], seen["blue"]["audiencePoints"]) == (1, len(crowd))
 
     async def test_who_may_not_vote(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         _, rows = await bracket_battle(client, session)
