@@ -360,6 +360,24 @@ class TestSetWinner:
         ready = await read(client, rows[FINAL])
         assert (ready["status"], ready["red"]["id"], ready["blue"]["id"]) == ("ready", 13, 12)
 
+    async def test_refused_when_the_next_was_decided_by_hand(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        """The editor seeded the final by hand and it was decided: the semi-final's winner has nowhere to go."""
+        battle, rows = await bracket_battle(client, session)
+        entries = (await session.scalars(select(Entry).where(Entry.battle_id == battle["id"]))).all()
+        entry_of = {e.user_id: e.id for e in entries}
+        final = rows[FINAL]
+        final.red_entry_id, final.blue_entry_id, final.status = entry_of[10], entry_of[11], "ready"
+        await session.commit()
+        admin = "/api/admin/sparrings/{id}/set-winner/{winner}"
+        decided = await client.post(admin.format(id=final.id, winner=10), headers=headers(HOST))
+        assert decided.status_code == 200, decided.text
+        refused = await client.post(admin.format(id=rows[SEMI_LEFT].id, winner=13), headers=headers(HOST))
+        assert (refused.status_code, error(refused)) == (409, "The next sparring is decided: reset it first")
+        assert (await read(client, rows[SEMI_LEFT]))["status"] == "ready"
+        assert (await read(client, final))["red"]["id"] == 10
+
 
 class TestReset:
     async def test_an_editor_clears_everything(self, client: httpx.AsyncClient, session: AsyncSession) -> None:

@@ -333,10 +333,12 @@ class SparringService:
         entry = await session.get(Entry, winner_entry_id) if winner_entry_id is not None else None
         if entry is None:
             raise Invalid(rules.WINNER_NOT_A_SIDE)
+        following = await self._next(session, sparring)
+        if following is not None and following.winner_entry_id is not None:
+            raise Conflict(rules.NEXT_DECIDED)  # the editor decided it by hand meanwhile: nowhere to move to
         sparring.winner_entry_id = entry.id
         sparring.status = rules.FINISHED
         sparring.finished_at = utcnow()
-        following = await self._next(session, sparring)
         if following is not None and sparring.next_side in rules.COLORS:
             setattr(following, f"{sparring.next_side}_entry_id", entry.id)
             if following.winner_entry_id is None and following.status in (rules.WAITING, rules.READY):
