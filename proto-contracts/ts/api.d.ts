@@ -174,6 +174,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sparrings/{sparring_id}/set-winner/{winner_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set Winner */
+        post: operations["set_winner_api_admin_sparrings__sparring_id__set_winner__winner_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tickets/{ticket_id}/refund": {
         parameters: {
             query?: never;
@@ -1174,6 +1191,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{event_id}/scoreboards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Boards */
+        get: operations["list_boards_api_events__event_id__scoreboards_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/scoreboards/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Build Boards */
+        post: operations["build_boards_api_events__event_id__scoreboards_init_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/scoreboards/{carpet_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Board */
+        get: operations["get_board_api_events__event_id__scoreboards__carpet_id__get"];
+        put?: never;
+        /** Show On Board */
+        post: operations["show_on_board_api_events__event_id__scoreboards__carpet_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{event_id}/tickets": {
         parameters: {
             query?: never;
@@ -1573,6 +1642,92 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sparrings/{sparring_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Sparring */
+        get: operations["get_sparring_api_sparrings__sparring_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sparrings/{sparring_id}/audience/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vote */
+        post: operations["vote_api_sparrings__sparring_id__audience__x__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sparrings/{sparring_id}/extra": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Extra */
+        post: operations["add_extra_api_sparrings__sparring_id__extra_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sparrings/{sparring_id}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish */
+        post: operations["finish_api_sparrings__sparring_id__finish_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sparrings/{sparring_id}/judge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Judge */
+        post: operations["judge_api_sparrings__sparring_id__judge_post"];
+        /** Reset */
+        delete: operations["reset_api_sparrings__sparring_id__judge_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2219,6 +2374,21 @@ export interface components {
             dancerName?: string | null;
             /** Avatar */
             avatar?: string | null;
+        };
+        /** Board */
+        Board: {
+            /** Carpetid */
+            carpetId: number;
+            /** Carpetname */
+            carpetName: string;
+            /** Eventid */
+            eventId: number;
+            sparring: components["schemas"]["Sparring"] | null;
+        };
+        /** BoardAssign */
+        BoardAssign: {
+            /** Sparringid */
+            sparringId?: number | null;
         };
         /** Bracket */
         Bracket: {
@@ -2929,6 +3099,24 @@ export interface components {
         Items_UserListItem_: {
             /** Items */
             items: components["schemas"]["UserListItem"][];
+        };
+        /** JudgeRoundScore */
+        JudgeRoundScore: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /** Redpoints */
+            redPoints: number;
+            /** Bluepoints */
+            bluePoints: number;
+        };
+        /** JudgmentIn */
+        JudgmentIn: {
+            /** Rounds */
+            rounds: components["schemas"]["RoundScoreIn"][];
         };
         /** LeaderboardMember */
         LeaderboardMember: {
@@ -3962,6 +4150,15 @@ export interface components {
              */
             promoters: components["schemas"]["OrganizationsUser"][];
         };
+        /** RoundScoreIn */
+        RoundScoreIn: {
+            /** Round */
+            round: number;
+            /** Redpoints */
+            redPoints?: number | null;
+            /** Bluepoints */
+            bluePoints?: number | null;
+        };
         /**
          * ScannedTicket
          * @description What a ticket's QR code encodes.
@@ -4053,6 +4250,79 @@ export interface components {
          * @enum {string}
          */
         Sort: "date-asc" | "date-desc" | "title-asc" | "title-desc";
+        /** Sparring */
+        Sparring: {
+            /** Sparringid */
+            sparringId: number;
+            /** Battleid */
+            battleId: number;
+            /** Eventid */
+            eventId: number;
+            /** Battletitle */
+            battleTitle: string;
+            /** Crewsize */
+            crewSize: number;
+            /** Level */
+            level: string;
+            /** Status */
+            status: string;
+            /** Winnerid */
+            winnerId: number;
+            red: components["schemas"]["SparringSide"] | null;
+            blue: components["schemas"]["SparringSide"] | null;
+            /** Rounds */
+            rounds: components["schemas"]["SparringRound"][];
+            /** Roundscount */
+            roundsCount: number;
+            /** Extrarounds */
+            extraRounds: number;
+            /** Judges */
+            judges: components["schemas"]["BattlesUser"][];
+            /** Carpetid */
+            carpetId: number | null;
+            /** Myvote */
+            myVote: ("red" | "blue") | null;
+            permissions: components["schemas"]["SparringPermissions"];
+        };
+        /** SparringPermissions */
+        SparringPermissions: {
+            /** Cansetscore */
+            canSetScore: boolean;
+            /** Cansetaudiencescore */
+            canSetAudienceScore: boolean;
+            /** Canaddextra */
+            canAddExtra: boolean;
+            /** Canfinish */
+            canFinish: boolean;
+            /** Cansetwinner */
+            canSetWinner: boolean;
+            /** Canreset */
+            canReset: boolean;
+        };
+        /** SparringRound */
+        SparringRound: {
+            /** Round */
+            round: number;
+            /** Scores */
+            scores: components["schemas"]["JudgeRoundScore"][];
+            /** Sumredpoints */
+            sumRedPoints: number;
+            /** Sumbluepoints */
+            sumBluePoints: number;
+        };
+        /** SparringSide */
+        SparringSide: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /** Totalpoints */
+            totalPoints: number;
+            /** Audiencepoints */
+            audiencePoints: number;
+        };
         /** Staff */
         Staff: {
             organizer?: components["schemas"]["EventsUser"] | null;
@@ -4655,6 +4925,8 @@ export type BattleUpdate = components['schemas']['BattleUpdate'];
 export type BattlesPermissions = components['schemas']['BattlesPermissions'];
 export type BattlesStudio = components['schemas']['BattlesStudio'];
 export type BattlesUser = components['schemas']['BattlesUser'];
+export type Board = components['schemas']['Board'];
+export type BoardAssign = components['schemas']['BoardAssign'];
 export type Bracket = components['schemas']['Bracket'];
 export type BracketLevel = components['schemas']['BracketLevel'];
 export type BracketLevelIn = components['schemas']['BracketLevelIn'];
@@ -4704,6 +4976,8 @@ export type InstructorUpdate = components['schemas']['InstructorUpdate'];
 export type Invitation = components['schemas']['Invitation'];
 export type ItemsNotificationOut = components['schemas']['Items_NotificationOut_'];
 export type ItemsUserListItem = components['schemas']['Items_UserListItem_'];
+export type JudgeRoundScore = components['schemas']['JudgeRoundScore'];
+export type JudgmentIn = components['schemas']['JudgmentIn'];
 export type LeaderboardMember = components['schemas']['LeaderboardMember'];
 export type LeaderboardSort = components['schemas']['LeaderboardSort'];
 export type LegalDocument = components['schemas']['LegalDocument'];
@@ -4772,12 +5046,17 @@ export type Role = components['schemas']['Role'];
 export type RoleBody = components['schemas']['RoleBody'];
 export type RoleChange = components['schemas']['RoleChange'];
 export type Roles = components['schemas']['Roles'];
+export type RoundScoreIn = components['schemas']['RoundScoreIn'];
 export type ScannedTicket = components['schemas']['ScannedTicket'];
 export type SignedDate = components['schemas']['SignedDate'];
 export type SignupRequest = components['schemas']['SignupRequest'];
 export type Socials = components['schemas']['Socials'];
 export type SocialsIn = components['schemas']['SocialsIn'];
 export type Sort = components['schemas']['Sort'];
+export type Sparring = components['schemas']['Sparring'];
+export type SparringPermissions = components['schemas']['SparringPermissions'];
+export type SparringRound = components['schemas']['SparringRound'];
+export type SparringSide = components['schemas']['SparringSide'];
 export type Staff = components['schemas']['Staff'];
 export type StaffCheckin = components['schemas']['StaffCheckin'];
 export type StaffRole = components['schemas']['StaffRole'];
@@ -5423,6 +5702,74 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    set_winner_api_admin_sparrings__sparring_id__set_winner__winner_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                winner_id: number;
+                sparring_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sparring"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9486,6 +9833,262 @@ export interface operations {
             };
         };
     };
+    list_boards_api_events__event_id__scoreboards_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    build_boards_api_events__event_id__scoreboards_init_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_board_api_events__event_id__scoreboards__carpet_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                carpet_id: number;
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    show_on_board_api_events__event_id__scoreboards__carpet_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                carpet_id: number;
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BoardAssign"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     my_tickets_api_events__event_id__tickets_get: {
         parameters: {
             query?: never;
@@ -11241,6 +11844,413 @@ export interface operations {
             };
             /** @description Not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_sparring_api_sparrings__sparring_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sparring_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sparring"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    vote_api_sparrings__sparring_id__audience__x__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                x: string;
+                sparring_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sparring"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_extra_api_sparrings__sparring_id__extra_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sparring_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sparring"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finish_api_sparrings__sparring_id__finish_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sparring_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sparring"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    judge_api_sparrings__sparring_id__judge_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sparring_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JudgmentIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sparring"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reset_api_sparrings__sparring_id__judge_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sparring_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sparring"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 """The events this service publishes (payload models in `contracts.battles`), written to the outbox in the
-caller's transaction. Every one carries the topic battle:<id>."""
+caller's transaction. Every one carries the topic battle:<id> (but a scoreboard's: carpet:<id> and event:<id>)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.battles import rules
-from battles.models import Battle
+from battles.models import Battle, Sparring
 from contracts.battles import (
     BattleChanged,
     BattleTouched,
@@ -20,6 +20,8 @@ from contracts.battles import (
     ParticipantUnregistered,
     PrelimsChanged,
     PrelimsScored,
+    ScoreboardChanged,
+    SparringChanged,
     WaitlistPromoted,
 )
 from kit import outbox
@@ -92,3 +94,22 @@ async def prelims_changed(session: AsyncSession, battle: Battle, change: str) ->
 async def bracket_seeded(session: AsyncSession, battle: Battle, sparring_ids: list[int]) -> None:
     payload = BracketSeeded(battle_id=battle.id, event_id=battle.event_id, sparring_ids=sparring_ids)
     await outbox.add(session, payload)
+
+
+async def sparring_changed(
+    session: AsyncSession, event: type[SparringChanged], sparring: Sparring, event_id: int, **more: int | None
+) -> None:
+    """`event` is SparringScored, SparringVoted, SparringDecided, SparringReset or SparringTouched; topics
+    sparring:<id>, battle:<id> and carpet:<id> while a scoreboard shows it."""
+    payload = event(
+        sparring_id=sparring.id,
+        battle_id=sparring.battle_id,
+        event_id=event_id,
+        carpet_id=sparring.carpet_id,
+        **more,
+    )
+    await outbox.add(session, payload)
+
+
+async def scoreboard_changed(session: AsyncSession, event_id: int, carpet_id: int, sparring_id: int | None) -> None:
+    await outbox.add(session, ScoreboardChanged(event_id=event_id, carpet_id=carpet_id, sparring_id=sparring_id))

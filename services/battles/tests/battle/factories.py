@@ -3,13 +3,27 @@ the other services' events would have left them) and through the API."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from battles.models import CheckIn, EventStaff, EventView, Org, OrgMember, Profile, StudioMembership
+from battles.brackets.rules import Spot, first_round, structure
+from battles.models import (
+    Battle,
+    CheckIn,
+    Entry,
+    EventStaff,
+    EventView,
+    Org,
+    OrgMember,
+    Profile,
+    Sparring,
+    StudioMembership,
+)
 from kit.db import utcnow
 from kit.testing import as_user
 
@@ -120,6 +134,51 @@ async def create_battle(client: httpx.AsyncClient, *, event_id: int = EVENT_ID, 
         assert saved.status_code == 200, saved.text
         battle = saved.json()
     return battle
+
+
+async def create_bracket(session: AsyncSession, battle_id: int, competitors: Sequence[int]) -> dict[Spot, Sparring]:
+    """The battle's bracket rows as Add to bracket leaves them (`brackets.rules.structure` of its size and levels,
+    linked winner to next): `competitors` (competitor ids: user ids, or crew ids in a crew battle) by seed in
+    `first_round`'s spots; a first-round sparring with one side is a bye, decided at once for it. The battle's
+    status becomes prelims-finished."""
+    battle = (await session.scalars(select(Battle).where(Battle.id == battle_id))).one()
+    entries = (await session.scalars(select(Entry).where(Entry.battle_id == battle_id))).all()
+    entry_of = {(e.crew_id if e.crew_id is not None else e.user_id): e.id for e in entries}
+    rows: dict[Spot, Sparring] = {}
+    for spec in reversed(structure(battle.bracket_size, battle.bracket_levels)):  # the next one exists first
+        row = Sparring(
+            battle_id=battle_id,
+            side=spec.spot.side,
+            round=spec.spot.round,
+            position=spec.spot.position,
+            level=spec.level,
+            rounds=spec.rounds,
+            extra_rounds=0,
+            status="waiting",
+            next_id=rows[spec.next].id if spec.next is not None else None,
+            next_side=spec.next_side,
+            loser_place=spec.loser_place,
+        )
+        session.add(row)
+        await session.flush()
+        rows[spec.spot] = row
+    by_id = {row.id: row for row in rows.values()}
+    for spot, seeds in first_round(battle.bracket_size).items():
+        row = rows[spot]
+        red, blue = (entry_of[competitors[seed - 1]] if seed <= len(competitors) else None for seed in seeds)
+        row.red_entry_id, row.blue_entry_id = red, blue
+        if red is not None and blue is not None:
+            row.status = "ready"
+        elif red is not None or blue is not None:
+            row.winner_entry_id, row.status, row.finished_at = red or blue, "finished", utcnow()
+            if row.next_id is not None:
+                following = by_id[row.next_id]
+                setattr(following, f"{row.next_side}_entry_id", row.winner_entry_id)
+                if following.red_entry_id is not None and following.blue_entry_id is not None:
+                    following.status = "ready"
+    battle.status = "prelims-finished"
+    await session.commit()
+    return rows
 
 
 OLD = datetime(1999, 12, 31, tzinfo=UTC)

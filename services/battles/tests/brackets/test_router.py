@@ -115,14 +115,14 @@ async def test_seed_refusals_change_nothing(client: httpx.AsyncClient, session: 
         {"sparringId": pair["sparringId"], "red": 13, "blue": 14},
         {"sparringId": semi["sparringId"], "red": 10, "blue": 14},
     ]
-    await refused(twice, 422, "The same participant is in two spots")
+    await refused(twice, 400, "The same participant is in two spots")
     await refused(
-        [{"sparringId": pair["sparringId"], "red": 13, "blue": 13}], 422, "The same participant is in two spots"
+        [{"sparringId": pair["sparringId"], "red": 13, "blue": 13}], 400, "The same participant is in two spots"
     )
     await refused(
         [{"sparringId": bye["sparringId"], "red": 13, "blue": 10}], 409, "A decided sparring cannot be changed"
     )
-    await refused([{"sparringId": pair["sparringId"], "red": 99, "blue": 13}], 422)
+    await refused([{"sparringId": pair["sparringId"], "red": 99, "blue": 13}], 400)
     await refused([{"sparringId": 999999, "red": 13, "blue": 14}], 404)
     await refused([{"sparringId": pair["sparringId"], "red": 14, "blue": 13}], 403, by=STRANGER)
     await refused([{"sparringId": pair["sparringId"], "red": 14, "blue": 13}], 403, by=JUDGE)
@@ -158,5 +158,5 @@ async def test_crews_in_two_spots(client: httpx.AsyncClient, session: AsyncSessi
         json=[{"sparringId": pair["sparringId"], "red": crews[1], "blue": crews[1]}],
         headers=headers(ORGANIZER),
     )
-    assert refused.status_code == 422
+    assert refused.status_code == 400
     assert refused.json()["error"]["message"] == "The same crew is in two spots"

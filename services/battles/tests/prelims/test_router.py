@@ -55,7 +55,7 @@ class TestScoring:
         assert (await score(client, b, 11, 1)).status_code == 200
         for bad in (10.5, 0.3, 0.5, 11, -1, 100):
             refused = await score(client, b, 10, bad)
-            assert refused.status_code == 422, bad
+            assert refused.status_code == 400, bad
             assert refused.json()["error"]["message"] == "Points are 1 to 10 in half steps"
         assert rows(await prelims(client, b))[10]["pointsAverage"] == 7.5  # refused: nothing changed
         cleared = await score(client, b, 10, 0)
@@ -92,15 +92,15 @@ class TestScoring:
     async def test_unknown_competitor_or_round(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         battle = await prelims_battle(client, session, 2)
         b = battle["id"]
-        assert (await score(client, b, 99, 8)).status_code == 422
+        assert (await score(client, b, 99, 8)).status_code == 400
         round_two = await score(client, b, 10, 8, round_=2)
-        assert round_two.status_code == 422
+        assert round_two.status_code == 400
         assert round_two.json()["error"]["message"] == "Round is 1 to 1"
         assert (await prelims(client, b))["rounds"] == 1
         crew_key = await client.post(
             f"/api/battles/{b}/prelims", json=[{"crewId": 1, "points": 8, "round": 1}], headers=headers(JUDGE)
         )
-        assert crew_key.status_code == 422
+        assert crew_key.status_code == 400
         assert crew_key.json()["error"]["message"] == "userId is required"
 
 
@@ -337,7 +337,7 @@ class TestCrews:
         assert (await score(client, b, ready, 8, round_=2, crew=True)).status_code == 200
         assert (await score(client, b, ready, 9, round_=1, crew=True)).status_code == 200
         third = await score(client, b, ready, 8, round_=3, crew=True)
-        assert third.status_code == 422
+        assert third.status_code == 400
         row = rows(await prelims(client, b))[ready]
         assert row["pointsAverage"] == 8.5 and sorted(row["prelims"]["rounds"]) == ["1", "2"]
         made = await client.post(

@@ -192,3 +192,69 @@ class BracketSeeded(Event):
 
     def topics(self) -> list[str]:
         return [f"battle:{self.battle_id}", f"event:{self.event_id}"]
+
+
+class SparringChanged(Event):
+    """A sparring of a bracket changed; screens re-read it (the payload names it, nothing more). `carpetId` is the
+    carpet whose scoreboard shows it (None when on no board)."""
+
+    sparring_id: int
+    battle_id: int
+    event_id: int
+    carpet_id: int | None = None
+
+    def topics(self) -> list[str]:
+        topics = [f"sparring:{self.sparring_id}", f"battle:{self.battle_id}"]
+        if self.carpet_id is not None:
+            topics.append(f"carpet:{self.carpet_id}")
+        return topics
+
+
+class SparringScored(SparringChanged):
+    """A judge's round scores were saved (an upsert: a replay changes nothing)."""
+
+    type: ClassVar[str] = "battles.sparring.scored"
+
+    judge_id: int
+
+
+class SparringVoted(SparringChanged):
+    """Someone of the audience voted (who and for whom stay on the server)."""
+
+    type: ClassVar[str] = "battles.sparring.voted"
+
+
+class SparringDecided(SparringChanged):
+    """The sparring has its winner (a competitor id: the dancer's user id, or the crew id), who moved on."""
+
+    type: ClassVar[str] = "battles.sparring.decided"
+
+    winner_id: int
+
+
+class SparringReset(SparringChanged):
+    """Scores cleared: all of them by an editor (`judgeId` None: votes, tie breakers and the winner too), or one
+    judge's own."""
+
+    type: ClassVar[str] = "battles.sparring.reset"
+
+    judge_id: int | None = None
+
+
+class SparringTouched(SparringChanged):
+    """Anything else: a tie breaker round added, a finish that found a tie (need-tie-breaker)."""
+
+    type: ClassVar[str] = "battles.sparring.changed"
+
+
+class ScoreboardChanged(Event):
+    """A carpet's scoreboard shows another sparring (None: nothing)."""
+
+    type: ClassVar[str] = "battles.scoreboard.changed"
+
+    event_id: int
+    carpet_id: int
+    sparring_id: int | None = None
+
+    def topics(self) -> list[str]:
+        return [f"carpet:{self.carpet_id}", f"event:{self.event_id}"]

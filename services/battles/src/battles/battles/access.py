@@ -1,4 +1,5 @@
-"""What the caller may do with one battle, decided once per request from their roles at its event."""
+"""What the caller may do with one battle (or with the event as a whole), decided once per request from their roles
+at its event."""
 
 from __future__ import annotations
 
@@ -9,6 +10,34 @@ from kit.principal import Principal
 
 EDITOR_ROLES = frozenset({"organizer", "admin", "org_admin"})
 STAFF_ROLES = frozenset({"organizer", "admin", "host"})
+
+
+def edits(principal: Principal, roles: frozenset[str]) -> bool:
+    """The event's editors (the events service's rule): its organizer and admins, its organization's admins, and
+    platform admins (the wizard's rights)."""
+    return principal.is_platform_admin or bool(roles & EDITOR_ROLES)
+
+
+def administers(principal: Principal, roles: frozenset[str]) -> bool:
+    """The battle's admins (seed 002 section 6): editors and the event's hosts; they see hidden lists."""
+    return edits(principal, roles) or "host" in roles
+
+
+@dataclass(frozen=True, slots=True)
+class EventAccess:
+    """The caller at an event, for what belongs to the event rather than to one battle (its scoreboards)."""
+
+    event: EventView
+    principal: Principal
+    roles: frozenset[str]
+
+    @property
+    def can_edit(self) -> bool:
+        return edits(self.principal, self.roles)
+
+    @property
+    def is_admin(self) -> bool:
+        return administers(self.principal, self.roles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,14 +54,11 @@ class BattleAccess:
 
     @property
     def can_edit(self) -> bool:
-        """The event's editors (the events service's rule): its organizer and admins, its organization's admins,
-        and platform admins (the wizard's rights)."""
-        return self.principal.is_platform_admin or bool(self.roles & EDITOR_ROLES)
+        return edits(self.principal, self.roles)
 
     @property
     def is_admin(self) -> bool:
-        """The battle's admins (seed 002 section 6): editors and the event's hosts; they see hidden lists."""
-        return self.can_edit or "host" in self.roles
+        return administers(self.principal, self.roles)
 
     @property
     def staff(self) -> bool:

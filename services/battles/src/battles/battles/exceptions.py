@@ -1,4 +1,4 @@
-from kit.errors import Invalid, NotFound
+from kit.errors import NotFound
 
 BATTLE_NOT_FOUND = "Battle not found"
 EVENT_NOT_FOUND = "Event not found"
@@ -12,9 +12,3 @@ class BattleNotFound(NotFound):
 class EventNotFound(NotFound):
     def __init__(self) -> None:
         super().__init__(EVENT_NOT_FOUND, code="event_not_found")
-
-
-class Unprocessable(Invalid):
-    """Input that is well formed but breaks a rule of the competition (issue 16's contract answers 422)."""
-
-    status = 422

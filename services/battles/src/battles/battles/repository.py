@@ -114,6 +114,21 @@ class BattleRepository:
         )
         return list(found.all())
 
+    async def confirmed_members(self, session: AsyncSession, crew_ids: Iterable[int]) -> dict[int, list[int]]:
+        """Each crew's confirmed members, in the order they joined."""
+        wanted = sorted(set(crew_ids))
+        if not wanted:
+            return {}
+        found = await session.execute(
+            select(CrewMember.crew_id, CrewMember.user_id)
+            .where(CrewMember.crew_id.in_(wanted), CrewMember.confirmed)
+            .order_by(CrewMember.created_at, CrewMember.user_id)
+        )
+        members: dict[int, list[int]] = {}
+        for crew_id, user_id in found.tuples().all():
+            members.setdefault(crew_id, []).append(user_id)
+        return members
+
     async def signatures(self, session: AsyncSession, battle_id: int) -> dict[int, Signature]:
         found = await session.scalars(select(Signature).where(Signature.battle_id == battle_id))
         return {s.user_id: s for s in found.all()}

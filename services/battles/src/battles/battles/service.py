@@ -6,7 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
 from battles.battles import rules, view
-from battles.battles.access import BattleAccess
+from battles.battles.access import BattleAccess, EventAccess
 from battles.battles.exceptions import BattleNotFound, EventNotFound
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import Battle as BattleView
@@ -42,6 +42,17 @@ class BattleService:
             raise BattleNotFound()
         return access
 
+    async def event_access(self, session: AsyncSession, event_id: int, principal: Principal) -> EventAccess:
+        """The caller at an event (not deleted; a draft only for its editors, as its battles)."""
+        event = await battle_repository.event(session, event_id)
+        if event is None or event.deleted:
+            raise EventNotFound()
+        roles = await battle_repository.roles(session, event, principal.profile_id)
+        access = EventAccess(event, principal, roles)
+        if event.status != "published" and not access.can_edit:
+            raise EventNotFound()
+        return access
+
     async def editable(
         self, session: AsyncSession, battle_id: int, principal: Principal, *, lock: bool = False
     ) -> BattleAccess:
@@ -68,13 +79,10 @@ class BattleService:
     async def add(self, session: AsyncSession, principal: Principal, event_id: int) -> BattleAccess:
         """A battle with the wizard's defaults: 1 vs 1, classic, no cap, a bracket of 16, the event's start and
         organization."""
-        event = await battle_repository.event(session, event_id)
-        if event is None or event.deleted:
-            raise EventNotFound()
-        roles = await battle_repository.roles(session, event, principal.profile_id)
-        access = BattleAccess(Battle(), event, principal, roles, False)
-        if not access.can_edit:
+        at_event = await self.event_access(session, event_id, principal)
+        if not at_event.can_edit:
             raise Forbidden()
+        event, roles = at_event.event, at_event.roles
         battle = Battle(
             event_id=event.id,
             title=rules.DEFAULT_TITLE,

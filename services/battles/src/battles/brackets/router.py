@@ -30,7 +30,7 @@ async def undo_bracket(access: BattleEditor, session: SessionDep) -> Prelims:
     return await prelims_service.undo(session, access)
 
 
-@router.post("/battles/{battle_id}/seed", response_model=Bracket, responses=errors(401, 403, 404, 409, 422))
+@router.post("/battles/{battle_id}/seed", response_model=Bracket, responses=errors(400, 401, 403, 404, 409))
 async def seed(
     body: Annotated[list[BracketSeedIn], Body(max_length=MAX_SEEDS)], access: BattleEditor, session: SessionDep
 ) -> Bracket:

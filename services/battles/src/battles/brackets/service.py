@@ -6,7 +6,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
 from battles.battles.access import BattleAccess
-from battles.battles.exceptions import Unprocessable
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import BracketLevel
 from battles.brackets import rules
@@ -15,7 +14,7 @@ from battles.brackets.repository import bracket_repository
 from battles.models import Battle, Entry, Sparring
 from battles.prelims.repository import competitor_id, prelims_repository
 from kit.db import commit_writes
-from kit.errors import Conflict, NotFound
+from kit.errors import Conflict, Invalid, NotFound
 
 DECIDED = "A decided sparring cannot be changed"
 SPARRING_NOT_FOUND = "Sparring not found"
@@ -137,9 +136,9 @@ class BracketService:
                 raise Conflict(DECIDED)
             for competitor in (item.red, item.blue):
                 if competitor and competitor not in by_competitor:
-                    raise Unprocessable(NOT_COMPETING.format(id=competitor))
+                    raise Invalid(NOT_COMPETING.format(id=competitor))
         if rules.twice([(item.red, item.blue) for item in given]):
-            raise Unprocessable(rules.SAME_SPOT.format(what="crew" if access.crew_battle else "participant"))
+            raise Invalid(rules.SAME_SPOT.format(what="crew" if access.crew_battle else "participant"))
         for item in given:
             sparring = sparrings[item.sparring_id]
             sparring.red_entry_id = by_competitor[item.red].id if item.red else None

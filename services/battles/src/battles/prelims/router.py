@@ -28,7 +28,7 @@ async def get_prelims(
     return await prelims_service.view(session, access, sb)
 
 
-@router.post("/battles/{battle_id}/prelims", response_model=Prelims, responses=errors(401, 403, 404, 409, 422))
+@router.post("/battles/{battle_id}/prelims", response_model=Prelims, responses=errors(400, 401, 403, 404, 409))
 async def score(
     body: Annotated[list[PrelimScoreIn], Body(max_length=MAX_SCORES)], access: LockedBattle, session: SessionDep
 ) -> Prelims:
@@ -57,7 +57,7 @@ async def finish(access: BattleEditor, session: SessionDep) -> Prelims:
 @router.post(
     "/battles/{battle_id}/prelims/create-groups",
     response_model=PrelimsGroups,
-    responses=errors(401, 403, 404, 409, 422),
+    responses=errors(400, 401, 403, 404, 409),
 )
 async def create_groups(body: CreateGroups, access: BattleEditor, session: SessionDep) -> PrelimsGroups:
     return await prelims_service.create_groups(session, access, body.amount, body.type)

@@ -108,7 +108,7 @@ class PrelimScoreIn(Schema):
 
     user_id: Id | None = None
     crew_id: Id | None = None
-    points: float | None = None  # checked by the rules (422), as the contract asks
+    points: float | None = None  # checked by the rules (400 with the rule's text)
     mode: Literal["new", "edit"] = "new"  # either way an upsert (one score per competitor, judge and round)
     round: int = Field(default=1, ge=1, le=1000)
 

@@ -10,7 +10,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
 from battles.battles.access import BattleAccess
-from battles.battles.exceptions import Unprocessable
 from battles.battles.repository import battle_repository
 from battles.brackets.repository import bracket_repository
 from battles.brackets.service import bracket_service
@@ -19,7 +18,7 @@ from battles.prelims import rules
 from battles.prelims import schemas as s
 from battles.prelims.repository import competitor_id, prelims_repository
 from kit.db import commit_writes
-from kit.errors import Conflict, Forbidden, NotFound
+from kit.errors import Conflict, Forbidden, Invalid, NotFound
 
 REGISTRATION, FINISHED = "registration", "prelims-finished"
 NOT_COMPETING = "{id} is not competing in this battle"
@@ -211,18 +210,16 @@ class PrelimsService:
         for item in given:
             competitor = item.crew_id if access.crew_battle else item.user_id
             if competitor is None:
-                raise Unprocessable(
-                    rules.COMPETITOR_REQUIRED.format(field="crewId" if access.crew_battle else "userId")
-                )
+                raise Invalid(rules.COMPETITOR_REQUIRED.format(field="crewId" if access.crew_battle else "userId"))
             entry = by_competitor.get(competitor)
             if entry is None:
-                raise Unprocessable(NOT_COMPETING.format(id=competitor))
+                raise Invalid(NOT_COMPETING.format(id=competitor))
             if not 1 <= item.round <= rounds:
-                raise Unprocessable(rules.ROUND_INVALID.format(rounds=rounds))
+                raise Invalid(rules.ROUND_INVALID.format(rounds=rounds))
             try:
                 points = rules.points(item.points)
             except ValueError as exc:
-                raise Unprocessable(str(exc)) from exc
+                raise Invalid(str(exc)) from exc
             changes.append((entry.id, item.round, points))
         if changes:
             for entry_id, round_, points in changes:

@@ -1,5 +1,6 @@
-"""Consumers of other services' events: events (the event, its staff, its check-ins), organizations (the chip,
-the agreement and waiver, members, admins), studios (a dancer's studios). Profiles are the kit's (kit.profiles)."""
+"""Consumers of other services' events: events (the event, its staff, its check-ins, its carpets), organizations
+(the chip, the agreement and waiver, members, admins), studios (a dancer's studios). Profiles are the kit's
+(kit.profiles)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from contracts.events import (
     AttendeeChanged,
     AttendeeCheckedIn,
     AttendeeUnchecked,
+    CarpetsUpdated,
     EventChanged,
     EventCreated,
     EventDeleted,
@@ -64,6 +66,10 @@ async def apply_check_in(session: AsyncSession, event: AttendeeChanged, envelope
         await events.touched(session, battle)
 
 
+async def apply_carpets(session: AsyncSession, event: CarpetsUpdated, envelope: Envelope) -> None:
+    await projection_repository.apply_carpets(session, event, envelope.occurred_at)
+
+
 async def apply_org(session: AsyncSession, event: OrganizationChanged, envelope: Envelope) -> None:
     await projection_repository.apply_org(session, event, envelope.occurred_at)
 
@@ -84,6 +90,7 @@ handlers: list[Handler[Any]] = [
     Handler("events", (EventCreated, EventUpdated, EventPublished, EventDeleted), apply_event),
     Handler("event-staff", (StaffAdded, StaffRemoved), apply_staff),
     Handler("check-ins", (AttendeeCheckedIn, AttendeeUnchecked), apply_check_in),
+    Handler("carpets", CarpetsUpdated, apply_carpets),
     Handler("orgs", (OrganizationCreated, OrganizationUpdated, OrganizationPublished), apply_org),
     Handler("org-members", (MemberAdded, MemberRemoved), apply_org_member),
     Handler("org-roles", (RoleAdded, RoleRemoved), apply_org_role),

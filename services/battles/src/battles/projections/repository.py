@@ -6,11 +6,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from battles.models import CheckIn, EventStaff, EventView, Org, OrgMember, OrgRole, StudioMembership
-from contracts.events import AttendeeChanged, EventChanged, EventDeleted, StaffAdded, StaffChanged
+from battles.models import Carpet, CheckIn, EventStaff, EventView, Org, OrgMember, OrgRole, StudioMembership
+from contracts.events import AttendeeChanged, CarpetsUpdated, EventChanged, EventDeleted, StaffAdded, StaffChanged
 from contracts.orgs import (
     MemberAdded,
     MembershipChanged,
@@ -21,6 +22,7 @@ from contracts.orgs import (
 )
 from contracts.studios import MemberAdded as StudioMemberAdded
 from contracts.studios import MemberChanged as StudioMemberChanged
+from kit.projections import upsert_as_of
 
 
 def instant(value: str | None) -> datetime | None:
@@ -106,6 +108,22 @@ class ProjectionRepository:
         }
         key: dict[str, int | str] = {"studio_id": event.studio_id, "user_id": event.user_id, "role": event.role}
         await self._upsert(session, StudioMembership, key, values)
+
+    async def apply_carpets(self, session: AsyncSession, event: CarpetsUpdated, at: datetime) -> None:
+        """The event's whole list, in order: each carpet as of `at`; the event's carpets left out are removed
+        (kept, `present` false: a board beside one goes at the next build)."""
+        for position, carpet in enumerate(event.carpets):
+            values = {"event_id": event.event_id, "name": carpet.name[:100], "position": position, "present": True}
+            await upsert_as_of(session, Carpet, {"id": carpet.id}, values, at=at)
+        await session.execute(
+            update(Carpet)
+            .where(
+                Carpet.event_id == event.event_id,
+                Carpet.id.not_in([carpet.id for carpet in event.carpets]),
+                Carpet.changed_at <= at,
+            )
+            .values(present=False, changed_at=at)
+        )
 
 
 projection_repository = ProjectionRepository()

@@ -10,8 +10,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from battles.battles import rules as battle_rules
 from battles.battles import view
 from battles.battles.access import BattleAccess
+from battles.battles.repository import battle_repository
 from battles.battles.schemas import Battle as BattleView
 from battles.battles.service import battle_service
+from battles.models import Entry
 from battles.results import rules
 from contracts.battles import Winners, WinnersSet
 from kit import outbox
@@ -40,17 +42,27 @@ class ResultsService:
         for winner_id in places:
             if winner_id not in by_id:
                 raise Invalid(UNKNOWN_WINNER.format(id=winner_id))
-        for entry in facts.entries:
-            entry.place = None
+        await self.record(session, access, {by_id[w].id: place for w, place in places.items()}, facts.entries)
+        return await battle_service.view(session, identity, access)
+
+    async def record(
+        self, session: AsyncSession, access: BattleAccess, places: dict[int, int], entries: list[Entry] | None = None
+    ) -> None:
+        """The battle's places ({entry id: place}) replace the ones it had ({} clears them): written to the entries
+        and announced as `battles.winners.set`, each place with its dancers (a crew's confirmed members). Classic
+        battles' winners by hand and the bracket's final both end here. `entries`: the battle's, when loaded."""
+        battle, event = access.battle, access.event
+        if entries is None:
+            entries = await battle_repository.entries(session, battle.id)
+        crewed = [e.crew_id for e in entries if e.crew_id is not None and e.id in places]
+        members = await battle_repository.confirmed_members(session, crewed)
         titled: dict[int, list[int]] = {}
-        for winner_id, place in sorted(places.items(), key=lambda item: (item[1], by_id[item[0]].seq)):
-            entry = by_id[winner_id]
-            entry.place = place
-            if entry.crew_id is not None:
-                users = [m.user_id for m in facts.members if m.crew_id == entry.crew_id and m.confirmed]
-            else:
-                users = [entry.user_id] if entry.user_id is not None else []
-            titled.setdefault(place, []).extend(users)
+        for entry in sorted(entries, key=lambda e: (places.get(e.id, 0), e.seq)):
+            entry.place = places.get(entry.id)
+            if entry.place is None:
+                continue
+            users = members.get(entry.crew_id, []) if entry.crew_id is not None else [entry.user_id]
+            titled.setdefault(entry.place, []).extend(u for u in users if u is not None)
         battle.winners_set = bool(places)
         await session.flush()
         start = battle.start_date or event.starts_at or utcnow()
@@ -64,7 +76,6 @@ class ResultsService:
                 winners=[Winners(place=rules.PLACE_TITLES[p], user_ids=users) for p, users in sorted(titled.items())],
             ),
         )
-        return await battle_service.view(session, identity, access)
 
     async def csv(self, session: AsyncSession, access: BattleAccess) -> str:
         """Every entry in order (competing, then the wait list), one row per dancer; UTF-8 with a byte-order mark

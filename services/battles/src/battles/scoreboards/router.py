@@ -1,0 +1,57 @@
+"""`/api/events/{id}/scoreboards` (build, list) and `/api/events/{id}/scoreboards/{carpetId}` (read, show a
+sparring)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+
+from battles.battles.access import EventAccess
+from battles.battles.service import battle_service
+from battles.scoreboards.schemas import Board, BoardAssign
+from battles.scoreboards.service import scoreboard_service
+from kit.db import SessionDep, reads
+from kit.openapi import errors
+from kit.principal import PrincipalDep, UserDep
+from kit.profiles import IdentityDep
+from kit.types import Id
+
+router = APIRouter(prefix="/api", tags=["scoreboards"])
+
+
+async def visible_event(event_id: Id, session: SessionDep, principal: PrincipalDep) -> EventAccess:
+    return await battle_service.event_access(session, event_id, principal)
+
+
+async def staffed_event(event_id: Id, session: SessionDep, principal: UserDep) -> EventAccess:
+    return await battle_service.event_access(session, event_id, principal)
+
+
+VisibleEvent = Annotated[EventAccess, Depends(visible_event)]
+StaffedEvent = Annotated[EventAccess, Depends(staffed_event)]
+
+
+@router.post("/events/{event_id}/scoreboards/init", response_model=list[Board])
+async def build_boards(access: StaffedEvent, session: SessionDep, identity: IdentityDep) -> list[Board]:
+    return await scoreboard_service.build(session, identity, access)
+
+
+@router.get("/events/{event_id}/scoreboards", response_model=list[Board])
+@reads
+async def list_boards(access: VisibleEvent, session: SessionDep, identity: IdentityDep) -> list[Board]:
+    return await scoreboard_service.boards(session, identity, access)
+
+
+@router.get("/events/{event_id}/scoreboards/{carpet_id}", response_model=Board)
+@reads
+async def get_board(carpet_id: Id, access: VisibleEvent, session: SessionDep, identity: IdentityDep) -> Board:
+    return await scoreboard_service.board(session, identity, access, carpet_id)
+
+
+@router.post("/events/{event_id}/scoreboards/{carpet_id}", response_model=Board, responses=errors(409))
+async def show_on_board(
+    carpet_id: Id, body: BoardAssign, access: StaffedEvent, session: SessionDep, identity: IdentityDep
+) -> Board:
+    await scoreboard_service.show(session, access, carpet_id, body.sparring_id)
+    return await scoreboard_service.board(session, identity, access, carpet_id)

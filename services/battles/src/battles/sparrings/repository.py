@@ -1,0 +1,134 @@
+"""The queries of sparrings: the sparring, its judges' scores, the audience's votes, the sides' entries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Literal
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles.models import AudienceVote, Battle, Crew, Entry, Sparring, SparringScore
+
+Lock = Literal["update", "share"] | None
+
+
+class SparringRepository:
+    async def get(self, session: AsyncSession, sparring_id: int, *, lock: Lock = None) -> Sparring | None:
+        statement = select(Sparring).where(Sparring.id == sparring_id)
+        if lock is not None:
+            # refreshed as the lock finds it: a sparring read earlier in the request may have changed meanwhile
+            statement = statement.with_for_update(read=lock == "share").execution_options(populate_existing=True)
+        return (await session.scalars(statement)).one_or_none()
+
+    async def event_of(self, session: AsyncSession, sparring: Sparring) -> int | None:
+        return await session.scalar(select(Battle.event_id).where(Battle.id == sparring.battle_id))
+
+    async def lock_battles(self, session: AsyncSession, battle_ids: Iterable[int]) -> None:
+        """The battles' rows, in id order (what moves a bracket holds its battle's row first)."""
+        wanted = sorted(set(battle_ids))
+        if wanted:
+            await session.execute(select(Battle.id).where(Battle.id.in_(wanted)).order_by(Battle.id).with_for_update())
+
+    async def of_battle(self, session: AsyncSession, battle_id: int) -> list[Sparring]:
+        found = await session.scalars(
+            select(Sparring)
+            .where(Sparring.battle_id == battle_id)
+            .order_by(Sparring.side, Sparring.round, Sparring.position)
+        )
+        return list(found.all())
+
+    async def scores(self, session: AsyncSession, sparring_id: int) -> list[SparringScore]:
+        found = await session.scalars(
+            select(SparringScore)
+            .where(SparringScore.sparring_id == sparring_id)
+            .order_by(SparringScore.round, SparringScore.judge_id)
+        )
+        return list(found.all())
+
+    async def judge_rounds(self, session: AsyncSession, sparring_id: int, judge_id: int) -> set[int]:
+        found = await session.scalars(
+            select(SparringScore.round).where(
+                SparringScore.sparring_id == sparring_id, SparringScore.judge_id == judge_id
+            )
+        )
+        return set(found.all())
+
+    async def save_scores(
+        self, session: AsyncSession, sparring_id: int, judge_id: int, rounds: dict[int, tuple[Decimal, Decimal]]
+    ) -> None:
+        """One row per judge and round: a replay or a correction overwrites, never adds."""
+        rows = [
+            {"sparring_id": sparring_id, "judge_id": judge_id, "round": number, "red_points": red, "blue_points": blue}
+            for number, (red, blue) in sorted(rounds.items())
+        ]
+        statement = insert(SparringScore).values(rows)
+        await session.execute(
+            statement.on_conflict_do_update(
+                index_elements=[SparringScore.sparring_id, SparringScore.judge_id, SparringScore.round],
+                set_={
+                    "red_points": statement.excluded.red_points,
+                    "blue_points": statement.excluded.blue_points,
+                    "updated_at": func.now(),
+                },
+            )
+        )
+
+    async def clear_scores(self, session: AsyncSession, sparring_id: int, judge_id: int | None = None) -> int:
+        """Every judge's scores, or one judge's; how many were removed."""
+        statement = delete(SparringScore).where(SparringScore.sparring_id == sparring_id)
+        if judge_id is not None:
+            statement = statement.where(SparringScore.judge_id == judge_id)
+        result = await session.execute(statement)
+        return int(result.rowcount)  # type: ignore[attr-defined]
+
+    async def has_scores(self, session: AsyncSession, sparring_id: int) -> bool:
+        found = await session.scalar(select(SparringScore.round).where(SparringScore.sparring_id == sparring_id))
+        return found is not None
+
+    async def votes(self, session: AsyncSession, sparring_id: int) -> dict[str, int]:
+        found = await session.execute(
+            select(AudienceVote.color, func.count())
+            .where(AudienceVote.sparring_id == sparring_id)
+            .group_by(AudienceVote.color)
+        )
+        return {color: count for color, count in found.tuples().all()}  # noqa: C416
+
+    async def vote_of(self, session: AsyncSession, sparring_id: int, user_id: int | None) -> str | None:
+        if user_id is None:
+            return None
+        found = await session.get(AudienceVote, (sparring_id, user_id))
+        return found.color if found is not None else None
+
+    async def add_vote(self, session: AsyncSession, sparring_id: int, user_id: int, color: str) -> bool:
+        """False when this person voted already (their first vote stands)."""
+        statement = (
+            insert(AudienceVote)
+            .values(sparring_id=sparring_id, user_id=user_id, color=color)
+            .on_conflict_do_nothing()
+            .returning(AudienceVote.user_id)
+        )
+        return (await session.execute(statement)).first() is not None
+
+    async def clear_votes(self, session: AsyncSession, sparring_id: int) -> int:
+        result = await session.execute(delete(AudienceVote).where(AudienceVote.sparring_id == sparring_id))
+        return int(result.rowcount)  # type: ignore[attr-defined]
+
+    async def entries(self, session: AsyncSession, ids: Iterable[int | None]) -> dict[int, Entry]:
+        wanted = sorted({i for i in ids if i is not None})
+        if not wanted:
+            return {}
+        found = await session.scalars(select(Entry).where(Entry.id.in_(wanted)))
+        return {e.id: e for e in found.all()}
+
+    async def crews(self, session: AsyncSession, ids: Iterable[int | None]) -> dict[int, Crew]:
+        wanted = sorted({i for i in ids if i is not None})
+        if not wanted:
+            return {}
+        found = await session.scalars(select(Crew).where(Crew.id.in_(wanted)))
+        return {c.id: c for c in found.all()}
+
+
+sparring_repository = SparringRepository()

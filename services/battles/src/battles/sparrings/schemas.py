@@ -1,0 +1,74 @@
+"""A sparring as its screen shows it (seed 002: the Sparring entity), and the judges' scores."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from kit.profiles import User
+from kit.schemas import Schema
+
+MAX_ROUNDS = 500  # a level's 101 rounds and its tie breakers, with room
+
+
+class SparringSide(Schema):
+    id: int  # the competitor id: the dancer's user id, or the crew id
+    name: str | None = None
+    avatar: str | None = None
+    total_points: float
+    audience_points: int
+
+
+class JudgeRoundScore(Schema):
+    id: int  # the judge
+    dancer_name: str | None = None
+    avatar: str | None = None
+    red_points: float
+    blue_points: float
+
+
+class SparringRound(Schema):
+    round: int
+    scores: list[JudgeRoundScore]
+    sum_red_points: float
+    sum_blue_points: float
+
+
+class SparringPermissions(Schema):
+    can_set_score: bool
+    can_set_audience_score: bool
+    can_add_extra: bool
+    can_finish: bool
+    can_set_winner: bool
+    can_reset: bool
+
+
+class Sparring(Schema):
+    sparring_id: int
+    battle_id: int
+    event_id: int
+    battle_title: str
+    crew_size: int
+    level: str
+    status: str
+    winner_id: int  # 0 while undecided
+    red: SparringSide | None
+    blue: SparringSide | None
+    rounds: list[SparringRound]
+    rounds_count: int
+    extra_rounds: int
+    judges: list[User]
+    carpet_id: int | None
+    my_vote: Literal["red", "blue"] | None
+    permissions: SparringPermissions
+
+
+class RoundScoreIn(Schema):
+    round: int  # checked against the sparring's rounds (rules.judgment), with the spec's words
+    red_points: float | None = None
+    blue_points: float | None = None
+
+
+class JudgmentIn(Schema):
+    rounds: list[RoundScoreIn] = Field(min_length=1, max_length=MAX_ROUNDS)
