@@ -222,6 +222,16 @@ describe('Prelims scoring', () => {
     expect(server.posts()).toEqual([])
   })
 
+  it('saves the points not sent yet when the judge leaves the Prelims tab', async () => {
+    const server = prelimsServer(judging())
+    const { router } = show()
+    await userEvent.click(within(await screen.findByTestId('prelims-row-5')).getByRole('button', { name: '10 points' }))
+    expect(server.posts()).toEqual([])
+    await act(() => router.navigate('/battle/7'))
+    await waitFor(() => expect(server.posts()).toHaveLength(1))
+    expect(server.posts()[0].body).toEqual([{ userId: 5, points: 10, mode: 'new', round: 1 }])
+  })
+
   it('shows no stars to a dancer who is not a judge', async () => {
     prelimsServer(buildPrelims())
     show()
@@ -488,6 +498,8 @@ describe('Prelims groups', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Group info' })).toBeInTheDocument()
     const members = await screen.findByRole('list', { name: 'Group 1 members' })
     expect(within(members).getAllByRole('listitem')).toHaveLength(2)
+    await userEvent.type(screen.getByLabelText('Search dancers'), 'zed')
+    expect(within(members).getAllByRole('listitem').map((item) => item.dataset.testid)).toEqual(['member-4'])
     await userEvent.click(within(screen.getByTestId('member-4')).getByRole('button', { name: 'Actions for Lil Zed' }))
     await userEvent.click(screen.getByRole('menuitem', { name: 'Move to Group 2' }))
     await waitFor(() => expect(toast(store)).toBe('Move successful'))

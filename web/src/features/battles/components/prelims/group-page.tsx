@@ -10,12 +10,13 @@ import { useAppDispatch } from '@/app/hooks'
 import { ErrorState } from '@/components/ui/error-state'
 import { EmptyState, PageLoader } from '@/components/ui/feedback'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
+import { SearchField } from '@/components/ui/search-field'
 import { isNotFound } from '@/lib/api/base'
 import { useNotFound } from '@/lib/not-found'
 import { toastShown } from '@/lib/toast'
 import { useBattleByIdQuery } from '../../api/battles-api'
 import { useMovePrelimsMemberMutation, usePrelimsByBattleQuery } from '../../api/prelims-api'
-import { groupMembers, memberWord, PRELIMS_TEXTS } from '../../prelims-rules'
+import { groupMembers, memberWord, PRELIMS_TEXTS, searchRows } from '../../prelims-rules'
 import type { GroupMember, PrelimsGroup } from '../../prelims-types'
 import { PrelimsFrame } from './prelims-frame'
 
@@ -64,6 +65,7 @@ export function GroupPage({ battleId, groupId, liveDelayMs }: { battleId: number
   const battle = useBattleByIdQuery(battleId, { skip: !valid })
   const prelims = usePrelimsByBattleQuery({ battleId, sb: 'value-desc' }, { skip: !valid })
   const [move] = useMovePrelimsMemberMutation()
+  const [keyword, setKeyword] = useState('')
   const missing = !valid || isNotFound(battle.error)
   useNotFound(missing)
   if (missing) return null
@@ -75,6 +77,7 @@ export function GroupPage({ battleId, groupId, liveDelayMs }: { battleId: number
     if (!prelims.data) return <PageLoader label="Loading group" />
     if (!group) return <EmptyState title="This group does not exist" />
     const members = groupMembers(group)
+    const shown = searchRows(members, keyword)
     const others = prelims.data.groups.filter((candidate) => candidate.id !== group.id)
     const onMove = async (member: GroupMember, target: PrelimsGroup) => {
       try {
@@ -92,9 +95,10 @@ export function GroupPage({ battleId, groupId, liveDelayMs }: { battleId: number
         <Typography sx={{ color: 'text.secondary', mb: 1 }} data-testid="group-count">
           {members.length} {memberWord(crew, members.length)}
         </Typography>
-        {members.length ? (
+        <SearchField label={PRELIMS_TEXTS.search} value={keyword} onChange={setKeyword} sx={{ width: '100%', maxWidth: { sm: 420 }, mb: 1 }} />
+        {shown.length ? (
           <Box component="ul" aria-label={`${group.name} members`} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {members.map((member) => (
+            {shown.map((member) => (
               <MemberRow key={member.id} member={member} others={others} canEdit={Boolean(battle.data?.canEdit)} onMove={(target) => void onMove(member, target)} />
             ))}
           </Box>

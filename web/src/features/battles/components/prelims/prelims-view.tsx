@@ -162,14 +162,25 @@ export function PrelimsView({ battle, me }: PrelimsViewProps) {
     setDrafts((now) => new Map(now).set(draftKey(row.id, round), points))
   }
 
+  const sendDrafts = () => {
+    const entries = [...drafts.entries()].flatMap(([key, points]) => {
+      const [rowId, inRound] = key.split(':').map(Number)
+      const row = rows.find((candidate) => candidate.id === rowId)
+      return row ? [{ row, round: inRound, points }] : []
+    })
+    send(entries)
+  }
+
+  // leaving the page (another tab, another route) leaves edit mode too: the points are not lost
+  const onLeave = useRef(sendDrafts)
+  useEffect(() => {
+    onLeave.current = sendDrafts
+  })
+  useEffect(() => () => onLeave.current(), [])
+
   const toggleEditing = () => {
     if (editing) {
-      const entries = [...drafts.entries()].flatMap(([key, points]) => {
-        const [rowId, inRound] = key.split(':').map(Number)
-        const row = rows.find((candidate) => candidate.id === rowId)
-        return row ? [{ row, round: inRound, points }] : []
-      })
-      send(entries)
+      sendDrafts()
       setDrafts(new Map())
       clearTimeout(advanceTimer.current)
     }

@@ -15,7 +15,7 @@ export function StarPoints({ label, value, onChange, disabled }: { label: string
   const active = Math.floor(value)
   const half = !Number.isInteger(value)
   return (
-    <Box role="group" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', maxWidth: { xs: 5 * 44 + 8, md: 'none' } }}>
+    <Box role="group" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', maxWidth: { xs: 6 * 44, sm: 'none' } }}>
       {STAR_VALUES.map((star) => (
         <ButtonBase
           key={star}
