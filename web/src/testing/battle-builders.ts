@@ -1,3 +1,4 @@
+import type { GroupMember, JudgeScore, Prelims, PrelimsGroup, PrelimsPermissions, PrelimsRow } from '@/features/battles/prelims-types'
 import type { BracketSet, BracketSide, BracketSparring, Sparring, SparringRound, SparringSide } from '@/features/battles/bracket-types'
 import type { Battle, Crew, Participant } from '@/features/battles/types'
 
@@ -167,5 +168,60 @@ export function buildRound(round: number, scores: [number, string, number | null
     scores: scores.map(([id, dancerName, redPoints, bluePoints]) => ({ id, dancerName, avatar: null, redPoints, bluePoints })),
     sumRedPoints: scores.reduce((sum, score) => sum + (score[2] ?? 0), 0),
     sumBluePoints: scores.reduce((sum, score) => sum + (score[3] ?? 0), 0),
+  }
+}
+
+// Prelims (issue 16, helper W2)
+
+/** A dancer's prelims row: competing, no points yet, not checked in. */
+export function buildPrelimsRow(id: number, overrides: Partial<PrelimsRow> = {}): PrelimsRow {
+  return {
+    id,
+    dancerName: `Dancer ${id}`,
+    avatar: null,
+    randId: null,
+    group: null,
+    isGone: false,
+    isPromoted: false,
+    passStatus: null,
+    pointsAverage: 0,
+    place: null,
+    checkedIn: true,
+    prelims: { rounds: {} },
+    ...overrides,
+  }
+}
+
+/** A crew's prelims row with two confirmed members (ids id*10 and id*10+1). */
+export function buildPrelimsCrew(id: number, overrides: Partial<PrelimsRow> = {}): PrelimsRow {
+  const { dancerName: _none, ...row } = buildPrelimsRow(id)
+  return {
+    ...row,
+    name: `Crew ${id}`,
+    avatar: null,
+    participants: [
+      { id: id * 10, dancerName: `Dancer ${id * 10}`, avatar: null },
+      { id: id * 10 + 1, dancerName: `Dancer ${id * 10 + 1}`, avatar: null },
+    ],
+    ...overrides,
+  }
+}
+
+/** One judge's points in a round. */
+export const judgeScore = (judgeId: number, points: number): JudgeScore => ({ id: judgeId, dancerName: `Judge ${judgeId}`, avatar: null, points })
+
+export function buildPrelimsGroup(id: number, n: number, members: GroupMember[], crews = false): PrelimsGroup {
+  return { id, name: `Group ${n}`, amountMembers: members.length, ...(crews ? { crews: members } : { participants: members }) }
+}
+
+/** The prelims of a single battle in registration, as a guest sees them. */
+export function buildPrelims(overrides: Partial<Prelims> = {}, permissions: Partial<PrelimsPermissions> = {}): Prelims {
+  return {
+    participants: [buildPrelimsRow(3), buildPrelimsRow(4), buildPrelimsRow(5)],
+    groups: [],
+    rounds: 1,
+    status: 'registration',
+    ...overrides,
+    permissions: { canJudge: false, canSetGone: false, canFinishPrelims: false, canShuffle: false, canUndoBrackets: false, error: null, ...permissions },
   }
 }

@@ -1,5 +1,11 @@
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router'
 import { vi } from 'vitest'
+import { AppProvider } from '@/app/provider'
+import { makeStore } from '@/app/store'
 import { BattlePage } from '@/features/battles/components/battle-page'
+import { GroupPage } from '@/features/battles/components/prelims/group-page'
+import { GroupsPage } from '@/features/battles/components/prelims/groups-page'
 import type { Battle } from '@/features/battles/types'
 import { buildUser, jsonResponse } from './builders'
 import { renderWithProviders, signedInState } from './render'
@@ -64,3 +70,29 @@ export function showBattle(options: { signedIn?: boolean; liveDelayMs?: number }
   })
 }
 
+
+/**
+ * The battle's routes in one memory router (issue 16): the page at /battle/7, /battle/7/prelims and
+ * /battle/7/brackets, Creating Groups and Group info, as the app's router has them.
+ */
+export function showBattleRoutes(route: string, options: { signedIn?: boolean; liveDelayMs?: number } = {}) {
+  const store = makeStore(options.signedIn === false ? undefined : signedInState())
+  const liveDelayMs = options.liveDelayMs ?? 600_000
+  const router = createMemoryRouter(
+    [
+      { path: '/battle/:id', element: <BattlePage id={7} liveDelayMs={liveDelayMs} /> },
+      { path: '/battle/:id/prelims', element: <BattlePage id={7} tab="prelims" liveDelayMs={liveDelayMs} /> },
+      { path: '/battle/:id/brackets', element: <BattlePage id={7} tab="brackets" liveDelayMs={liveDelayMs} /> },
+      { path: '/battle/:id/prelims/groups', element: <GroupsPage battleId={7} liveDelayMs={liveDelayMs} /> },
+      { path: '/battle/:id/prelims/group/:groupId', element: <GroupRoute liveDelayMs={liveDelayMs} /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [route] },
+  )
+  return { store, router, ...render(<AppProvider store={store}><RouterProvider router={router} /></AppProvider>) }
+}
+
+function GroupRoute({ liveDelayMs }: { liveDelayMs: number }) {
+  const { groupId } = useParams()
+  return <GroupPage key={groupId} battleId={7} groupId={Number(groupId)} liveDelayMs={liveDelayMs} />
+}

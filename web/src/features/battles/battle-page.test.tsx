@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildBattle, buildParticipant } from '@/testing/battle-builders'
-import { fakeBattleServer as fakeServer, showBattle as show } from '@/testing/battle-server'
+import { fakeBattleServer as fakeServer, showBattle as show, showBattleRoutes } from '@/testing/battle-server'
 import { jsonResponse } from '@/testing/builders'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -47,15 +47,20 @@ describe('Battle page: heading and details', () => {
     expect(screen.getByTestId('cap-label')).toHaveTextContent('Check-in cap: 8')
   })
 
-  it('has Registration, Prelims and Brackets tabs only for the bracket style', async () => {
-    fakeServer(buildBattle({ style: 'bracket' }))
-    show()
+  it('has Registration, Prelims and Brackets tabs only for the bracket style, each a route', async () => {
+    fakeServer(buildBattle({ style: 'bracket' }), (call) => (call.path === '/api/battles/7/prelims' ? jsonResponse({ participants: [], groups: [], rounds: 1, status: 'registration', permissions: {} }) : undefined))
+    const { router } = showBattleRoutes('/battle/7')
     await heading()
     expect(screen.getByRole('tab', { name: 'Registration' })).toHaveAttribute('aria-selected', 'true')
     await userEvent.click(screen.getByRole('tab', { name: 'Brackets' }))
-    expect(screen.getByText('Coming soon')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/battle/7/brackets')
+    expect(screen.getByRole('tab', { name: 'Brackets' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.queryByText('Coming soon')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Register' })).toBeNull()
+    await userEvent.click(screen.getByRole('tab', { name: 'Prelims' }))
+    expect(await screen.findByText('No prelims data found.')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('tab', { name: 'Registration' }))
+    expect(router.state.location.pathname).toBe('/battle/7')
     expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument()
   })
 

@@ -1,1 +1,3 @@
 export { BattlePage } from './components/battle-page'
+export { GroupPage } from './components/prelims/group-page'
+export { GroupsPage } from './components/prelims/groups-page'

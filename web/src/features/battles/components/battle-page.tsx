@@ -25,16 +25,24 @@ import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { useLiveTopics } from '@/lib/live-topics'
 import { useNotFound } from '@/lib/not-found'
 import { BATTLE_TAG, useBattleByIdQuery } from '../api/battles-api'
+import { usePrelimsByBattleQuery } from '../api/prelims-api'
+import { DEFAULT_SORT, pointsOrder, PRELIMS_TEXTS, prelimsFinished } from '../prelims-rules'
 import { BATTLE_TEXTS, capLabel, categoryLabel, isCrewBattle, placeTitle, prizeAmount, WINNER_PLACES } from '../rules'
 import type { Battle, BattleUser } from '../types'
+import { BracketsView } from './brackets/brackets-view'
 import { CrewLayout } from './crew-layout'
+import { PrelimsView } from './prelims/prelims-view'
 import { SingleLayout } from './single-layout'
 
-const TABS = ['Registration', 'Prelims', 'Brackets'] as const
-type BattleTab = (typeof TABS)[number]
+export const BATTLE_TABS = ['registration', 'prelims', 'brackets'] as const
+export type BattleTab = (typeof BATTLE_TABS)[number]
+const TAB_LABELS: Record<BattleTab, string> = { registration: 'Registration', prelims: 'Prelims', brackets: 'Brackets' }
+
+const tabHref = (id: number, tab: BattleTab) =>
+  tab === 'prelims' ? paths.battlePrelims.getHref(id) : tab === 'brackets' ? paths.battleBrackets.getHref(id) : paths.battle.getHref(id)
 
 /** Judges, the description, the prize purse and prizes per place, the organization (seed 002 section 2). */
-function Details({ battle }: { battle: Battle }) {
+function Details({ battle, createGroups }: { battle: Battle; createGroups: boolean }) {
   const prizes = [...battle.prizes].sort((a, b) => placeIndex(a.title) - placeIndex(b.title))
   const orgImage = battle.orgChip ? imageUrl(battle.orgChip.image, 96, 'org') : null
   return (
@@ -85,6 +93,11 @@ function Details({ battle }: { battle: Battle }) {
           {battle.orgChip.name || 'Organization'}
         </Link>
       ) : null}
+      {createGroups ? (
+        <Button component={RouterLink} to={paths.battlePrelimsGroups.getHref(battle.id)} variant="contained" sx={{ minHeight: 48, alignSelf: 'flex-start' }}>
+          {PRELIMS_TEXTS.createGroups}
+        </Button>
+      ) : null}
     </Stack>
   )
 }
@@ -94,7 +107,7 @@ const placeIndex = (title: string) => {
   return index < 0 ? WINNER_PLACES.length : index
 }
 
-function Heading({ battle }: { battle: Battle }) {
+function Heading({ battle, createGroups }: { battle: Battle; createGroups: boolean }) {
   const [open, setOpen] = useState(false)
   const cap = capLabel(battle)
   return (
@@ -128,7 +141,7 @@ function Heading({ battle }: { battle: Battle }) {
         </Button>
       </Stack>
       <Collapse in={open} id="battle-details" unmountOnExit>
-        <Details battle={battle} />
+        <Details battle={battle} createGroups={createGroups} />
       </Collapse>
     </Box>
   )
@@ -138,27 +151,26 @@ function Layout({ battle, me }: { battle: Battle; me: BattleUser | null }) {
   return isCrewBattle(battle) ? <CrewLayout battle={battle} me={me} /> : <SingleLayout battle={battle} meId={me?.id ?? null} />
 }
 
-/** Registration, Prelims and Brackets for bracket battles; prelims and brackets come with issue 16. */
-function BracketTabs({ battle, me }: { battle: Battle; me: BattleUser | null }) {
-  const [tab, setTab] = useState<BattleTab>('Registration')
+/** Registration, Prelims and Brackets for bracket battles: each a route of its own (links, by keyboard and touch). */
+function BracketTabs({ battle, me, tab }: { battle: Battle; me: BattleUser | null; tab: BattleTab }) {
   return (
     <>
-      <Tabs value={tab} onChange={(_event, next: BattleTab) => setTab(next)} aria-label={`${battle.title} sections`} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mt: 2 }}>
-        {TABS.map((name) => (
-          <Tab key={name} label={name} value={name} id={`battle-tab-${name}`} aria-controls={`battle-panel-${name}`} sx={{ minHeight: 48 }} />
+      <Tabs value={tab} aria-label={`${battle.title} sections`} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mt: 2 }}>
+        {BATTLE_TABS.map((name) => (
+          <Tab
+            key={name}
+            label={TAB_LABELS[name]}
+            value={name}
+            component={RouterLink}
+            to={tabHref(battle.id, name)}
+            id={`battle-tab-${name}`}
+            aria-controls={`battle-panel-${name}`}
+            sx={{ minHeight: 48 }}
+          />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`battle-panel-${tab}`} aria-labelledby={`battle-tab-${tab}`} sx={{ py: 2 }}>
-        {tab === 'Registration' ? (
-          <Layout battle={battle} me={me} />
-        ) : (
-          <Box sx={{ textAlign: 'center', py: 6 }}>
-            <Typography variant="overline" component="p" sx={{ color: 'primary.main', fontWeight: 800 }}>
-              {BATTLE_TEXTS.comingSoon}
-            </Typography>
-            <Typography sx={{ color: 'text.secondary' }}>{tab} will show here once the battle reaches them.</Typography>
-          </Box>
-        )}
+        {tab === 'registration' ? <Layout battle={battle} me={me} /> : tab === 'prelims' ? <PrelimsView battle={battle} me={me} /> : <BracketsView battle={battle} />}
       </Box>
     </>
   )
@@ -166,6 +178,8 @@ function BracketTabs({ battle, me }: { battle: Battle; me: BattleUser | null }) 
 
 export interface BattlePageProps {
   id: number
+  /** the route's tab: /battle/{id}, /battle/{id}/prelims or /battle/{id}/brackets (bracket battles) */
+  tab?: BattleTab
   /** how long after mounting the live feed opens (tests) */
   liveDelayMs?: number
 }
@@ -174,7 +188,7 @@ export interface BattlePageProps {
  * /battle/{id} (seed 002 section 2): the crew or the single-dancer layout by crew size. The page follows the
  * battle's live topic and re-reads the battle on any change (a registration, a check-in, an accepted invitation).
  */
-export function BattlePage({ id, liveDelayMs }: BattlePageProps) {
+export function BattlePage({ id, tab = 'registration', liveDelayMs }: BattlePageProps) {
   const valid = Number.isInteger(id) && id > 0
   const signedIn = useAppSelector(selectIsSignedIn)
   const { data: battle, error, isFetching, refetch } = useBattleByIdQuery(id, { skip: !valid })
@@ -182,6 +196,10 @@ export function BattlePage({ id, liveDelayMs }: BattlePageProps) {
   useDocumentTitle(battle?.title || 'Battle')
   useLiveTopics(valid ? [`battle:${id}`] : [], { onReady: [{ type: BATTLE_TAG, id }], delayMs: liveDelayMs })
 
+  // the Create groups button: on the Prelims route, when no groups exist and the user can edit
+  const onPrelims = tab === 'prelims' && battle?.style === 'bracket'
+  const { data: prelims } = usePrelimsByBattleQuery({ battleId: id, sb: pointsOrder(DEFAULT_SORT) }, { skip: !valid || !onPrelims || !battle?.canEdit })
+  const createGroups = Boolean(onPrelims && battle?.canEdit && prelims && !prelims.groups.length && !prelimsFinished(prelims.status))
   const missing = !valid || isNotFound(error)
   useNotFound(missing)
 
@@ -192,9 +210,9 @@ export function BattlePage({ id, liveDelayMs }: BattlePageProps) {
   const me: BattleUser | null = signedIn && user ? { id: user.id, dancerName: user.dancerName, avatar: user.avatar } : null
   return (
     <Box sx={{ maxWidth: 1000, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 4 } }}>
-      <Heading battle={battle} />
+      <Heading battle={battle} createGroups={createGroups} />
       {battle.style === 'bracket' ? (
-        <BracketTabs battle={battle} me={me} />
+        <BracketTabs battle={battle} me={me} tab={tab} />
       ) : (
         <Box sx={{ mt: 2 }}>
           <Layout battle={battle} me={me} />

@@ -1,0 +1,70 @@
+import { api } from '@/lib/api/base'
+import { prelimsPath } from '../prelims-rules'
+import type { GroupsAnswer, GroupsType, Judgment, PointsOrder, Prelims } from '../prelims-types'
+import { BATTLE_TAG } from './battles-api'
+
+export interface PrelimsArg {
+  battleId: number
+  sb: PointsOrder
+}
+
+/** The prelims and groups are the battle's: cached under its tag, re-read on its live topic `battle:<id>`. */
+const battleTag = (battleId: number) => [{ type: BATTLE_TAG, id: battleId }]
+
+/** Calls that answer the prelims (or the groups) change the battle: its reads are done again. */
+const changesBattle = (answer: unknown, _error: unknown, arg: number | { battleId: number }) =>
+  answer ? battleTag(typeof arg === 'number' ? arg : arg.battleId) : []
+
+const prelimsApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG] }).injectEndpoints({
+  endpoints: (build) => ({
+    prelimsByBattle: build.query<Prelims, PrelimsArg>({
+      query: ({ battleId, sb }) => ({ url: prelimsPath(battleId), params: { sb } }),
+      providesTags: (_prelims, _error, { battleId }) => battleTag(battleId),
+    }),
+    /** Judges' points go through the offline queue (use-offline-queue); this is the direct call. */
+    scorePrelims: build.mutation<Prelims, { battleId: number; judgments: Judgment[] }>({
+      query: ({ battleId, judgments }) => ({ url: prelimsPath(battleId), method: 'POST', body: judgments }),
+      invalidatesTags: changesBattle,
+    }),
+    setPrelimsGone: build.mutation<Prelims, { battleId: number; participantId: number }>({
+      query: ({ battleId, participantId }) => ({ url: `${prelimsPath(battleId)}/gone/${participantId}`, method: 'POST' }),
+      invalidatesTags: changesBattle,
+    }),
+    reshufflePrelims: build.mutation<Prelims, number>({
+      query: (battleId) => ({ url: `/battles/${battleId}/reshuffle`, method: 'POST' }),
+      invalidatesTags: changesBattle,
+    }),
+    /** Add to bracket */
+    finishPrelims: build.mutation<Prelims, number>({
+      query: (battleId) => ({ url: `${prelimsPath(battleId)}/finish`, method: 'POST' }),
+      invalidatesTags: changesBattle,
+    }),
+    /** Undo bracket */
+    undoBrackets: build.mutation<Prelims, number>({
+      query: (battleId) => ({ url: `/battles/${battleId}/brackets`, method: 'DELETE' }),
+      invalidatesTags: changesBattle,
+    }),
+    createPrelimsGroups: build.mutation<GroupsAnswer, { battleId: number; amount: number; type: GroupsType }>({
+      query: ({ battleId, amount, type }) => ({ url: `${prelimsPath(battleId)}/create-groups`, method: 'POST', body: { amount, type } }),
+      invalidatesTags: changesBattle,
+    }),
+    /** Moves competitor `target` into group `groupId`. */
+    movePrelimsMember: build.mutation<GroupsAnswer, { battleId: number; groupId: number; target: number }>({
+      query: ({ battleId, groupId, target }) => ({ url: `${prelimsPath(battleId)}/${groupId}/move/${target}`, method: 'POST' }),
+      invalidatesTags: changesBattle,
+    }),
+  }),
+})
+
+export { prelimsApi }
+
+export const {
+  usePrelimsByBattleQuery,
+  useScorePrelimsMutation,
+  useSetPrelimsGoneMutation,
+  useReshufflePrelimsMutation,
+  useFinishPrelimsMutation,
+  useUndoBracketsMutation,
+  useCreatePrelimsGroupsMutation,
+  useMovePrelimsMemberMutation,
+} = prelimsApi
