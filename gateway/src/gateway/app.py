@@ -9,7 +9,6 @@ from collections.abc import AsyncIterator
 
 import aiohttp
 from fastapi import FastAPI, Request
-from fastapi.responses import StreamingResponse
 from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
@@ -120,7 +119,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
     local.add_route("/metrics", metrics_endpoint, include_in_schema=False)
 
     @local.get("/api/live")
-    async def live(request: Request, topics: str = "") -> StreamingResponse:
+    async def live(request: Request, topics: str = "") -> Response:
         requested = [t.strip() for t in topics.split(",") if t.strip()]
         if not requested:
             raise Invalid("Name at least one topic, e.g. ?topics=event:12")
@@ -137,12 +136,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
             if any(t.startswith("user:") for t in requested) and not profile_ids:
                 raise Unauthorized()
             raise Forbidden("You may not follow these topics")
-        hub: LiveHub = request.app.state.hub
-        return StreamingResponse(
-            hub.stream(allowed, request.headers.get("last-event-id")),
-            media_type="text/event-stream",
-            headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
-        )
+        return LiveResponse(request.app.state.hub, allowed, request.headers.get("last-event-id"))
 
     @local.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(request: Request, rest: str) -> JSONResponse:
@@ -173,6 +167,18 @@ def create_app(settings: Settings | None = None) -> Gateway:
     local.router.routes.append(Route("/event/{event_id}", event_page, methods=["GET", "HEAD"]))
     local.router.routes.append(Route("/{path:path}", spa.serve, methods=["GET", "HEAD"]))
     return Gateway(proxy, local)
+
+
+class LiveResponse(Response):
+    """The live feed, written by the hub straight to the ASGI `send` (no per-chunk machinery of a
+    StreamingResponse: at a venue one message is thousands of writes)."""
+
+    def __init__(self, hub: LiveHub, topics: list[str], last_event_id: str | None) -> None:
+        super().__init__(media_type="text/event-stream")
+        self.hub, self.topics, self.last_event_id = hub, topics, last_event_id
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.hub.serve(self.topics, self.last_event_id, receive, send)
 
 
 def image_of(data: dict[str, object]) -> str:
