@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 
 from gateway.live import QUEUE_LIMIT, Listener, LiveEvent, LiveHub, parse_position
 from kit.bus import Bus
-from kit.events import Envelope
+from kit.events import STREAMS, Envelope
 
 
 async def publish(nats_url: str, type: str, topics: list[str], data: dict[str, Any]) -> None:
@@ -214,3 +215,41 @@ class TestHub:
         assert slow.closed
         assert hub.by_topic == {}
         assert asyncio.run(slow.take()) is None
+
+
+class TestOpening:
+    async def test_a_stream_that_does_not_exist_delays_only_the_first_seconds(
+        self, nats_url: str, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A service not deployed (its stream never created) must not hold every phone's `ready` back."""
+        monkeypatch.setitem(STREAMS, "ghost", "GHOST")
+        bus = Bus(nats_url, name="test-live")
+        bus.start()
+        hub = LiveHub(bus)
+        hub.start()
+
+        async def ready_after() -> float:
+            ready = asyncio.Event()
+
+            async def send(message: dict[str, Any]) -> None:
+                if b"event: ready" in message.get("body", b""):
+                    ready.set()
+
+            async def receive() -> dict[str, Any]:
+                await asyncio.Event().wait()
+                return {"type": "http.disconnect"}
+
+            started = time.monotonic()
+            serving = asyncio.create_task(hub.serve(["event:1"], None, receive, send))
+            try:
+                await asyncio.wait_for(ready.wait(), 10)
+                return time.monotonic() - started
+            finally:
+                serving.cancel()
+
+        try:
+            await ready_after()  # the grace after start
+            assert await ready_after() < 0.5
+        finally:
+            await hub.stop()
+            await bus.close()

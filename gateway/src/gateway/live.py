@@ -146,6 +146,7 @@ class LiveHub:
         self.by_topic: dict[str, set[Listener]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._following = {stream: asyncio.Event() for stream in STREAMS.values()}
+        self._settled = asyncio.Event()  # every follower started, or the grace after start is over
         self._watchers: dict[str, list[Callable[[dict[str, Any]], None]]] = {}
 
     @property
@@ -160,6 +161,7 @@ class LiveHub:
         for prefix, stream in STREAMS.items():
             self._tasks.append(asyncio.create_task(self._follow(prefix, stream), name=f"live-{stream}"))
         self._tasks.append(asyncio.create_task(self._heartbeat(), name="live-heartbeat"))
+        self._tasks.append(asyncio.create_task(self._settle(), name="live-settle"))
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -240,6 +242,16 @@ class LiveHub:
             self.remove(listener)
             listener.close()
 
+    async def _settle(self) -> None:
+        """Right after start, clients wait for the followers (they pass on only what comes after they start), at
+        most FOLLOWERS_GRACE_SECONDS once: a stream that does not exist yet (its service not deployed or not up)
+        must not delay every later subscription."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(
+                asyncio.gather(*(e.wait() for e in self._following.values())), FOLLOWERS_GRACE_SECONDS
+            )
+        self._settled.set()
+
     async def _heartbeat(self) -> None:
         """A comment line to every client every 15 s, so proxies and phones keep an idle stream open."""
         while True:
@@ -271,12 +283,8 @@ class LiveHub:
 
     async def serve(self, topics: list[str], last_event_id: str | None, receive: Receive, send: Send) -> None:
         """The whole response: replay what the client missed, `ready`, then the hub's frames as they come."""
-        if not all(event.is_set() for event in self._following.values()):
-            # Right after start, give the followers a moment: they pass on only what comes after they start.
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(
-                    asyncio.gather(*(e.wait() for e in self._following.values())), FOLLOWERS_GRACE_SECONDS
-                )
+        if not self._settled.is_set():
+            await self._settled.wait()
         listener = Listener(frozenset(topics))
         now = self.add(listener)
         watcher = asyncio.ensure_future(_until_disconnected(receive, listener))
