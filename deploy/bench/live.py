@@ -36,6 +36,7 @@ SUBSCRIBERS = int(os.environ.get("LIVE_BENCH_SUBSCRIBERS", "3000"))
 STEPS = sorted({min(1000, SUBSCRIBERS), SUBSCRIBERS})
 SAMPLES = int(os.environ.get("LIVE_BENCH_SAMPLES", "30"))
 WORKERS = 3
+VERBOSE = bool(os.environ.get("LIVE_BENCH_VERBOSE"))
 ARRIVAL_TIMEOUT = 5.0
 FANOUT_P99_TARGET_MS = 150.0
 STORM_TARGET_MS = 1000.0
@@ -390,7 +391,13 @@ async def fan_out(client: Any, workers: Workers, trigger: Trigger, nats_url: str
             ask = asyncio.create_task(workers.all({"cmd": "expect", "t0": started}))
             await trigger.fire(n)
             answers = await ask
-            delays += [d for a in answers for d in a["delays"]]
+            sample = sorted(d for a in answers for d in a["delays"])
+            if VERBOSE and sample:
+                print(
+                    f"  write {n}: first {1000 * sample[0]:.0f} ms, median {1000 * sample[len(sample) // 2]:.0f} ms,"
+                    f" last {1000 * sample[-1]:.0f} ms, floor {1000 * floor[-1] if floor else float('nan'):.0f} ms"
+                )
+            delays += sample
             missing += sum(a["missing"] for a in answers)
             await asyncio.sleep(0.1)
     finally:

@@ -28,6 +28,8 @@ from kit.metrics import metrics_endpoint
 from kit.responses import JSONResponse
 from kit.types import ID_MAX
 
+SERVER_SEND = "gateway.server_send"
+
 
 class Gateway:
     """Dispatch without a routing table: /api/* to the proxy, the rest to the small FastAPI app."""
@@ -41,6 +43,8 @@ class Gateway:
         if scope["type"] != "http":
             await self.local(scope, receive, send)
         elif scope["path"].startswith("/api/"):
+            if scope["path"] == "/api/live":
+                scope[SERVER_SEND] = send  # the live feed writes to the connection under it (gateway/live.py)
             await self.proxy(scope, receive, send)
         else:
             await self.local(scope, receive, nosniff(send))
@@ -178,7 +182,7 @@ class LiveResponse(Response):
         self.hub, self.topics, self.last_event_id = hub, topics, last_event_id
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await self.hub.serve(self.topics, self.last_event_id, receive, send)
+        await self.hub.serve(self.topics, self.last_event_id, receive, send, scope.get(SERVER_SEND))
 
 
 def image_of(data: dict[str, object]) -> str:

@@ -17,7 +17,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 from nats.aio.msg import Msg
@@ -32,6 +32,7 @@ logger = logging.getLogger("gateway.live")
 
 HEARTBEAT_SECONDS = 15.0
 QUEUE_LIMIT = 1000  # frames waiting for one client; past it the client is dropped (it reconnects and is replayed)
+WRITE_BUFFER_LIMIT = 1 << 20  # bytes a live client's connection may hold unsent before it is dropped the same way
 FOLLOWERS_GRACE_SECONDS = 2.0
 PUBLIC_PREFIXES = ("event:", "battle:", "sparring:", "carpet:", "org:", "studio:")
 PING = b": ping\n\n"
@@ -51,18 +52,28 @@ class LiveEvent:
 
 
 class Listener:
-    """One open subscription: the frames waiting to be written, and the writer's wake-up."""
+    """One open subscription. While it catches up (the replay), its frames wait in `frames` for its own task;
+    once live on a connection that can be written directly, the hub writes each frame to the transport itself."""
 
-    __slots__ = ("closed", "frames", "topics", "waiter")
+    __slots__ = ("closed", "frames", "topics", "transport", "waiter")
 
     def __init__(self, topics: frozenset[str]) -> None:
         self.topics = topics
         self.frames: list[bytes] = []
         self.waiter: asyncio.Future[None] | None = None
         self.closed = False
+        self.transport: Connection | None = None
 
-    def push(self, frame: bytes) -> bool:
-        """Queue a frame; False when the client cannot keep up (the hub then drops it)."""
+    def push(self, frame: bytes, chunk: bytes) -> bool:
+        """Hand on a frame (`chunk`: the same as an HTTP/1.1 chunk); False when the client cannot keep up."""
+        transport = self.transport
+        if transport is not None:
+            if transport.is_closing():
+                return True  # gone: its task hears the disconnect and unregisters it
+            if transport.get_write_buffer_size() > WRITE_BUFFER_LIMIT:
+                return False
+            transport.write(chunk)
+            return True
         if len(self.frames) >= QUEUE_LIMIT:
             return False
         self.frames.append(frame)
@@ -81,15 +92,18 @@ class Listener:
     async def take(self) -> bytes | None:
         """Everything queued, as one write; None once closed."""
         while not self.frames and not self.closed:
-            self.waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self.waiter
-            finally:
-                self.waiter = None
+            await self.wait()
         if self.closed:
             return None
         frames, self.frames = self.frames, []
         return frames[0] if len(frames) == 1 else b"".join(frames)
+
+    async def wait(self) -> None:
+        self.waiter = asyncio.get_running_loop().create_future()
+        try:
+            await self.waiter
+        finally:
+            self.waiter = None
 
 
 def parse_position(value: str | None) -> dict[str, int]:
@@ -236,7 +250,8 @@ class LiveHub:
         if not targets:
             return
         frame = message_frame(self.positions, event.data)
-        dropped = [listener for listener in targets if not listener.push(frame)]
+        chunk = http_chunk(frame)
+        dropped = [listener for listener in targets if not listener.push(frame, chunk)]
         for listener in dropped:
             # A client that cannot keep up is dropped; it reconnects and gets replayed.
             self.remove(listener)
@@ -256,8 +271,9 @@ class LiveHub:
         """A comment line to every client every 15 s, so proxies and phones keep an idle stream open."""
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
+            chunk = http_chunk(PING)
             for listener in self.listeners:
-                listener.push(PING)
+                listener.push(PING, chunk)
 
     async def replay(
         self, js: JetStreamContext, stream: str, after: int, topics: frozenset[str], until: int
@@ -281,8 +297,16 @@ class LiveHub:
         finally:
             await sub.unsubscribe()
 
-    async def serve(self, topics: list[str], last_event_id: str | None, receive: Receive, send: Send) -> None:
-        """The whole response: replay what the client missed, `ready`, then the hub's frames as they come."""
+    async def serve(
+        self,
+        topics: list[str],
+        last_event_id: str | None,
+        receive: Receive,
+        send: Send,
+        server_send: Send | None = None,
+    ) -> None:
+        """The whole response: replay what the client missed, `ready`, then the hub's frames as they come.
+        `server_send`: the server's own `send` (under the middleware), to find the connection to write to."""
         if not self._settled.is_set():
             await self._settled.wait()
         listener = Listener(frozenset(topics))
@@ -297,6 +321,18 @@ class LiveHub:
                 await self._send_missed(listener, behind, now, send)
             # In sync with the hub from here: the frames queued meanwhile are exactly those after `now`.
             await send({"type": "http.response.body", "body": ready_frame(now), "more_body": True})
+            transport = direct_transport(server_send) if server_send is not None else None
+            if transport is not None:
+                # What came meanwhile goes through `send`; then, with nothing queued (no await between the check and
+                # the switch), the hub writes each frame as it dispatches it: no task wakes per client and message.
+                while listener.frames and not listener.closed:
+                    pending = b"".join(listener.frames)
+                    listener.frames.clear()
+                    await send({"type": "http.response.body", "body": pending, "more_body": True})
+                listener.transport = transport
+                while not listener.closed:
+                    await listener.wait()
+                return
             while (chunk := await listener.take()) is not None:
                 await send({"type": "http.response.body", "body": chunk, "more_body": True})
         finally:
@@ -311,6 +347,27 @@ class LiveHub:
                 positions[stream] = event.seq
                 frame = message_frame(positions, event.data)
                 await send({"type": "http.response.body", "body": frame, "more_body": True})
+
+
+def http_chunk(frame: bytes) -> bytes:
+    return b"%x\r\n%b\r\n" % (len(frame), frame)
+
+
+class Connection(Protocol):
+    def write(self, data: bytes) -> None: ...
+    def is_closing(self) -> bool: ...
+    def get_write_buffer_size(self) -> int: ...
+
+
+def direct_transport(send: Send) -> Connection | None:
+    """The connection under uvicorn's `send` (the server's own, before any middleware wraps it) once the
+    response has started chunked: the hub may then write chunks to it as uvicorn would. Any other server (or an
+    HTTP/1.0 client, answered unchunked): None, and the frames go through `send`."""
+    cycle = getattr(send, "__self__", None)
+    transport = getattr(cycle, "transport", None)
+    if getattr(cycle, "chunked_encoding", None) is True and getattr(cycle, "disconnected", True) is False:
+        return transport
+    return None
 
 
 async def _until_disconnected(receive: Receive, listener: Listener) -> None:
