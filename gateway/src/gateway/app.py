@@ -11,7 +11,7 @@ import aiohttp
 from fastapi import FastAPI, Request
 from starlette.responses import Response
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from contracts.images import ImageDeleted
 from gateway.auth import InvalidToken, JwksCache, TokenVerifier
@@ -22,29 +22,29 @@ from gateway.preview import RemotePage, origin_of, preview_of, read_event, with_
 from gateway.proxy import ApiProxy, Resources, nosniff
 from gateway.spa import SpaFiles
 from kit.bus import Bus
-from kit.errors import Forbidden, Invalid, Unauthorized, error_response, install_error_handlers
+from kit.errors import Forbidden, Invalid, ServiceError, Unauthorized, error_response, install_error_handlers
 from kit.logs import configure_logging
 from kit.metrics import metrics_endpoint
 from kit.responses import JSONResponse
 from kit.types import ID_MAX
 
-SERVER_SEND = "gateway.server_send"
-
 
 class Gateway:
-    """Dispatch without a routing table: /api/* to the proxy, the rest to the small FastAPI app."""
+    """Dispatch without a routing table: the live feed to the hub, /api/* to the proxy, the rest to the small
+    FastAPI app."""
 
-    def __init__(self, proxy: ApiProxy, local: FastAPI):
+    def __init__(self, proxy: ApiProxy, local: FastAPI, live: ASGIApp):
         self.proxy = proxy
         self.local = local
+        self.live = live
         self.state = local.state
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.local(scope, receive, send)
+        elif scope["path"] == "/api/live" and scope["method"] == "GET":
+            await self.live(scope, receive, send)
         elif scope["path"].startswith("/api/"):
-            if scope["path"] == "/api/live":
-                scope[SERVER_SEND] = send  # the live feed writes to the connection under it (gateway/live.py)
             await self.proxy(scope, receive, send)
         else:
             await self.local(scope, receive, nosniff(send))
@@ -122,9 +122,19 @@ def create_app(settings: Settings | None = None) -> Gateway:
 
     local.add_route("/metrics", metrics_endpoint, include_in_schema=False)
 
-    @local.get("/api/live")
-    async def live(request: Request, topics: str = "") -> Response:
-        requested = [t.strip() for t in topics.split(",") if t.strip()]
+    async def live(scope: Scope, receive: Receive, send: Send) -> None:
+        """GET /api/live, in front of FastAPI's routing: a crowd whose Wi-Fi came back opens thousands at once."""
+        request = Request(scope)
+        try:
+            topics = await live_topics(request)
+        except ServiceError as exc:
+            await error_response(exc.status, exc.code, exc.message, exc.headers)(scope, receive, nosniff(send))
+            return
+        hub: LiveHub = local.state.hub
+        await hub.serve(topics, request.headers.get("last-event-id"), receive, nosniff(send), send)
+
+    async def live_topics(request: Request) -> list[str]:
+        requested = [t.strip() for t in request.query_params.get("topics", "").split(",") if t.strip()]
         if not requested:
             raise Invalid("Name at least one topic, e.g. ?topics=event:12")
         profile_ids: tuple[int, ...] = ()
@@ -140,7 +150,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
             if any(t.startswith("user:") for t in requested) and not profile_ids:
                 raise Unauthorized()
             raise Forbidden("You may not follow these topics")
-        return LiveResponse(request.app.state.hub, allowed, request.headers.get("last-event-id"))
+        return allowed
 
     @local.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(request: Request, rest: str) -> JSONResponse:
@@ -170,19 +180,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
 
     local.router.routes.append(Route("/event/{event_id}", event_page, methods=["GET", "HEAD"]))
     local.router.routes.append(Route("/{path:path}", spa.serve, methods=["GET", "HEAD"]))
-    return Gateway(proxy, local)
-
-
-class LiveResponse(Response):
-    """The live feed, written by the hub straight to the ASGI `send` (no per-chunk machinery of a
-    StreamingResponse: at a venue one message is thousands of writes)."""
-
-    def __init__(self, hub: LiveHub, topics: list[str], last_event_id: str | None) -> None:
-        super().__init__(media_type="text/event-stream")
-        self.hub, self.topics, self.last_event_id = hub, topics, last_event_id
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await self.hub.serve(self.topics, self.last_event_id, receive, send, scope.get(SERVER_SEND))
+    return Gateway(proxy, local, live)
 
 
 def image_of(data: dict[str, object]) -> str:

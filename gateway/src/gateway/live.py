@@ -36,6 +36,7 @@ WRITE_BUFFER_LIMIT = 1 << 20  # bytes a live client's connection may hold unsent
 FOLLOWERS_GRACE_SECONDS = 2.0
 PUBLIC_PREFIXES = ("event:", "battle:", "sparring:", "carpet:", "org:", "studio:")
 PING = b": ping\n\n"
+RETRY = b"retry: 2000\n\n"
 HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
     (b"cache-control", b"no-cache"),
@@ -314,13 +315,16 @@ class LiveHub:
         watcher = asyncio.ensure_future(_until_disconnected(receive, listener))
         try:
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-            await send({"type": "http.response.body", "body": b"retry: 2000\n\n", "more_body": True})
             seen = parse_position(last_event_id)
             behind = {stream: after for stream, after in seen.items() if after < now.get(stream, 0)}
             if behind:
+                await send({"type": "http.response.body", "body": RETRY, "more_body": True})
                 await self._send_missed(listener, behind, now, send)
+                opening = ready_frame(now)
+            else:
+                opening = RETRY + ready_frame(now)  # with the head, one write (kit.serving)
             # In sync with the hub from here: the frames queued meanwhile are exactly those after `now`.
-            await send({"type": "http.response.body", "body": ready_frame(now), "more_body": True})
+            await send({"type": "http.response.body", "body": opening, "more_body": True})
             transport = direct_transport(server_send) if server_send is not None else None
             if transport is not None:
                 # What came meanwhile goes through `send`; then, with nothing queued (no await between the check and
