@@ -11,7 +11,7 @@ import httpx
 import nats
 import pytest
 
-from gateway.live import QUEUE_LIMIT, Listener, LiveEvent, LiveHub, parse_position
+from gateway.live import QUEUE_LIMIT, WRITE_BUFFER_LIMIT, Listener, LiveEvent, LiveHub, parse_position
 from kit.bus import Bus
 from kit.events import STREAMS, Envelope
 
@@ -184,6 +184,39 @@ def hub_event(seq: int, *topics: str) -> LiveEvent:
     return LiveEvent("BATTLES", seq, topics, b'{"n":%d}' % seq)
 
 
+class TestDirectWrites:
+    async def test_a_live_client_is_written_directly_and_unregistered_when_it_leaves(
+        self, gw: Any, nats_url: str
+    ) -> None:
+        hub: LiveHub = gw.app.state.hub
+        async with gw.client.stream("GET", "/api/live?topics=sparring:77") as response:
+            stream = frames(response)
+            await next_message(stream)
+            (listener,) = hub.by_topic["sparring:77"]
+            assert listener.transport is not None
+            await publish(nats_url, "battles.sparring.scored", ["sparring:77"], {"n": 1})
+            assert Envelope.model_validate_json((await next_message(stream))["data"]).data == {"n": 1}
+        async with asyncio.timeout(5):
+            while "sparring:77" in hub.by_topic:  # noqa: ASYNC110 - the server hears the disconnect in its turn
+                await asyncio.sleep(0.02)
+
+
+class FullConnection:
+    """A connection whose client stopped reading: the kernel's buffer is full, the transport's grows."""
+
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return WRITE_BUFFER_LIMIT + 1
+
+
 class TestHub:
     def test_a_listener_gets_the_messages_of_its_topics_once(self) -> None:
         hub = LiveHub(Bus("nats://127.0.0.1:1", name="test"))
@@ -205,6 +238,21 @@ class TestHub:
         hub.dispatch(hub_event(8, "sparring:1"))
         assert first.frames[1] is second.frames[0]
         assert second.frames[0].startswith(b"id: BATTLES:8\n")
+
+    def test_a_live_client_gets_each_frame_as_one_http_chunk_and_is_dropped_when_it_stops_reading(self) -> None:
+        hub = LiveHub(Bus("nats://127.0.0.1:1", name="test"))
+        reading, stuck = Listener(frozenset({"sparring:1"})), Listener(frozenset({"sparring:1"}))
+        connection, full = FullConnection(), FullConnection()
+        connection.get_write_buffer_size = lambda: 0  # type: ignore[method-assign]
+        reading.transport, stuck.transport = connection, full
+        hub.add(reading)
+        hub.add(stuck)
+        hub.dispatch(hub_event(1, "sparring:1"))
+        frame = b'id: BATTLES:1\nevent: message\ndata: {"n":1}\n\n'
+        assert connection.written == [b"%x\r\n%b\r\n" % (len(frame), frame)]
+        assert full.written == []
+        assert stuck.closed and not reading.closed
+        assert hub.by_topic == {"sparring:1": {reading}}
 
     def test_a_client_that_cannot_keep_up_is_dropped(self) -> None:
         hub = LiveHub(Bus("nats://127.0.0.1:1", name="test"))
