@@ -200,12 +200,24 @@ class TestDirectWrites:
             while "sparring:77" in hub.by_topic:  # noqa: ASYNC110 - the server hears the disconnect in its turn
                 await asyncio.sleep(0.02)
 
+    async def test_a_stopping_gateway_ends_the_streams(self, gw: Any) -> None:
+        async with gw.client.stream("GET", "/api/live?topics=carpet:8") as response:
+            stream = frames(response)
+            await next_message(stream)
+            await gw.app.state.hub.stop()
+            async with asyncio.timeout(5):
+                assert [frame async for frame in stream] == []
+
 
 class FullConnection:
     """A connection whose client stopped reading: the kernel's buffer is full, the transport's grows."""
 
     def __init__(self) -> None:
         self.written: list[bytes] = []
+        self.aborted = False
+
+    def abort(self) -> None:
+        self.aborted = True
 
     def write(self, data: bytes) -> None:
         self.written.append(data)
@@ -251,7 +263,8 @@ class TestHub:
         frame = b'id: BATTLES:1\nevent: message\ndata: {"n":1}\n\n'
         assert connection.written == [b"%x\r\n%b\r\n" % (len(frame), frame)]
         assert full.written == []
-        assert stuck.closed and not reading.closed
+        assert stuck.closed and full.aborted
+        assert not reading.closed and not connection.aborted
         assert hub.by_topic == {"sparring:1": {reading}}
 
     def test_a_client_that_cannot_keep_up_is_dropped(self) -> None:

@@ -85,6 +85,12 @@ class Listener:
         self.closed = True
         self._wake()
 
+    def drop(self) -> None:
+        """Close, and cut a live connection at once: what it holds unsent would never be read."""
+        if self.transport is not None:
+            self.transport.abort()
+        self.close()
+
     def _wake(self) -> None:
         waiter = self.waiter
         if waiter is not None and not waiter.done():
@@ -256,7 +262,7 @@ class LiveHub:
         for listener in dropped:
             # A client that cannot keep up is dropped; it reconnects and gets replayed.
             self.remove(listener)
-            listener.close()
+            listener.drop()
 
     async def _settle(self) -> None:
         """Right after start, clients wait for the followers (they pass on only what comes after they start), at
@@ -336,9 +342,10 @@ class LiveHub:
                 listener.transport = transport
                 while not listener.closed:
                     await listener.wait()
-                return
-            while (chunk := await listener.take()) is not None:
-                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            else:
+                while (chunk := await listener.take()) is not None:
+                    await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             self.remove(listener)
             watcher.cancel()
@@ -361,6 +368,7 @@ class Connection(Protocol):
     def write(self, data: bytes) -> None: ...
     def is_closing(self) -> bool: ...
     def get_write_buffer_size(self) -> int: ...
+    def abort(self) -> None: ...
 
 
 def direct_transport(send: Send) -> Connection | None:
