@@ -7,8 +7,8 @@ reconnects with Last-Event-ID is replayed what it missed, then continues live.
 Built for a venue (docs/decisions.md, "Competition: the live feed at venue scale (issue 16)"): the hub keeps its
 own position per stream, so opening a subscription costs no NATS round trip unless there is something to replay;
 listeners are indexed by topic; each message's SSE frame is built once, with the hub's positions after it as its
-id (the same for every listener, all of them in sync with the hub once live), and written straight to the ASGI
-`send`."""
+id (the same for every listener, all of them in sync with the hub once live), and once a client is live the hub
+writes it, as one HTTP chunk built once, straight to the client's connection."""
 
 from __future__ import annotations
 
