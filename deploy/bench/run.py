@@ -15,7 +15,7 @@ sys.path.insert(0, str(HERE))
 
 def main() -> int:
     results = {}
-    names = sys.argv[1:] or ["gateway", "read", "images", "events", "attendance", "studios", "battles"]
+    names = sys.argv[1:] or ["gateway", "read", "images", "events", "attendance", "studios", "battles", "live"]
     for name in names:
         if not (HERE / f"{name}.py").exists():
             continue

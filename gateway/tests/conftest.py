@@ -31,6 +31,7 @@ class Stack:
     url: str
     identity_url: str
     client: httpx.AsyncClient
+    app: Any = None
 
 
 @pytest.fixture
@@ -100,9 +101,11 @@ async def start_gateway(
 
     async def start(**overrides: Any) -> Stack:
         port = free_port()
-        await stack.enter_async_context(serve_app(create_gateway(gateway_settings(**overrides)), port))
+        app = create_gateway(gateway_settings(**overrides))
+        await stack.enter_async_context(serve_app(app, port))
         client = await stack.enter_async_context(httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=20))
-        return Stack(url=f"http://127.0.0.1:{port}", identity_url=overrides.get("identity_url", ""), client=client)
+        url = f"http://127.0.0.1:{port}"
+        return Stack(url=url, identity_url=overrides.get("identity_url", ""), client=client, app=app)
 
     async with stack:
         yield start

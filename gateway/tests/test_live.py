@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -10,7 +11,9 @@ import httpx
 import nats
 import pytest
 
-from kit.events import Envelope
+from gateway.live import QUEUE_LIMIT, WRITE_BUFFER_LIMIT, Listener, LiveEvent, LiveHub, parse_position
+from kit.bus import Bus
+from kit.events import STREAMS, Envelope
 
 
 async def publish(nats_url: str, type: str, topics: list[str], data: dict[str, Any]) -> None:
@@ -109,3 +112,205 @@ class TestLive:
             replayed = [Envelope.model_validate_json((await next_message(stream))["data"]).data for _ in range(2)]
             assert replayed == [{"n": 2}, {"n": 3}]
             assert (await next_message(stream))["event"] == "ready"
+
+
+def position_of(frame: dict[str, str], stream: str) -> int:
+    return parse_position(frame["id"]).get(stream, 0)
+
+
+class TestVenueScale:
+    async def test_carpet_topics_are_public(self, gw: Any, nats_url: str) -> None:
+        async with gw.client.stream("GET", "/api/live?topics=carpet:3") as response:
+            assert response.status_code == 200
+            stream = frames(response)
+            await next_message(stream)
+            await publish(nats_url, "battles.scoreboard.changed", ["carpet:3", "event:1"], {"n": 1})
+            assert Envelope.model_validate_json((await next_message(stream))["data"]).data == {"n": 1}
+
+    async def test_messages_around_ready_are_neither_lost_nor_doubled(self, gw: Any, nats_url: str) -> None:
+        """A client opens while a judge keeps scoring: after `ready` it gets every message after ready's
+        position, each once, in order, and each frame's id is that message's position."""
+        started = asyncio.Event()
+
+        async def judge() -> None:
+            for n in range(1, 41):
+                await publish(nats_url, "events.attendee.checked_in", ["event:31"], {"n": n})
+                if n == 5:
+                    started.set()
+
+        scoring = asyncio.create_task(judge())
+        await started.wait()
+        async with gw.client.stream("GET", "/api/live?topics=event:31") as response:
+            stream = frames(response)
+            ready = await next_message(stream)
+            assert ready["event"] == "ready"
+            await scoring
+            received = []
+            while not received or received[-1] != 40:
+                message = await next_message(stream)
+                received.append(Envelope.model_validate_json(message["data"]).data["n"])
+                assert position_of(message, "EVENTS") == position_of(ready, "EVENTS") + len(received)
+        assert received == list(range(received[0], 41))
+        assert 5 < received[0] <= 40
+
+    async def test_reconnect_gets_exactly_what_it_missed(self, gw: Any, nats_url: str) -> None:
+        async with gw.client.stream("GET", "/api/live?topics=sparring:5") as response:
+            stream = frames(response)
+            await next_message(stream)
+            await publish(nats_url, "battles.sparring.scored", ["sparring:5"], {"n": 1})
+            seen = await next_message(stream)
+        await publish(nats_url, "battles.sparring.scored", ["sparring:5", "battle:2"], {"n": 2})
+        await publish(nats_url, "events.attendee.checked_in", ["sparring:6"], {"n": 98})
+        await publish(nats_url, "battles.sparring.scored", ["sparring:6"], {"n": 99})
+        await publish(nats_url, "battles.sparring.scored", ["sparring:5"], {"n": 3})
+        async with gw.client.stream(
+            "GET", "/api/live?topics=sparring:5", headers={"Last-Event-ID": seen["id"]}
+        ) as response:
+            stream = frames(response)
+            replayed = [await next_message(stream) for _ in range(2)]
+            assert [Envelope.model_validate_json(f["data"]).data for f in replayed] == [{"n": 2}, {"n": 3}]
+            # each replayed frame's id is where the client stands after it: a drop mid-replay resumes there
+            assert position_of(replayed[0], "BATTLES") == position_of(seen, "BATTLES") + 1
+            assert position_of(replayed[1], "BATTLES") == position_of(seen, "BATTLES") + 3
+            ready = await next_message(stream)
+            assert ready["event"] == "ready"
+            await publish(nats_url, "battles.sparring.scored", ["sparring:5"], {"n": 4})
+            live = await next_message(stream)
+            assert Envelope.model_validate_json(live["data"]).data == {"n": 4}
+            assert position_of(live, "BATTLES") == position_of(ready, "BATTLES") + 1
+
+
+def hub_event(seq: int, *topics: str) -> LiveEvent:
+    return LiveEvent("BATTLES", seq, topics, b'{"n":%d}' % seq)
+
+
+class TestDirectWrites:
+    async def test_a_live_client_is_written_directly_and_unregistered_when_it_leaves(
+        self, gw: Any, nats_url: str
+    ) -> None:
+        hub: LiveHub = gw.app.state.hub
+        async with gw.client.stream("GET", "/api/live?topics=sparring:77") as response:
+            stream = frames(response)
+            await next_message(stream)
+            (listener,) = hub.by_topic["sparring:77"]
+            assert listener.transport is not None
+            await publish(nats_url, "battles.sparring.scored", ["sparring:77"], {"n": 1})
+            assert Envelope.model_validate_json((await next_message(stream))["data"]).data == {"n": 1}
+        async with asyncio.timeout(5):
+            while "sparring:77" in hub.by_topic:  # noqa: ASYNC110 - the server hears the disconnect in its turn
+                await asyncio.sleep(0.02)
+
+    async def test_a_stopping_gateway_ends_the_streams(self, gw: Any) -> None:
+        async with gw.client.stream("GET", "/api/live?topics=carpet:8") as response:
+            stream = frames(response)
+            await next_message(stream)
+            await gw.app.state.hub.stop()
+            async with asyncio.timeout(5):
+                assert [frame async for frame in stream] == []
+
+
+class FullConnection:
+    """A connection whose client stopped reading: the kernel's buffer is full, the transport's grows."""
+
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+        self.aborted = False
+
+    def abort(self) -> None:
+        self.aborted = True
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return WRITE_BUFFER_LIMIT + 1
+
+
+class TestHub:
+    def test_a_listener_gets_the_messages_of_its_topics_once(self) -> None:
+        hub = LiveHub(Bus("nats://127.0.0.1:1", name="test"))
+        both, other = Listener(frozenset({"sparring:1", "carpet:2"})), Listener(frozenset({"sparring:9"}))
+        hub.add(both)
+        hub.add(other)
+        hub.dispatch(hub_event(1, "sparring:1", "carpet:2", "battle:3"))
+        hub.dispatch(hub_event(2, "battle:3"))
+        assert both.frames == [b'id: BATTLES:1\nevent: message\ndata: {"n":1}\n\n']
+        assert other.frames == []
+        assert hub.positions == {"BATTLES": 2}
+
+    def test_one_frame_for_every_listener_and_a_new_one_starts_at_the_hubs_position(self) -> None:
+        hub = LiveHub(Bus("nats://127.0.0.1:1", name="test"))
+        first, second = Listener(frozenset({"sparring:1"})), Listener(frozenset({"sparring:1"}))
+        assert hub.add(first) == {}
+        hub.dispatch(hub_event(7, "sparring:1"))
+        assert hub.add(second) == {"BATTLES": 7}
+        hub.dispatch(hub_event(8, "sparring:1"))
+        assert first.frames[1] is second.frames[0]
+        assert second.frames[0].startswith(b"id: BATTLES:8\n")
+
+    def test_a_live_client_gets_each_frame_as_one_http_chunk_and_is_dropped_when_it_stops_reading(self) -> None:
+        hub = LiveHub(Bus("nats://127.0.0.1:1", name="test"))
+        reading, stuck = Listener(frozenset({"sparring:1"})), Listener(frozenset({"sparring:1"}))
+        connection, full = FullConnection(), FullConnection()
+        connection.get_write_buffer_size = lambda: 0  # type: ignore[method-assign]
+        reading.transport, stuck.transport = connection, full
+        hub.add(reading)
+        hub.add(stuck)
+        hub.dispatch(hub_event(1, "sparring:1"))
+        frame = b'id: BATTLES:1\nevent: message\ndata: {"n":1}\n\n'
+        assert connection.written == [b"%x\r\n%b\r\n" % (len(frame), frame)]
+        assert full.written == []
+        assert stuck.closed and full.aborted
+        assert not reading.closed and not connection.aborted
+        assert hub.by_topic == {"sparring:1": {reading}}
+
+    def test_a_client_that_cannot_keep_up_is_dropped(self) -> None:
+        hub = LiveHub(Bus("nats://127.0.0.1:1", name="test"))
+        slow = Listener(frozenset({"sparring:1"}))
+        hub.add(slow)
+        for seq in range(1, QUEUE_LIMIT + 2):
+            hub.dispatch(hub_event(seq, "sparring:1"))
+        assert slow.closed
+        assert hub.by_topic == {}
+        assert asyncio.run(slow.take()) is None
+
+
+class TestOpening:
+    async def test_a_stream_that_does_not_exist_delays_only_the_first_seconds(
+        self, nats_url: str, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A service not deployed (its stream never created) must not hold every phone's `ready` back."""
+        monkeypatch.setitem(STREAMS, "ghost", "GHOST")
+        bus = Bus(nats_url, name="test-live")
+        bus.start()
+        hub = LiveHub(bus)
+        hub.start()
+
+        async def ready_after() -> float:
+            ready = asyncio.Event()
+
+            async def send(message: dict[str, Any]) -> None:
+                if b"event: ready" in message.get("body", b""):
+                    ready.set()
+
+            async def receive() -> dict[str, Any]:
+                await asyncio.Event().wait()
+                return {"type": "http.disconnect"}
+
+            started = time.monotonic()
+            serving = asyncio.create_task(hub.serve(["event:1"], None, receive, send))
+            try:
+                await asyncio.wait_for(ready.wait(), 10)
+                return time.monotonic() - started
+            finally:
+                serving.cancel()
+
+        try:
+            await ready_after()  # the grace after start
+            assert await ready_after() < 0.5
+        finally:
+            await hub.stop()
+            await bus.close()

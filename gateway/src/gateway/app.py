@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 from collections.abc import AsyncIterator
 
 import aiohttp
 from fastapi import FastAPI, Request
-from fastapi.responses import StreamingResponse
 from starlette.responses import Response
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from contracts.images import ImageDeleted
 from gateway.auth import InvalidToken, JwksCache, TokenVerifier
@@ -23,7 +23,7 @@ from gateway.preview import RemotePage, origin_of, preview_of, read_event, with_
 from gateway.proxy import ApiProxy, Resources, nosniff
 from gateway.spa import SpaFiles
 from kit.bus import Bus
-from kit.errors import Forbidden, Invalid, Unauthorized, error_response, install_error_handlers
+from kit.errors import Forbidden, Invalid, ServiceError, Unauthorized, error_response, install_error_handlers
 from kit.logs import configure_logging
 from kit.metrics import metrics_endpoint
 from kit.responses import JSONResponse
@@ -31,16 +31,20 @@ from kit.types import ID_MAX
 
 
 class Gateway:
-    """Dispatch without a routing table: /api/* to the proxy, the rest to the small FastAPI app."""
+    """Dispatch without a routing table: the live feed to the hub, /api/* to the proxy, the rest to the small
+    FastAPI app."""
 
-    def __init__(self, proxy: ApiProxy, local: FastAPI):
+    def __init__(self, proxy: ApiProxy, local: FastAPI, live: ASGIApp):
         self.proxy = proxy
         self.local = local
+        self.live = live
         self.state = local.state
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.local(scope, receive, send)
+        elif scope["path"] == "/api/live" and scope["method"] == "GET":
+            await self.live(scope, receive, send)
         elif scope["path"].startswith("/api/"):
             await self.proxy(scope, receive, send)
         else:
@@ -90,6 +94,9 @@ def create_app(settings: Settings | None = None) -> Gateway:
         hub.on(ImageDeleted.type, lambda data: proxy.cache.purge_prefix(f"/api/images/{image_of(data)}"))
         hub.start()
         app.state.bus, app.state.hub = bus, hub
+        # What start-up built (modules, the apps, settings) lives as long as the process: out of the collector's
+        # sight, a full collection with thousands of live clients open pauses the feed for less.
+        gc.freeze()
         try:
             yield
         finally:
@@ -119,9 +126,19 @@ def create_app(settings: Settings | None = None) -> Gateway:
 
     local.add_route("/metrics", metrics_endpoint, include_in_schema=False)
 
-    @local.get("/api/live")
-    async def live(request: Request, topics: str = "") -> StreamingResponse:
-        requested = [t.strip() for t in topics.split(",") if t.strip()]
+    async def live(scope: Scope, receive: Receive, send: Send) -> None:
+        """GET /api/live, in front of FastAPI's routing: a crowd whose Wi-Fi came back opens thousands at once."""
+        request = Request(scope)
+        try:
+            topics = await live_topics(request)
+        except ServiceError as exc:
+            await error_response(exc.status, exc.code, exc.message, exc.headers)(scope, receive, nosniff(send))
+            return
+        hub: LiveHub = local.state.hub
+        await hub.serve(topics, request.headers.get("last-event-id"), receive, nosniff(send), send)
+
+    async def live_topics(request: Request) -> list[str]:
+        requested = [t.strip() for t in request.query_params.get("topics", "").split(",") if t.strip()]
         if not requested:
             raise Invalid("Name at least one topic, e.g. ?topics=event:12")
         profile_ids: tuple[int, ...] = ()
@@ -137,12 +154,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
             if any(t.startswith("user:") for t in requested) and not profile_ids:
                 raise Unauthorized()
             raise Forbidden("You may not follow these topics")
-        hub: LiveHub = request.app.state.hub
-        return StreamingResponse(
-            hub.stream(allowed, request.headers.get("last-event-id")),
-            media_type="text/event-stream",
-            headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
-        )
+        return allowed
 
     @local.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(request: Request, rest: str) -> JSONResponse:
@@ -172,7 +184,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
 
     local.router.routes.append(Route("/event/{event_id}", event_page, methods=["GET", "HEAD"]))
     local.router.routes.append(Route("/{path:path}", spa.serve, methods=["GET", "HEAD"]))
-    return Gateway(proxy, local)
+    return Gateway(proxy, local, live)
 
 
 def image_of(data: dict[str, object]) -> str:

@@ -1,8 +1,14 @@
 """GET /api/live?topics=a,b: domain events as Server-Sent Events.
 
 One ordered JetStream consumer per stream feeds an in-memory hub; each client gets the envelopes whose
-topics it follows. The SSE id is the client's position in every stream ("IDENTITY:12,EVENTS:45"), so a
-tablet that reconnects with Last-Event-ID is replayed what it missed, then continues live."""
+topics it follows. The SSE id is a position in every stream ("IDENTITY:12,EVENTS:45"), so a tablet that
+reconnects with Last-Event-ID is replayed what it missed, then continues live.
+
+Built for a venue (docs/decisions.md, "Competition: the live feed at venue scale (issue 16)"): the hub keeps its
+own position per stream, so opening a subscription costs no NATS round trip unless there is something to replay;
+listeners are indexed by topic; each message's SSE frame is built once, with the hub's positions after it as its
+id (the same for every listener, all of them in sync with the hub once live), and once a client is live the hub
+writes it, as one HTTP chunk built once, straight to the client's connection."""
 
 from __future__ import annotations
 
@@ -10,13 +16,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import orjson
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.api import ConsumerConfig, DeliverPolicy
+from starlette.types import Receive, Send
 
 from kit.bus import Bus
 from kit.events import STREAMS
@@ -24,8 +31,17 @@ from kit.events import STREAMS
 logger = logging.getLogger("gateway.live")
 
 HEARTBEAT_SECONDS = 15.0
-QUEUE_LIMIT = 1000
-PUBLIC_PREFIXES = ("event:", "battle:", "sparring:", "org:", "studio:")
+QUEUE_LIMIT = 1000  # frames waiting for one client; past it the client is dropped (it reconnects and is replayed)
+WRITE_BUFFER_LIMIT = 1 << 20  # bytes a live client's connection may hold unsent before it is dropped the same way
+FOLLOWERS_GRACE_SECONDS = 2.0
+PUBLIC_PREFIXES = ("event:", "battle:", "sparring:", "carpet:", "org:", "studio:")
+PING = b": ping\n\n"
+RETRY = b"retry: 2000\n\n"
+HEADERS = [
+    (b"content-type", b"text/event-stream; charset=utf-8"),
+    (b"cache-control", b"no-cache"),
+    (b"x-accel-buffering", b"no"),
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +52,65 @@ class LiveEvent:
     data: bytes  # the envelope as published
 
 
-@dataclass(eq=False)
 class Listener:
-    topics: frozenset[str]
-    queue: asyncio.Queue[LiveEvent | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    """One open subscription. While it catches up (the replay), its frames wait in `frames` for its own task;
+    once live on a connection that can be written directly, the hub writes each frame to the transport itself."""
+
+    __slots__ = ("closed", "frames", "topics", "transport", "waiter")
+
+    def __init__(self, topics: frozenset[str]) -> None:
+        self.topics = topics
+        self.frames: list[bytes] = []
+        self.waiter: asyncio.Future[None] | None = None
+        self.closed = False
+        self.transport: Connection | None = None
+
+    def push(self, frame: bytes, chunk: bytes) -> bool:
+        """Hand on a frame (`chunk`: the same as an HTTP/1.1 chunk); False when the client cannot keep up."""
+        transport = self.transport
+        if transport is not None:
+            if transport.is_closing():
+                return True  # gone: its task hears the disconnect and unregisters it
+            if transport.get_write_buffer_size() > WRITE_BUFFER_LIMIT:
+                return False
+            transport.write(chunk)
+            return True
+        if len(self.frames) >= QUEUE_LIMIT:
+            return False
+        self.frames.append(frame)
+        self._wake()
+        return True
+
+    def close(self) -> None:
+        self.closed = True
+        self._wake()
+
+    def drop(self) -> None:
+        """Close, and cut a live connection at once: what it holds unsent would never be read."""
+        if self.transport is not None:
+            self.transport.abort()
+        self.close()
+
+    def _wake(self) -> None:
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def take(self) -> bytes | None:
+        """Everything queued, as one write; None once closed."""
+        while not self.frames and not self.closed:
+            await self.wait()
+        if self.closed:
+            return None
+        frames, self.frames = self.frames, []
+        return frames[0] if len(frames) == 1 else b"".join(frames)
+
+    async def wait(self) -> None:
+        self.waiter = asyncio.get_running_loop().create_future()
+        try:
+            await self.waiter
+        finally:
+            self.waiter = None
 
 
 def parse_position(value: str | None) -> dict[str, int]:
@@ -69,6 +140,14 @@ def allowed_topics(requested: list[str], profile_ids: tuple[int, ...]) -> list[s
     return topics
 
 
+def message_frame(positions: dict[str, int], data: bytes) -> bytes:
+    return b"id: " + format_position(positions).encode() + b"\nevent: message\ndata: " + data + b"\n\n"
+
+
+def ready_frame(positions: dict[str, int]) -> bytes:
+    return b"id: " + format_position(positions).encode() + b"\nevent: ready\ndata: {}\n\n"
+
+
 def _event_of(stream: str, msg: Msg) -> tuple[LiveEvent, dict[str, Any]] | None:
     try:
         envelope = orjson.loads(msg.data)
@@ -82,10 +161,18 @@ def _event_of(stream: str, msg: Msg) -> tuple[LiveEvent, dict[str, Any]] | None:
 class LiveHub:
     def __init__(self, bus: Bus):
         self.bus = bus
-        self.listeners: set[Listener] = set()
+        # The last sequence dispatched per followed stream: a new listener starts here, and every message after
+        # it reaches the listener through dispatch (one event loop: registering and reading these are one step).
+        self.positions: dict[str, int] = {}
+        self.by_topic: dict[str, set[Listener]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._following = {stream: asyncio.Event() for stream in STREAMS.values()}
+        self._settled = asyncio.Event()  # every follower started, or the grace after start is over
         self._watchers: dict[str, list[Callable[[dict[str, Any]], None]]] = {}
+
+    @property
+    def listeners(self) -> set[Listener]:
+        return {listener for group in self.by_topic.values() for listener in group}
 
     def on(self, event_type: str, callback: Callable[[dict[str, Any]], None]) -> None:
         """Call back with each event of this type's data (the gateway's own reactions, e.g. cache purges)."""
@@ -94,6 +181,8 @@ class LiveHub:
     def start(self) -> None:
         for prefix, stream in STREAMS.items():
             self._tasks.append(asyncio.create_task(self._follow(prefix, stream), name=f"live-{stream}"))
+        self._tasks.append(asyncio.create_task(self._heartbeat(), name="live-heartbeat"))
+        self._tasks.append(asyncio.create_task(self._settle(), name="live-settle"))
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -101,24 +190,46 @@ class LiveHub:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        for listener in list(self.listeners):
-            with contextlib.suppress(asyncio.QueueFull):
-                listener.queue.put_nowait(None)
+        for listener in self.listeners:
+            listener.close()
+
+    def add(self, listener: Listener) -> dict[str, int]:
+        """Register the listener; answers the positions it is in sync with from now on."""
+        for topic in listener.topics:
+            self.by_topic.setdefault(topic, set()).add(listener)
+        return dict(self.positions)
+
+    def remove(self, listener: Listener) -> None:
+        for topic in listener.topics:
+            group = self.by_topic.get(topic)
+            if group is not None:
+                group.discard(listener)
+                if not group:
+                    del self.by_topic[topic]
 
     async def _follow(self, prefix: str, stream: str) -> None:
         delay = 0.5
         while True:
             try:
                 js = await self.bus.wait_ready()
-                await js.stream_info(stream)  # the owning service creates it; until then, wait
+                # The owning service creates the stream; until then, wait. Once followed, a restart resumes after
+                # the last message dispatched (or from the stream's end, should the stream have been recreated).
+                last = (await js.stream_info(stream)).state.last_seq
+                start = min(self.positions.get(stream, last), last)
                 sub = await js.subscribe(
-                    f"{prefix}.>", stream=stream, ordered_consumer=True, deliver_policy=DeliverPolicy.NEW
+                    f"{prefix}.>",
+                    stream=stream,
+                    ordered_consumer=True,
+                    config=ConsumerConfig(deliver_policy=DeliverPolicy.BY_START_SEQUENCE, opt_start_seq=start + 1),
                 )
+                self.positions[stream] = start
                 self._following[stream].set()
                 delay = 0.5
                 async for msg in sub.messages:
                     parsed = _event_of(stream, msg)
                     if parsed is None:
+                        if msg.metadata:
+                            self.positions[stream] = msg.metadata.sequence.stream
                         continue
                     event, envelope = parsed
                     self.dispatch(event)
@@ -133,24 +244,43 @@ class LiveHub:
                 delay = min(delay * 2, 10.0)
 
     def dispatch(self, event: LiveEvent) -> None:
-        for listener in list(self.listeners):
-            if listener.topics.intersection(event.topics):
-                try:
-                    listener.queue.put_nowait(event)
-                except asyncio.QueueFull:
-                    # A client that cannot keep up is dropped; it reconnects and gets replayed.
-                    self.listeners.discard(listener)
-                    listener.queue = asyncio.Queue(1)
-                    listener.queue.put_nowait(None)
+        """Advance the hub's position and hand the message's one frame to every listener of its topics."""
+        self.positions[event.stream] = event.seq
+        if len(event.topics) == 1:
+            targets: set[Listener] = self.by_topic.get(event.topics[0], set())
+        else:
+            targets = set()
+            for topic in event.topics:
+                group = self.by_topic.get(topic)
+                if group:
+                    targets |= group
+        if not targets:
+            return
+        frame = message_frame(self.positions, event.data)
+        chunk = http_chunk(frame)
+        dropped = [listener for listener in targets if not listener.push(frame, chunk)]
+        for listener in dropped:
+            # A client that cannot keep up is dropped; it reconnects and gets replayed.
+            self.remove(listener)
+            listener.drop()
 
-    async def positions(self, js: JetStreamContext) -> dict[str, int]:
-        positions = {}
-        for stream in STREAMS.values():
-            try:
-                positions[stream] = (await js.stream_info(stream)).state.last_seq
-            except Exception:  # noqa: BLE001 - a stream not created yet has nothing to miss
-                positions[stream] = 0
-        return positions
+    async def _settle(self) -> None:
+        """Right after start, clients wait for the followers (they pass on only what comes after they start), at
+        most FOLLOWERS_GRACE_SECONDS once: a stream that does not exist yet (its service not deployed or not up)
+        must not delay every later subscription."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(
+                asyncio.gather(*(e.wait() for e in self._following.values())), FOLLOWERS_GRACE_SECONDS
+            )
+        self._settled.set()
+
+    async def _heartbeat(self) -> None:
+        """A comment line to every client every 15 s, so proxies and phones keep an idle stream open."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            chunk = http_chunk(PING)
+            for listener in self.listeners:
+                listener.push(PING, chunk)
 
     async def replay(
         self, js: JetStreamContext, stream: str, after: int, topics: frozenset[str], until: int
@@ -174,38 +304,85 @@ class LiveHub:
         finally:
             await sub.unsubscribe()
 
-    async def stream(self, topics: list[str], last_event_id: str | None) -> AsyncIterator[bytes]:
-        js = await self.bus.wait_ready(timeout=5)
-        # Right after start, give the followers a moment: they pass on only what comes after they subscribe.
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.gather(*(e.wait() for e in self._following.values())), 2)
+    async def serve(
+        self,
+        topics: list[str],
+        last_event_id: str | None,
+        receive: Receive,
+        send: Send,
+        server_send: Send | None = None,
+    ) -> None:
+        """The whole response: replay what the client missed, `ready`, then the hub's frames as they come.
+        `server_send`: the server's own `send` (under the middleware), to find the connection to write to."""
+        if not self._settled.is_set():
+            await self._settled.wait()
         listener = Listener(frozenset(topics))
-        self.listeners.add(listener)  # first listen, then look: nothing falls between the two
+        now = self.add(listener)
+        watcher = asyncio.ensure_future(_until_disconnected(receive, listener))
         try:
-            now = await self.positions(js)
+            await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
             seen = parse_position(last_event_id)
-            positions = dict(now)
-            yield b"retry: 2000\n"
-            for stream, after in seen.items():
-                if after < now.get(stream, 0):
-                    async for event in self.replay(js, stream, after, listener.topics, now[stream]):
-                        yield _frame(event, positions)
-            yield f"id: {format_position(positions)}\nevent: ready\ndata: {{}}\n\n".encode()
-            while True:
-                try:
-                    item = await asyncio.wait_for(listener.queue.get(), HEARTBEAT_SECONDS)
-                except TimeoutError:
-                    yield b": ping\n\n"
-                    continue
-                if item is None:
-                    return
-                if item.seq <= positions.get(item.stream, 0):
-                    continue  # already sent by the replay
-                yield _frame(item, positions)
+            behind = {stream: after for stream, after in seen.items() if after < now.get(stream, 0)}
+            if behind:
+                await send({"type": "http.response.body", "body": RETRY, "more_body": True})
+                await self._send_missed(listener, behind, now, send)
+                opening = ready_frame(now)
+            else:
+                opening = RETRY + ready_frame(now)  # with the head, one write (kit.serving)
+            # In sync with the hub from here: the frames queued meanwhile are exactly those after `now`.
+            await send({"type": "http.response.body", "body": opening, "more_body": True})
+            transport = direct_transport(server_send) if server_send is not None else None
+            if transport is not None:
+                # What came meanwhile goes through `send`; then, with nothing queued (no await between the check and
+                # the switch), the hub writes each frame as it dispatches it: no task wakes per client and message.
+                while listener.frames and not listener.closed:
+                    pending = b"".join(listener.frames)
+                    listener.frames.clear()
+                    await send({"type": "http.response.body", "body": pending, "more_body": True})
+                listener.transport = transport
+                while not listener.closed:
+                    await listener.wait()
+            else:
+                while (chunk := await listener.take()) is not None:
+                    await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
-            self.listeners.discard(listener)
+            self.remove(listener)
+            watcher.cancel()
+
+    async def _send_missed(self, listener: Listener, behind: dict[str, int], now: dict[str, int], send: Send) -> None:
+        js = await self.bus.wait_ready(timeout=5)
+        positions = now | behind  # each replayed frame's id: where the client stands after it
+        for stream, after in behind.items():
+            async for event in self.replay(js, stream, after, listener.topics, now[stream]):
+                positions[stream] = event.seq
+                frame = message_frame(positions, event.data)
+                await send({"type": "http.response.body", "body": frame, "more_body": True})
 
 
-def _frame(event: LiveEvent, positions: dict[str, int]) -> bytes:
-    positions[event.stream] = max(positions.get(event.stream, 0), event.seq)
-    return b"id: " + format_position(positions).encode() + b"\nevent: message\ndata: " + event.data + b"\n\n"
+def http_chunk(frame: bytes) -> bytes:
+    return b"%x\r\n%b\r\n" % (len(frame), frame)
+
+
+class Connection(Protocol):
+    def write(self, data: bytes) -> None: ...
+    def is_closing(self) -> bool: ...
+    def get_write_buffer_size(self) -> int: ...
+    def abort(self) -> None: ...
+
+
+def direct_transport(send: Send) -> Connection | None:
+    """The connection under uvicorn's `send` (the server's own, before any middleware wraps it) once the
+    response has started chunked: the hub may then write chunks to it as uvicorn would. Any other server (or an
+    HTTP/1.0 client, answered unchunked): None, and the frames go through `send`."""
+    cycle = getattr(send, "__self__", None)
+    transport = getattr(cycle, "transport", None)
+    if getattr(cycle, "chunked_encoding", None) is True and getattr(cycle, "disconnected", True) is False:
+        return transport
+    return None
+
+
+async def _until_disconnected(receive: Receive, listener: Listener) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    listener.close()
