@@ -10,8 +10,8 @@
 The subscribers are raw asyncio connections in WORKERS subprocesses (`live.py --worker`), so the client does not
 become the bottleneck; the clock is the system's monotonic clock, shared by the processes.
 
-The trigger is behind `Trigger`: until the sparring endpoints exist, a battle save (`PUT /api/battles/{id}`,
-topic `battle:<id>`) stands in for the judge's score; `judge_scores` is the real one (see `scenario`).
+The trigger is the judge's score itself: the bracket of 2 is built (Randomize, Add to bracket) and the judge
+scores the final again and again, each an upsert publishing `battles.sparring.scored` on `sparring:<id>`.
 
 `uv run python deploy/bench/run.py live` runs this alone; LIVE_BENCH_SUBSCRIBERS and LIVE_BENCH_SAMPLES shrink
 a trial run."""
@@ -349,19 +349,6 @@ async def judge_scores(client: Any, setup: dict[str, Any]) -> Trigger:
     return Trigger(f"sparring:{sparring}", "battles.sparring.scored", fire)
 
 
-async def battle_saves(client: Any, setup: dict[str, Any]) -> Trigger:
-    """Today's stand-in for a judge's score: the organizer saves the battle (one `battles.battle.updated` on
-    `battle:<id>`, written by the same service through the same outbox)."""
-    battle = setup["battle"]
-
-    async def fire(n: int) -> None:
-        body = {"title": f"Bench Final {n}", "crewSize": 1, "style": "bracket", "bracketSize": 2}
-        answer = await client.put(f"/api/battles/{battle}", headers=setup["organizer"], json=body)
-        assert answer.status_code == 200, answer.text
-
-    return Trigger(f"battle:{battle}", "battles.battle.updated", fire)
-
-
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -428,8 +415,7 @@ async def scenario(gateway: str, nats_url: str) -> dict[str, Any]:
     results: dict[str, Any] = {}
     async with httpx.AsyncClient(base_url=gateway, timeout=60) as client:
         setup = await bracket_battle(client)
-        # The one line to switch once the sparring endpoints exist: `await judge_scores(client, setup)`.
-        trigger = await battle_saves(client, setup)
+        trigger = await judge_scores(client, setup)
         results["trigger"] = trigger.subject
         workers = Workers(WORKERS)
         await workers.start()
