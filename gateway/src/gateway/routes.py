@@ -27,6 +27,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "studios": ("studios", "studios/**", "studios-map"),
     "battles": (
         "events/*/add-battle",
+        "events/*/scoreboards",
         "events/*/scoreboards/**",
         "battles/**",
         "crews/**",
