@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
-import { acceptCookies, expect, organization, pageErrors, pick, press, shot, signUpByApi, tag, test, type Account } from './helpers'
+import { acceptCookies, eventFields, expect, organization, pageErrors, pick, press, shot, signUpByApi, tag, test, watch, type Account } from './helpers'
 
 /**
  * Issue 15 end to end: an organizer adds a 1 vs 1 and a 3 vs 3 battle (classic) in the wizard's Battles step
@@ -12,28 +12,6 @@ import { acceptCookies, expect, organization, pageErrors, pick, press, shot, sig
  */
 
 const AGREEMENT = 'I dance at my own risk and follow the judges.'
-
-/** "YYYY-MM-DDTHH:MM" of an instant on the venue's clock. */
-function wallTime(instant: Date, timeZone: string): string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-  const part = Object.fromEntries(format.formatToParts(instant).map((item) => [item.type, item.value]))
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`
-}
-
-const HOUR = 3_600_000
-
-/** The event's fields as the wizard's Info and Date steps save them; `from`/`to` in hours from now. */
-function eventFields(title: string, orgId: number, from: number, to: number) {
-  const now = Date.now()
-  return {
-    title,
-    orgId,
-    dateStart: wallTime(new Date(now + from * HOUR), 'Asia/Tokyo'),
-    dateEnd: wallTime(new Date(now + to * HOUR), 'Asia/Tokyo'),
-    locationAddress: 'Tokyo, Tokyo, Japan',
-    coordinates: { lat: 35.6895, lng: 139.6917 },
-  }
-}
 
 type BattleAnswer = {
   id: number
@@ -60,14 +38,6 @@ async function dancerBrowser(browser: Browser, dancerName: string, errors: strin
   await acceptCookies(page)
   const account = await signUpByApi(page, { dancerName, prefix: 'battler' })
   return { page, account }
-}
-
-/** Console errors of a page the fixture does not watch (other tabs and browsers). */
-function watch(page: Page, errors: string[], who: string) {
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${who}: ${message.text()} @ ${message.location().url}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${who}: pageerror: ${error.message}`))
 }
 
 /** Open a battle page and wait until its live feed is subscribed (the feed re-reads the battle once ready). */

@@ -212,3 +212,33 @@ export async function pick(page: Page, picker: string, name: string) {
   await expect(option).toBeVisible()
   await press(option)
 }
+
+/** "YYYY-MM-DDTHH:MM" of an instant on the venue's clock. */
+export function wallTime(instant: Date, timeZone: string): string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  const part = Object.fromEntries(format.formatToParts(instant).map((item) => [item.type, item.value]))
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`
+}
+
+const HOUR = 3_600_000
+
+/** The event's fields as the wizard's Info and Date steps save them; `from`/`to` in hours from now. */
+export function eventFields(title: string, orgId: number, from: number, to: number) {
+  const now = Date.now()
+  return {
+    title,
+    orgId,
+    dateStart: wallTime(new Date(now + from * HOUR), 'Asia/Tokyo'),
+    dateEnd: wallTime(new Date(now + to * HOUR), 'Asia/Tokyo'),
+    locationAddress: 'Tokyo, Tokyo, Japan',
+    coordinates: { lat: 35.6895, lng: 139.6917 },
+  }
+}
+
+/** Console errors of a page the fixture does not watch (other tabs and browsers). */
+export function watch(page: Page, errors: string[], who: string) {
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${who}: ${message.text()} @ ${message.location().url}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${who}: pageerror: ${error.message}`))
+}
