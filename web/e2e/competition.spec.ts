@@ -230,20 +230,21 @@ test.describe('competition', () => {
     await expect
       .poll(async () => ((await json<{ battles?: { id: number; title: string }[] }>(page.request, `/api/events/${eventId}`, token)).battles ?? []).map((item) => item.title), { timeout: 20_000 })
       .toEqual([battleTitle])
+    // the organizer keeps the Display mode dialog open on the event page, to put each sparring on the carpet
     await page.goto(`/event/${eventId}`)
     await press(page.getByRole('button', { name: 'Display mode' }))
     const display = page.getByRole('dialog', { name: 'Display mode' })
     const select = display.getByRole('combobox', { name: `Sparring on ${carpetName}` })
-    const optionA = `${battleTitle} · Semi-final: ${semiA.red!.name} vs ${semiA.blue!.name}`
-    await expect(select.locator('option', { hasText: optionA })).toHaveCount(1)
-    await select.selectOption({ label: optionA })
-    await expect
-      .poll(async () => (await json<{ sparring: { sparringId: number } | null }>(request, `/api/events/${eventId}/scoreboards/${carpetId}`)).sparring?.sparringId, { timeout: 20_000 })
-      .toBe(semiA.sparringId)
-    await expect(select).toHaveValue(String(semiA.sparringId))
-    await shot(page, 'competition-display-mode')
-    await press(display.getByRole('button', { name: 'Done' }))
-    await expect(display).toBeHidden()
+    const putOnCarpet = async (sparringId: number, option: string, screenshot?: string) => {
+      await expect(select.locator('option', { hasText: option })).toHaveCount(1)
+      await select.selectOption({ label: option })
+      await expect
+        .poll(async () => (await json<{ sparring: { sparringId: number } | null }>(request, `/api/events/${eventId}/scoreboards/${carpetId}`)).sparring?.sparringId, { timeout: 20_000 })
+        .toBe(sparringId)
+      await expect(select).toHaveValue(String(sparringId))
+      if (screenshot) await shot(page, screenshot)
+    }
+    await putOnCarpet(semiA.sparringId, `${battleTitle} · Semi-final: ${semiA.red!.name} vs ${semiA.blue!.name}`, 'competition-display-mode')
 
     // the organizer's sparring page and the carpet's scoreboard, both following live
     const sparringPage = await page.context().newPage()
@@ -319,6 +320,13 @@ test.describe('competition', () => {
     expect([final.red?.id, final.blue?.id].sort()).toEqual([champion.id, finalist.id].sort())
     const championColor = final.red?.id === champion.id ? 'red' : 'blue'
     const finalistColor = championColor === 'red' ? 'blue' : 'red'
+    // the organizer puts the final on the carpet in the dialog still open (its choices follow the bracket live);
+    // the board, still open, follows the carpet to it
+    await putOnCarpet(finalId, `${battleTitle} · Final: ${final.red!.name} vs ${final.blue!.name}`)
+    await expect(board.getByText(`${battleTitle} · Final`)).toBeVisible()
+    await expect(board.getByTestId('board-red')).toContainText(final.red!.name)
+    await expect(board.getByTestId('board-blue')).toContainText(final.blue!.name)
+    await expect(board.getByTestId('board-red-total')).toHaveText('0')
     await openLive(judgePage, `/sparring/${finalId}`, `sparring:${finalId}`)
     const finalEditor = judgePage.getByRole('region', { name: 'Your scores' })
     await expect(finalEditor.getByTestId('editor-round-2')).toBeVisible()
@@ -339,6 +347,9 @@ test.describe('competition', () => {
     await judgePage.context().setOffline(false)
     await expect(finalEditor.getByTestId('judge-pending')).toHaveCount(0, { timeout: 20_000 })
     await expect.poll(judge1Scores, { timeout: 20_000 }).toEqual([1, 1])
+    // the board shows the points that waited on the tablet
+    await expect(board.getByTestId(`board-${championColor}-total`)).toHaveText('20')
+    await expect(board.getByTestId(`score-2-${judge1.account.userId}`)).toBeVisible()
     const rounds = (await json<SparringAnswer>(request, `/api/sparrings/${finalId}`)).rounds
     for (const round of rounds) {
       const mine = round.scores.find((score) => score.id === judge1.account.userId)!
@@ -356,8 +367,11 @@ test.describe('competition', () => {
     await confirm(sparringPage, 'Are you sure you want to finish this sparring?', 'Finish')
     await expect(sparringPage.getByTestId('winner-view')).toContainText(champion.name)
     await expect(judgePage.getByTestId('winner-view')).toContainText(champion.name)
+    await expect(board.getByTestId(`board-${championColor}`)).toHaveAttribute('data-winner', 'true')
 
     // 5. the battle page shows the winners; the organization's leaderboard lists the champion first
+    await press(display.getByRole('button', { name: 'Done' }))
+    await expect(display).toBeHidden()
     await page.goto(`/battle/${battleId}`)
     const winners = page.getByRole('list', { name: 'Winners' })
     await expect(winners.getByRole('listitem')).toHaveCount(4)

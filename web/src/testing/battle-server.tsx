@@ -19,6 +19,8 @@ export interface Call {
 }
 
 interface Stream {
+  /** the topics it follows, as the feed's URL names them */
+  topics: string[]
   send: (text: string) => void
 }
 
@@ -40,7 +42,7 @@ export function fakeBattleServer(battle: Battle, answer: (call: Call) => Respons
         const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) })
         const signal = init?.signal ?? request.signal
         signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
-        streams.push({ send: (text) => controller.enqueue(new TextEncoder().encode(text)) })
+        streams.push({ topics: (url.searchParams.get('topics') ?? '').split(','), send: (text) => controller.enqueue(new TextEncoder().encode(text)) })
         return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
       }
       const text = request.method === 'GET' ? '' : await request.clone().text()

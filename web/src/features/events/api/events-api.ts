@@ -52,7 +52,7 @@ export interface StaffCall {
   role: StaffRole
 }
 
-const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'EventTabs', 'Carpet'] }).injectEndpoints({
+const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'EventTabs', 'Carpet', 'Battle'] }).injectEndpoints({
   endpoints: (build) => ({
     getEvent: build.query<CypherEvent | null, number>({
       query: (id) => `/events/${id}`,
@@ -116,6 +116,8 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
         return { data: options }
       },
       extraOptions: { silent: true },
+      // each battle's bracket is read under its tag: a change on `battle:<id>` (a sparring decided) re-reads them
+      providesTags: (_options, _error, battles) => battles.map((battle) => ({ type: 'Battle' as const, id: battle.id })),
     }),
     /** POST /api/events/{id}/scoreboards/{carpetId} {sparringId | null}: shows that sparring on the carpet's board. */
     eventAssignScoreboard: build.mutation<CarpetBoard, { id: number; carpetId: number; sparringId: number | null }>({

@@ -10,7 +10,9 @@ import type { CypherEvent } from '../types'
 
 /**
  * The display mode's scoreboards (issue 16): per saved carpet, 'Open scoreboard' (a new tab for the projector or
- * the TV beside it) and a select that puts a sparring of the event's battles on that carpet's board.
+ * the TV beside it) and a select that puts a sparring of the event's battles on that carpet's board. The choices
+ * are read under the battles' tags: the page follows `boardTopics` while they show, so a decided sparring leaves
+ * them and the next one, its sides set, joins them.
  */
 export function CarpetBoards({ event }: { event: CypherEvent }) {
   const carpets = (event.carpets ?? []).filter((carpet): carpet is { id: number; name: string } => typeof carpet.id === 'number')
@@ -65,3 +67,7 @@ export function CarpetBoards({ event }: { event: CypherEvent }) {
     </Box>
   )
 }
+
+/** The live topics the boards' choices follow: the event's battles (none without a carpet). */
+export const boardTopics = (event: Pick<CypherEvent, 'carpets' | 'battles'>) =>
+  (event.carpets ?? []).some((carpet) => typeof carpet.id === 'number') ? (event.battles ?? []).map((battle) => `battle:${battle.id}`) : []

@@ -40,7 +40,7 @@ import { battleCategory } from '../battle-rules'
 import { costSummary, deleteQuestion, eventUpdate, isFree, mapsSearchUrl, normaliseUpdate, shareLinks, TEXTS } from '../rules'
 import type { CypherEvent, EventBattleSummary, EventUpdate } from '../types'
 import { TicketActions } from './attendance/ticket-actions'
-import { CarpetBoards } from './carpet-boards'
+import { boardTopics, CarpetBoards } from './carpet-boards'
 import { FeedbackBlock } from './feedback/feedback-block'
 import { EventTabs, FeedbackTab, type EventTab } from './feedback/feedback-tab'
 import { showsFeedbackTabs } from './feedback/rules'
@@ -217,8 +217,10 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
   useEffect(() => {
     if (valid && tab !== null && tab !== 'info' && tab !== 'feedback') navigate(paths.event.getHref(id), { replace: true, state: location.state })
   }, [tab, valid, id, navigate, location.state])
-  // other editors' changes refresh the page
-  useLiveTopics(valid ? [`event:${id}`] : [])
+  // other editors' changes refresh the page; with the Display mode open, the battles' changes too (the boards'
+  // choices follow the brackets), on the same feed: a browser opens few connections to one site at a time
+  const displayTopics = displayMode && event?.permissions?.canEdit ? boardTopics(event) : []
+  useLiveTopics(valid ? [`event:${id}`, ...displayTopics] : [])
 
   const missing = !valid || isNotFound(error) || event === null
   useNotFound(missing)
