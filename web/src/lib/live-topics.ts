@@ -47,6 +47,11 @@ export interface LiveTopicsOptions {
   onReady?: LiveTag[]
   /** How long after mounting the feed opens: a stream that never ends must not hold up the first paint. */
   delayMs?: number
+  /**
+   * An envelope the screen applies to its cached copy itself (true: nothing is re-read). A crowd following one
+   * sparring must not re-read it on every score.
+   */
+  apply?: (envelope: LiveEnvelope) => boolean
 }
 
 /** The tags one envelope concerns. */
@@ -87,7 +92,9 @@ export function useLiveTopics(topics: readonly string[], options: LiveTopicsOpti
         topics: subscribed,
         getToken: () => store.getState().session.accessToken,
         onUnauthorized: () => renewToken(dispatch),
-        onEnvelope: (envelope) => invalidate(envelopeTags(envelope, latest.current)),
+        onEnvelope: (envelope) => {
+          if (!latest.current.apply?.(envelope)) invalidate(envelopeTags(envelope, latest.current))
+        },
         onReady: () => invalidate(latest.current.onReady ?? topicTags(subscribed)),
       })
     }

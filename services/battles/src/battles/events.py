@@ -4,6 +4,7 @@ caller's transaction. Every one carries the topic battle:<id> (but a scoreboard'
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -97,7 +98,7 @@ async def bracket_seeded(session: AsyncSession, battle: Battle, sparring_ids: li
 
 
 async def sparring_changed(
-    session: AsyncSession, event: type[SparringChanged], sparring: Sparring, event_id: int, **more: int | None
+    session: AsyncSession, event: type[SparringChanged], sparring: Sparring, event_id: int, **more: Any
 ) -> None:
     """`event` is SparringScored, SparringVoted, SparringDecided, SparringReset or SparringTouched; topics
     sparring:<id>, battle:<id> and carpet:<id> while a scoreboard shows it."""

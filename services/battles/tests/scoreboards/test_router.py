@@ -150,7 +150,7 @@ class TestShow:
         # Its changes now reach the board too.
         await score(client, semi, JUDGE, (1, 8, 7))
         (scored,) = await outbox(session, "battles.sparring.scored")
-        assert scored["topics"] == [f"sparring:{semi.id}", f"battle:{battle['id']}", "carpet:1"]
+        assert scored["topics"] == [f"sparring:{semi.id}", "carpet:1"]
         assert (await client.get(f"{BOARDS}/1")).json()["sparring"]["red"]["totalPoints"] == 8
 
     async def test_one_board_per_sparring_and_cleared(self, client: httpx.AsyncClient, session: AsyncSession) -> None:

@@ -182,8 +182,11 @@ class TestJudge:
             "eventId": EVENT_ID,
             "carpetId": None,
             "judgeId": JUDGE,
+            "rounds": [{"round": 1, "redPoints": 8.0, "bluePoints": 7.5}],
         }
-        assert scored[0]["topics"] == [f"sparring:{semi.id}", f"battle:{battle['id']}"]
+        # The rounds this save set (open pages apply them without re-reading); the battle's pages are not told.
+        assert scored[2]["data"]["rounds"] == [{"round": 1, "redPoints": 9.0, "bluePoints": 7.5}]
+        assert scored[0]["topics"] == [f"sparring:{semi.id}"]
 
     async def test_a_keyed_replay_from_the_tablet_is_done_once(
         self, client: httpx.AsyncClient, session: AsyncSession
@@ -226,9 +229,13 @@ class TestAudience:
         assert (seen["red"]["audiencePoints"], seen["blue"]["audiencePoints"], seen["myVote"]) == (1, 1, "red")
         assert (await read(client, rows[SEMI_LEFT]))["myVote"] is None
         voted = await outbox(session, "battles.sparring.voted")
+        # Each vote announces the counts after it (votes are taken one at a time), on the sparring's topic only.
+        same = {"sparringId": rows[SEMI_LEFT].id, "battleId": battle["id"], "eventId": EVENT_ID, "carpetId": None}
         assert [v["data"] for v in voted] == [
-            {"sparringId": rows[SEMI_LEFT].id, "battleId": battle["id"], "eventId": EVENT_ID, "carpetId": None}
-        ] * 2
+            same | {"redVotes": 1, "blueVotes": 0},
+            same | {"redVotes": 1, "blueVotes": 1},
+        ]
+        assert voted[0]["topics"] == [f"sparring:{rows[SEMI_LEFT].id}"]
 
     async def test_votes_at_once(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         """A double tap sent twice at once counts once; a crowd's votes at once all count."""

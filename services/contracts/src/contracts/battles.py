@@ -210,18 +210,37 @@ class SparringChanged(Event):
         return topics
 
 
+class JudgeRound(Payload):
+    round: int
+    red_points: float
+    blue_points: float
+
+
 class SparringScored(SparringChanged):
-    """A judge's round scores were saved (an upsert: a replay changes nothing)."""
+    """A judge's round scores were saved (an upsert: a replay changes nothing). `rounds` are the rounds this save
+    set, so an open sparring page applies them itself instead of re-reading (a crowd of phones would re-read on
+    every score); not on `battle:<id>`: a score changes nothing the battle's pages show."""
 
     type: ClassVar[str] = "battles.sparring.scored"
 
     judge_id: int
+    rounds: list[JudgeRound] = []
+
+    def topics(self) -> list[str]:
+        return [t for t in super().topics() if not t.startswith("battle:")]
 
 
 class SparringVoted(SparringChanged):
-    """Someone of the audience voted (who and for whom stay on the server)."""
+    """Someone of the audience voted (who stays on the server); `redVotes`/`blueVotes` are the counts after this
+    vote (votes are taken one at a time), which open pages show without re-reading; not on `battle:<id>`."""
 
     type: ClassVar[str] = "battles.sparring.voted"
+
+    red_votes: int = 0
+    blue_votes: int = 0
+
+    def topics(self) -> list[str]:
+        return [t for t in super().topics() if not t.startswith("battle:")]
 
 
 class SparringDecided(SparringChanged):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildBattle, buildBracketSet, buildBracketSparring, buildCrew, buildParticipant, buildRound, buildSide, buildSparring } from '@/testing/battle-builders'
+import { buildBattle, buildBracketSet, buildBracketSparring, buildCrew, buildParticipant, buildRound, buildSide, buildSparring, buildSparringSide } from '@/testing/battle-builders'
 import {
   competitorsOf,
   disabledCompetitors,
@@ -10,6 +10,7 @@ import {
   isRoundOpen,
   judgeDraft,
   judgeDraftError,
+  liveSparring,
   judgeEntries,
   lastOpenRound,
   queuedRounds,
@@ -24,6 +25,8 @@ import {
   withHalf,
   withQueued,
   isValidPoints,
+  withJudgeRounds,
+  withVotes,
 } from './bracket-rules'
 import type { BracketSet } from './bracket-types'
 
@@ -177,5 +180,47 @@ describe('the sparring rules', () => {
     expect(sideName({ name: '  ' })).toBe('N/A')
     expect(sideName(null)).toBe('N/A')
     expect(sideName({ name: 'Kid' })).toBe('Kid')
+  })
+})
+
+describe('live messages applied to a sparring', () => {
+  const judged = () =>
+    buildSparring({
+      status: 'judging',
+      red: buildSparringSide(1, { totalPoints: 9, audiencePoints: 2 }),
+      blue: buildSparringSide(8, { totalPoints: 8, audiencePoints: 1 }),
+      rounds: [buildRound(1, [[20, 'Judge Roxy', 9, 8]]), buildRound(2, [])],
+    })
+
+  it("upserts a judge's rounds in the judges' order and recomputes the sums and totals", () => {
+    const once = withJudgeRounds(judged(), 1, [{ round: 1, redPoints: 7, bluePoints: 10 }])!
+    expect(once.rounds[0].scores.map((score) => [score.id, score.redPoints, score.bluePoints])).toEqual([
+      [1, 7, 10],
+      [20, 9, 8],
+    ])
+    expect([once.rounds[0].sumRedPoints, once.rounds[0].sumBluePoints, once.red?.totalPoints, once.blue?.totalPoints]).toEqual([16, 18, 16, 18])
+    // the same message again changes nothing (an upsert), a correction replaces
+    expect(withJudgeRounds(once, 1, [{ round: 1, redPoints: 7, bluePoints: 10 }])).toEqual(once)
+    const corrected = withJudgeRounds(once, 1, [{ round: 1, redPoints: 8, bluePoints: 10 }])!
+    expect(corrected.rounds[0].scores).toHaveLength(2)
+    expect(corrected.red?.totalPoints).toBe(17)
+  })
+
+  it('asks for a re-read when the copy cannot be patched as the server would show it', () => {
+    expect(withJudgeRounds(buildSparring({ status: 'ready', rounds: [buildRound(1, []), buildRound(2, [])] }), 1, [{ round: 1, redPoints: 7, bluePoints: 8 }])).toBeNull()
+    expect(withJudgeRounds(judged(), 99, [{ round: 1, redPoints: 7, bluePoints: 8 }])).toBeNull()
+    expect(withJudgeRounds(judged(), 1, [{ round: 3, redPoints: 7, bluePoints: 8 }])).toBeNull()
+    expect(liveSparring(judged(), { type: 'battles.sparring.decided', data: { sparringId: 11, winnerId: 1 } })).toBeNull()
+    expect(liveSparring(judged(), { type: 'battles.sparring.scored', data: { sparringId: 12, judgeId: 1, rounds: [] } })).toBeNull()
+  })
+
+  it("takes the audience's counts, never going back, and re-reads the first vote", () => {
+    const voted = withVotes(judged(), 3, 1)!
+    expect([voted.red?.audiencePoints, voted.blue?.audiencePoints]).toEqual([3, 1])
+    const older = withVotes(voted, 2, 1)!
+    expect([older.red?.audiencePoints, older.blue?.audiencePoints]).toEqual([3, 1])
+    const none = buildSparring({ status: 'judging' })
+    expect(withVotes(none, 1, 0)).toBeNull()
+    expect(liveSparring(judged(), { type: 'battles.sparring.voted', data: { sparringId: 11, redVotes: 4, blueVotes: 1 } })?.red?.audiencePoints).toBe(4)
   })
 })

@@ -265,3 +265,62 @@ export function queuedRounds(writes: QueuedWrite[]): JudgeRoundEntry[][] {
 
 /** Points as shown: '8.5', '9', or '–' when not given. */
 export const pointsText = (points: number | null | undefined) => (points === null || points === undefined ? '–' : String(points))
+
+/**
+ * A judge's rounds from a `battles.sparring.scored` message applied to the page's copy as the server shows them
+ * (an upsert per judge and round, in the judges' order, sums and totals recomputed), so a crowd's phones need not
+ * re-read on every score. Null when the copy must be re-read instead: the first score (it changes what the
+ * viewer may do, e.g. reset), a round or judge the copy does not know.
+ */
+export function withJudgeRounds(sparring: Sparring, judgeId: number, rounds: readonly JudgeRoundEntry[]): Sparring | null {
+  const judge = sparring.judges.find((item) => item.id === judgeId)
+  if (sparring.status !== 'judging' || !judge || !rounds.length) return null
+  if (rounds.some((item) => !sparring.rounds.some((round) => round.round === item.round))) return null
+  const order = (id: number) => {
+    const index = sparring.judges.findIndex((item) => item.id === id)
+    return index < 0 ? sparring.judges.length : index
+  }
+  const updated = sparring.rounds.map((round) => {
+    const given = rounds.find((item) => item.round === round.round)
+    if (!given) return round
+    const mine = { id: judgeId, dancerName: judge.dancerName, avatar: judge.avatar, redPoints: given.redPoints, bluePoints: given.bluePoints }
+    const scores = [...round.scores.filter((score) => score.id !== judgeId), mine].sort((a, b) => order(a.id) - order(b.id) || a.id - b.id)
+    const sum = (side: 'redPoints' | 'bluePoints') => scores.reduce((total, score) => total + (score[side] ?? 0), 0)
+    return { ...round, scores, sumRedPoints: sum('redPoints'), sumBluePoints: sum('bluePoints') }
+  })
+  const total = (side: 'sumRedPoints' | 'sumBluePoints') => updated.reduce((sum, round) => sum + round[side], 0)
+  return {
+    ...sparring,
+    rounds: updated,
+    red: sparring.red && { ...sparring.red, totalPoints: total('sumRedPoints') },
+    blue: sparring.blue && { ...sparring.blue, totalPoints: total('sumBluePoints') },
+  }
+}
+
+/**
+ * The audience's counts from a `battles.sparring.voted` message (the counts after that vote). They never go back
+ * between two reads (a message older than the copy changes nothing); null for the first vote, which is re-read
+ * (it changes what the viewer may do).
+ */
+export function withVotes(sparring: Sparring, redVotes: number, blueVotes: number): Sparring | null {
+  if (!sparring.red || !sparring.blue) return null
+  if (sparring.red.audiencePoints + sparring.blue.audiencePoints === 0) return null
+  return {
+    ...sparring,
+    red: { ...sparring.red, audiencePoints: Math.max(sparring.red.audiencePoints, redVotes) },
+    blue: { ...sparring.blue, audiencePoints: Math.max(sparring.blue.audiencePoints, blueVotes) },
+  }
+}
+
+/** A live message applied to the page's copy of its sparring, or null when the copy must be re-read. */
+export function liveSparring(sparring: Sparring, envelope: { type: string; data: Record<string, unknown> }): Sparring | null {
+  const data = envelope.data
+  if (data.sparringId !== sparring.sparringId) return null
+  if (envelope.type === 'battles.sparring.scored' && typeof data.judgeId === 'number' && Array.isArray(data.rounds)) {
+    return withJudgeRounds(sparring, data.judgeId, data.rounds as JudgeRoundEntry[])
+  }
+  if (envelope.type === 'battles.sparring.voted' && typeof data.redVotes === 'number' && typeof data.blueVotes === 'number') {
+    return withVotes(sparring, data.redVotes, data.blueVotes)
+  }
+  return null
+}

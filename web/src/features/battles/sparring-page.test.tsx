@@ -111,6 +111,38 @@ describe('Sparring: what everyone sees', () => {
     server.streams[0].send(`id: B:2\nevent: message\ndata: ${JSON.stringify({ id: 'x', type: 'battles.sparring.scored', topics: ['sparring:11', 'battle:7'], data: {} })}\n\n`)
     expect(await screen.findByTestId('score-1-20')).toHaveTextContent('Judge Roxy98')
   })
+
+  it("applies a judge's score and the audience's counts from the message itself: a crowd does not re-read on each", async () => {
+    const sparring = buildSparring({
+      status: 'judging',
+      red: buildSparringSide(1, { totalPoints: 9, audiencePoints: 1 }),
+      blue: buildSparringSide(8, { totalPoints: 8 }),
+      rounds: [buildRound(1, [[20, 'Judge Roxy', 9, 8]]), buildRound(2, [])],
+    })
+    const server = serve(sparring)
+    show({ liveDelayMs: 0 })
+    await title()
+    await waitFor(() => expect(server.streams).toHaveLength(1))
+    server.streams[0].send('id: B:1\nevent: ready\ndata: {}\n\n')
+    await waitFor(() => expect(server.reads()).toBe(2))
+    const message = (n: number, type: string, data: Record<string, unknown>) =>
+      `id: B:${n}\nevent: message\ndata: ${JSON.stringify({ id: `m${n}`, type, topics: ['sparring:11'], data: { sparringId: 11, battleId: 7, eventId: 42, carpetId: null, ...data } })}\n\n`
+    // two scores in a row, before any render: the second builds on the first
+    server.streams[0].send(
+      message(2, 'battles.sparring.scored', { judgeId: 1, rounds: [{ round: 1, redPoints: 7.5, bluePoints: 10 }] }) +
+        message(3, 'battles.sparring.scored', { judgeId: 20, rounds: [{ round: 2, redPoints: 6, bluePoints: 6.5 }] }),
+    )
+    expect(await screen.findByTestId('score-1-1')).toHaveTextContent('B-girl Ana7.510')
+    expect(await screen.findByTestId('score-2-20')).toHaveTextContent('Judge Roxy66.5')
+    expect(screen.getByTestId('score-1-20')).toHaveTextContent('Judge Roxy98')
+    expect(screen.getByText('22.5')).toBeInTheDocument() // red: 9 + 7.5 + 6
+    server.streams[0].send(message(4, 'battles.sparring.voted', { redVotes: 1, blueVotes: 3 }))
+    await waitFor(() => expect(screen.getAllByText('3').length).toBeGreaterThan(0))
+    expect(server.reads()).toBe(2)
+    // a finish is re-read
+    server.streams[0].send(message(5, 'battles.sparring.decided', { winnerId: 1 }))
+    await waitFor(() => expect(server.reads()).toBe(3))
+  })
 })
 
 describe("Sparring: the judge's round editor", () => {

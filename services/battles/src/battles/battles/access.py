@@ -41,24 +41,16 @@ class EventAccess:
 
 
 @dataclass(frozen=True, slots=True)
-class BattleAccess:
+class BattleAccess(EventAccess):
+    """The caller at one battle of the event: `roles` are their roles at the event (organizer, admin, host, dj;
+    org_admin of its organization), `judge` whether they judge this battle."""
+
     battle: Battle
-    event: EventView
-    principal: Principal
-    roles: frozenset[str]  # the caller's roles at the event: organizer, admin, host, dj; org_admin of its organization
     judge: bool
 
     @property
     def user_id(self) -> int | None:
         return self.principal.profile_id
-
-    @property
-    def can_edit(self) -> bool:
-        return edits(self.principal, self.roles)
-
-    @property
-    def is_admin(self) -> bool:
-        return administers(self.principal, self.roles)
 
     @property
     def staff(self) -> bool:

@@ -36,7 +36,7 @@ class BattleService:
             raise BattleNotFound()
         roles = await battle_repository.roles(session, event, principal.profile_id)
         judge = await battle_repository.is_judge(session, battle.id, principal.profile_id)
-        access = BattleAccess(battle, event, principal, roles, judge)
+        access = BattleAccess(event, principal, roles, battle, judge)
         if event.status != "published" and not access.can_edit:
             # a draft event exists only for its editors (the events service's rule): its battles too
             raise BattleNotFound()
@@ -99,7 +99,7 @@ class BattleService:
         session.add(battle)
         await session.flush()
         await events.battle_changed(session, BattleCreated, battle)
-        return BattleAccess(battle, event, principal, roles, False)
+        return BattleAccess(event, principal, roles, battle, False)
 
     async def save(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, update: BattleUpdate

@@ -28,8 +28,9 @@ async def scored_sparring(sparring_id: Id, session: SessionDep, principal: UserD
 
 
 async def voted_sparring(sparring_id: Id, session: SessionDep, principal: UserDep) -> SparringAccess:
-    """Votes share the sparring's row: they do not wait for each other, a finish waits for them."""
-    return await sparring_service.access(session, sparring_id, principal, lock="share")
+    """Votes are taken one at a time on the sparring's row, so each announces the exact counts after it (open pages
+    show them without re-reading); a vote holds the row for one insert and one count."""
+    return await sparring_service.access(session, sparring_id, principal, lock="update")
 
 
 async def locked_sparring(sparring_id: Id, session: SessionDep, principal: UserDep) -> SparringAccess:

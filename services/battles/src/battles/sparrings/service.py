@@ -2,7 +2,7 @@
 winner (who moves on; the final gives the battle's places), and reset.
 
 Locks: what decides or resets holds the battle's row (as every bracket write does), then the sparring's; a judge's
-score holds the sparring's row only; a vote shares it (votes do not wait for each other, a finish waits for them)."""
+score holds the sparring's row only, and so does a vote (one at a time: each announces the exact counts)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,14 @@ from battles.sparrings import rules
 from battles.sparrings import schemas as s
 from battles.sparrings.exceptions import SparringNotFound
 from battles.sparrings.repository import Lock, sparring_repository
-from contracts.battles import SparringDecided, SparringReset, SparringScored, SparringTouched, SparringVoted
+from contracts.battles import (
+    JudgeRound,
+    SparringDecided,
+    SparringReset,
+    SparringScored,
+    SparringTouched,
+    SparringVoted,
+)
 from kit import profiles
 from kit.db import commit_writes, utcnow
 from kit.errors import Conflict, Forbidden, Invalid
@@ -257,7 +264,13 @@ class SparringService:
         await sparring_repository.save_scores(session, sparring.id, judge_id, rounds)
         sparring.status = rules.JUDGING
         await session.flush()
-        await events.sparring_changed(session, SparringScored, sparring, access.battle.event.id, judge_id=judge_id)
+        saved = [
+            JudgeRound(round=number, red_points=float(red), blue_points=float(blue))
+            for number, (red, blue) in sorted(rounds.items())
+        ]
+        await events.sparring_changed(
+            session, SparringScored, sparring, access.battle.event.id, judge_id=judge_id, rounds=saved
+        )
 
     async def vote(self, session: AsyncSession, access: SparringAccess, color: str) -> None:
         """One vote per person (their profile) and sparring; judges and the two sides' dancers do not vote."""
@@ -279,7 +292,15 @@ class SparringService:
             raise Forbidden(refusal)
         if user is None or not await sparring_repository.add_vote(session, sparring.id, user, color):
             raise Conflict(rules.ALREADY_VOTED)
-        await events.sparring_changed(session, SparringVoted, sparring, access.battle.event.id)
+        counts = await sparring_repository.votes(session, sparring.id)
+        await events.sparring_changed(
+            session,
+            SparringVoted,
+            sparring,
+            access.battle.event.id,
+            red_votes=counts.get(rules.RED, 0),
+            blue_votes=counts.get(rules.BLUE, 0),
+        )
 
     async def extra(self, session: AsyncSession, access: SparringAccess) -> None:
         """A tie breaker round, after a finish found a tie (the battle's admins)."""

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents'
 import { useCallback, useMemo, useState } from 'react'
+import { current } from '@reduxjs/toolkit'
 import { Link as RouterLink } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { ConfirmDialog } from '@/components/ui/dialogs'
@@ -40,6 +41,7 @@ import {
   judgeDraftError,
   judgeEntries,
   judgePath,
+  liveSparring,
   queuedRounds,
   showsTieBreakerNotice,
   sideName,
@@ -268,7 +270,22 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
   const signedIn = useAppSelector(selectIsSignedIn)
   const { data: sparring, error, isFetching, refetch } = useSparringByIdQuery(id, { skip: !valid })
   const { data: user } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
-  useLiveTopics(valid ? [`sparring:${id}`] : [], { onReady: [{ type: SPARRING_TAG, id }], delayMs: liveDelayMs })
+  useLiveTopics(valid ? [`sparring:${id}`] : [], {
+    onReady: [{ type: SPARRING_TAG, id }],
+    delayMs: liveDelayMs,
+    // scores and votes are applied to the cached copy (the latest, even between renders); the rest is re-read
+    apply: (envelope) => {
+      let applied = false
+      dispatch(
+        competitionApi.util.updateQueryData('sparringById', id, (draft) => {
+          const patched = liveSparring(current(draft), envelope)
+          applied = patched !== null
+          return patched ?? undefined
+        }),
+      )
+      return applied
+    },
+  })
   useDocumentTitle(sparring ? `${sideName(sparring.red)} vs ${sideName(sparring.blue)}` : 'Sparring')
   const [vote, { isLoading: voting }] = useVoteSparringMutation()
   const [addExtra] = useAddTieBreakerMutation()
