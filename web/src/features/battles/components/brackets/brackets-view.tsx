@@ -15,8 +15,7 @@ import { PageLoader } from '@/components/ui/feedback'
 import { paths } from '@/config/paths'
 import { useGetCurrentUserQuery } from '@/lib/api/users'
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
-import { useLiveTopics } from '@/lib/live-topics'
-import { BRACKET_TAG, useBracketsByBattleQuery, useSeedBracketMutation } from '../../api/competition-api'
+import { useBracketsByBattleQuery, useSeedBracketMutation } from '../../api/competition-api'
 import {
   allEdited,
   BRACKET_TEXTS,
@@ -256,20 +255,18 @@ function BracketGrid({ set, context }: { set: BracketSet; context: ViewContext }
 
 export interface BracketsViewProps {
   battle: Battle
-  /** how long after mounting the live feed opens (tests) */
-  liveDelayMs?: number
 }
 
 /**
  * The Brackets screen (seed 002 section 2): the level chips, the left and right halves meeting at the final, and
  * for the event's editors 'Edit brackets' with a select per slot of each half's current round (or the final).
- * Follows the battle's live topic: a seed, a score or a winner elsewhere shows without a reload.
+ * Live through the battle page's feed (`battle:<id>` re-reads the bracket, tagged with its battle): a seed or a
+ * winner elsewhere shows without a reload, and the tab opens no second stream.
  */
-export function BracketsView({ battle, liveDelayMs }: BracketsViewProps) {
+export function BracketsView({ battle }: BracketsViewProps) {
   const signedIn = useAppSelector(selectIsSignedIn)
   const { data: user } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
   const { data: set, error, isFetching, refetch } = useBracketsByBattleQuery(battle.id)
-  useLiveTopics([`battle:${battle.id}`], { onReady: [{ type: BRACKET_TAG, id: battle.id }], delayMs: liveDelayMs })
   const [seed, { isLoading: saving }] = useSeedBracketMutation()
   const [editing, setEditing] = useState(false)
   const [slots, setSlots] = useState<Slots>({})

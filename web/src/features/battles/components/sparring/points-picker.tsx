@@ -17,7 +17,8 @@ interface PointsPickerProps {
 export function PointsPicker({ label, value, disabled = false, color, onChange }: PointsPickerProps) {
   const whole = wholeOf(value)
   const half = halfOf(value)
-  const tint = color === 'red' ? 'error' : 'primary'
+  // MUI's info is blue (the theme's primary is red)
+  const tint = color === 'red' ? 'error' : 'info'
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <ToggleButtonGroup
