@@ -31,7 +31,7 @@ class ScoreboardRepository:
                 Carpet.present,
             )
         )
-        found = (await session.execute(statement)).tuples().first()
+        found = (await session.execute(statement)).first()
         return (found[0], found[1]) if found is not None else None
 
     async def lock(self, session: AsyncSession, event_id: int) -> list[Scoreboard]:

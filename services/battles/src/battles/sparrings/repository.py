@@ -94,7 +94,7 @@ class SparringRepository:
             .where(AudienceVote.sparring_id == sparring_id)
             .group_by(AudienceVote.color)
         )
-        return {color: count for color, count in found.tuples().all()}  # noqa: C416
+        return {color: count for color, count in found.all()}  # noqa: C416 - typed rows, not dict(rows)
 
     async def vote_of(self, session: AsyncSession, sparring_id: int, user_id: int | None) -> str | None:
         if user_id is None:
