@@ -26,6 +26,8 @@ function prelimsServer(prelims: Prelims, battle: Partial<Battle> = {}, answer: (
     const answered = answer(call, state)
     if (answered) return answered
     if (call.path === PRELIMS && call.method === 'GET') return jsonResponse(state.prelims)
+    // the Brackets tab reads the bracket set (not drawn yet); Undo bracket (DELETE) answers the prelims
+    if (call.path === '/api/battles/7/brackets' && call.method === 'GET') return jsonResponse({ left: [], right: [], final: null, levels: [], bracketSize: 16, canEdit: false })
     if (call.path.startsWith(PRELIMS) || call.path === '/api/battles/7/reshuffle' || call.path === '/api/battles/7/brackets') return jsonResponse(state.prelims)
     return undefined
   })
@@ -67,6 +69,7 @@ describe('Battle page tabs as routes', () => {
     expect(router.state.location.pathname).toBe('/battle/7/brackets')
     expect(screen.queryByTestId('prelims-view')).toBeNull()
     expect(screen.getByRole('tab', { name: 'Brackets' })).toHaveAttribute('aria-selected', 'true')
+    expect(await screen.findByText('The bracket is drawn once the prelims are added to it.')).toBeInTheDocument()
   })
 
   it('shows Create groups in the details only on the Prelims route, with no groups, to an editor', async () => {
