@@ -256,9 +256,8 @@ class SparringService:
         if not access.battle.judge or judge_id is None:
             raise Forbidden(rules.NOT_A_JUDGE)
         self._open(sparring)
-        stored = await sparring_repository.judge_rounds(session, sparring.id, judge_id)
         try:
-            rounds = rules.judgment(given, sparring.rounds + sparring.extra_rounds, stored)
+            rounds = rules.judgment(given, sparring.rounds + sparring.extra_rounds)
         except ValueError as exc:
             raise Invalid(str(exc), field="rounds") from exc
         await sparring_repository.save_scores(session, sparring.id, judge_id, rounds)
