@@ -58,6 +58,8 @@ class ScoreboardService:
         # The lock order of what moves a bracket: the battles, then (here) the event's boards, then sparrings.
         await sparring_repository.lock_battles(session, [x.battle_id for x in (sparring, shown) if x is not None])
         boards = await scoreboard_repository.lock(session, event_id)
+        if all(other.carpet_id != carpet_id for other in boards):
+            raise NotFound(BOARD_NOT_FOUND)  # its carpet was removed meanwhile
         if shown is not None and shown.id != sparring_id:
             await session.refresh(shown)
             if shown.carpet_id == carpet_id:
