@@ -22,7 +22,14 @@ export const TEXTS = {
   visitWebsite: 'Visit website to learn more',
   emailedHelp: "We've emailed you some help",
   free: 'Free',
+  locationRequired: 'Location is required',
 } as const
+
+/** What still keeps a draft from being published, as the review says it: the place (the server refuses an event
+ * without one too); the dates are the server's own message when Publish is pressed. */
+export function publishProblems(draft: Pick<EventUpdate, 'locationAddress'>): string[] {
+  return draft.locationAddress?.trim() ? [] : [TEXTS.locationRequired]
+}
 
 /** The step the processing page opens: Total when the event has a title, else Info. */
 export function firstStep(event: Pick<CypherEvent, 'title'>): number {
