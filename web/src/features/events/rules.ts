@@ -234,3 +234,8 @@ export function currentBrowsePeriod(chosen: BrowsePeriod | null, counts: Partial
   if (chosen && periods.some((period) => period.key === chosen)) return chosen
   return periods[0]?.key ?? null
 }
+
+/** An organization's counts in the filter: '2 current, 5 future, 12 past'. */
+export function orgCounts(org: { current?: number; future?: number; past?: number }): string {
+  return `${org.current ?? 0} current, ${org.future ?? 0} future, ${org.past ?? 0} past`
+}
