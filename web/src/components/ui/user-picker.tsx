@@ -61,6 +61,17 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
 
   useEffect(() => () => clearTimeout(closeTimer.current), [])
 
+  // The list opens under the field inside whatever scrolls around it (a dialog's content, the page): a field near
+  // the bottom of a dialog would open it out of sight, so it is brought into view as it opens and as results
+  // arrive ('nearest': nothing moves when it is already seen). Its height is capped to part of the screen, so the
+  // field stays in view with it on a phone.
+  const listBox = useRef<HTMLDivElement>(null)
+  const shownCount = results.length
+  const showsEmpty = !results.length && !searching
+  useEffect(() => {
+    if (open) listBox.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [open, shownCount, showsEmpty])
+
   const pick = (user: UserListItem) => {
     onPick(user)
     setKeyword('')
@@ -133,7 +144,7 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
         }}
       />
       {open ? (
-        <Paper elevation={6} sx={{ position: 'absolute', zIndex: 10, left: 0, right: 0, mt: 0.5, maxHeight: 320, overflow: 'auto' }}>
+        <Paper ref={listBox} elevation={6} sx={{ position: 'absolute', zIndex: 10, left: 0, right: 0, mt: 0.5, maxHeight: 'min(320px, 40vh)', overflow: 'auto' }}>
           <List id={listId} role="listbox" aria-label={`${label} results`} aria-busy={searching} dense>
             {results.map((user, index) => (
               <ListItemButton
@@ -152,7 +163,7 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
               </ListItemButton>
             ))}
           </List>
-          {!results.length && !searching ? (
+          {showsEmpty ? (
             <Box sx={{ px: 2, pb: 1.5 }}>
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: looksLikeEmail ? 1 : 0 }}>
                 No users found
