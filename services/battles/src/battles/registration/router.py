@@ -35,14 +35,14 @@ async def unregister(access: LockedBattle, session: SessionDep, identity: Identi
 @router.post("/battles/{battle_id}/sign-agreement", response_model=Battle)
 async def sign_agreement(access: LockedBattle, session: SessionDep, identity: IdentityDep) -> Battle:
     assert access.user_id is not None
-    await registration_service.sign(session, identity, access, access.user_id, "agreement")
+    await registration_service.sign(session, access, access.user_id, "agreement", signer=access.user_id)
     return await battle_service.view(session, identity, access)
 
 
 @router.post("/battles/{battle_id}/sign-waiver", response_model=Battle)
 async def sign_waiver(access: LockedBattle, session: SessionDep, identity: IdentityDep) -> Battle:
     assert access.user_id is not None
-    await registration_service.sign(session, identity, access, access.user_id, "waiver")
+    await registration_service.sign(session, access, access.user_id, "waiver", signer=access.user_id)
     return await battle_service.view(session, identity, access)
 
 
@@ -75,9 +75,13 @@ async def available_users(
 
 @router.post("/admin/battles/{battle_id}/sign-agreement/{user_id}", response_model=SignedDate)
 async def admin_sign_agreement(user_id: Id, access: BattleAdmin, session: SessionDep) -> SignedDate:
-    return SignedDate(date=await registration_service.sign(session, None, access, user_id, "agreement"))
+    assert access.user_id is not None
+    date = await registration_service.sign(session, access, user_id, "agreement", signer=access.user_id)
+    return SignedDate(date=date)
 
 
 @router.post("/admin/battles/{battle_id}/sign-waiver/{user_id}", response_model=SignedDate)
 async def admin_sign_waiver(user_id: Id, access: BattleAdmin, session: SessionDep) -> SignedDate:
-    return SignedDate(date=await registration_service.sign(session, None, access, user_id, "waiver"))
+    assert access.user_id is not None
+    date = await registration_service.sign(session, access, user_id, "waiver", signer=access.user_id)
+    return SignedDate(date=date)

@@ -126,22 +126,27 @@ class RegistrationService:
     async def sign(
         self,
         session: AsyncSession,
-        identity: IdentityClient | None,
         access: BattleAccess,
         user_id: int,
         document: Document,
+        *,
+        signer: int,
     ) -> str:
-        """The organization's agreement or waiver signed now by (or for) `user_id`; answers the date."""
+        """The organization's agreement or waiver signed now for `user_id` by `signer` (the dancer themself, or a
+        battle admin on their behalf, who may sign for a dancer not registered yet); answers the date. A signature
+        on someone's behalf never replaces one that counts: the record keeps who really signed, and when."""
         org = await battle_repository.org(session, access.battle.org_id)
         text = (org.agreement if document == "agreement" else org.waiver) if org else None
         if not view.has_document(text):
             raise Invalid(texts.NO_AGREEMENT if document == "agreement" else texts.NO_WAIVER)
         signature = await battle_repository.signature(session, access.battle.id, user_id)
+        at_field, by_field = f"{document}_signed_at", f"{document}_signed_by"
+        signed_at = battle_rules.counted(getattr(signature, at_field))
+        if signed_at is not None and signer != user_id:
+            return battle_rules.iso(signed_at) or ""
         now = utcnow()
-        if document == "agreement":
-            signature.agreement_signed_at = now
-        else:
-            signature.waiver_signed_at = now
+        setattr(signature, at_field, now)
+        setattr(signature, by_field, signer)
         await session.flush()
         await events.touched(session, access.battle)
         return battle_rules.iso(now) or ""
@@ -151,35 +156,52 @@ class RegistrationService:
     async def register_users(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, user_ids: list[int]
     ) -> BattleView:
-        """Dancers added by an admin, their agreement and waiver signed now; those already in stay as they are.
-        Judges and the event's staff cannot be added."""
+        """Dancers added by an admin; those already in stay as they are. Judges and the event's staff cannot be
+        added, nor a dancer who has not signed the organization's agreement or waiver (themselves, or an admin on
+        their behalf): then nobody of the batch is added."""
         if access.crew_battle:
             raise Invalid(texts.CREW_BATTLE)
         battle = access.battle
         excluded = await self.excluded(session, access)
-        known = await battle_repository.profiles(session, user_ids)
-        for user_id in dict.fromkeys(user_ids):
+        wanted = list(dict.fromkeys(user_ids))
+        known = await battle_repository.profiles(session, wanted)
+        for user_id in wanted:
             if user_id not in known:
                 await profiles.ensure_exists(session, identity, user_id)
             if user_id in excluded["staff"]:
                 name = known[user_id].dancer_name if user_id in known else str(user_id)
                 raise Invalid(texts.CANNOT_REGISTER.format(name=name or user_id))
-        registered = []
-        org = await battle_repository.org(session, battle.org_id)
-        for user_id in dict.fromkeys(user_ids):
-            if user_id in excluded["registered"]:
-                continue
-            signature = await battle_repository.signature(session, battle.id, user_id)
-            now = utcnow()
-            if org and view.has_document(org.agreement):
-                signature.agreement_signed_at = now
-            if org and view.has_document(org.waiver):
-                signature.waiver_signed_at = now
+        new = [u for u in wanted if u not in excluded["registered"]]
+        await self.check_signed(session, access, new)
+        for user_id in new:
             await standing.add_entry(session, battle, user_id=user_id)
-            registered.append(user_id)
         await standing.rebalance(session, battle)
-        await events.registered(session, battle, registered)
+        await events.registered(session, battle, new)
         return await battle_service.view(session, identity, access)
+
+    async def check_signed(self, session: AsyncSession, access: BattleAccess, user_ids: list[int]) -> None:
+        """400 naming the first of `user_ids` who has not signed a document the organization asks for."""
+        if not user_ids:
+            return
+        org = await battle_repository.org(session, access.battle.org_id)
+        agreement = bool(org) and view.has_document(org.agreement if org else None)
+        waiver = bool(org) and view.has_document(org.waiver if org else None)
+        if not (agreement or waiver):
+            return
+        found = await session.scalars(
+            select(Signature).where(Signature.battle_id == access.battle.id, Signature.user_id.in_(user_ids))
+        )
+        signatures = {s.user_id: s for s in found.all()}
+        names = await battle_repository.profiles(session, user_ids)
+        for user_id in user_ids:
+            signature = signatures.get(user_id)
+            reason = rules.not_signed(
+                (names[user_id].dancer_name if user_id in names else None) or f"Dancer {user_id}",
+                agreement and battle_rules.counted(signature.agreement_signed_at if signature else None) is None,
+                waiver and battle_rules.counted(signature.waiver_signed_at if signature else None) is None,
+            )
+            if reason is not None:
+                raise Invalid(reason)
 
     async def excluded(self, session: AsyncSession, access: BattleAccess) -> dict[str, set[int]]:
         """Who may not be added: `staff` (the organizer, admins, hosts, judges) and `registered` (dancers with an
