@@ -496,8 +496,25 @@ class TestAdminCatalogue:
         assert (await client.get(path, headers=headers(STRANGER))).status_code == 403
         found = (await client.get(path, headers=headers(ORGANIZER))).json()
         assert [u["id"] for u in found["data"]] == [12, 11] and found["total"] == 2
-        assert found["data"][0] == {"id": 12, "dancerName": "Amy", "avatar": "avatar-12", "confirmed": True}
+        assert found["data"][0] == {
+            "id": 12,
+            "dancerName": "Amy",
+            "avatar": "avatar-12",
+            "confirmed": True,
+            "agreementSignedAt": None,
+            "waiverSignedAt": None,
+        }
         keyword = (await client.get(path, params={"k": "ZE"}, headers=headers(ORGANIZER))).json()
         assert [u["id"] for u in keyword["data"]] == [11]
         paged = (await client.get(path, params={"pp": 1, "p": 1}, headers=headers(ORGANIZER))).json()
         assert [u["id"] for u in paged["data"]] == [11] and paged["total"] == 2
+
+    async def test_the_picker_says_who_signed(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_org(session, agreement=True, waiver=True)
+        await create_profiles(session, 10, 11)
+        battle = await create_battle(client)
+        signed = await client.post(f"/api/admin/battles/{battle['id']}/sign-waiver/11", headers=headers(HOST))
+        found = (await client.get(f"/api/admin/battles/{battle['id']}/users", headers=headers(HOST))).json()
+        dates = {u["id"]: (u["agreementSignedAt"], u["waiverSignedAt"]) for u in found["data"]}
+        assert dates == {10: (None, None), 11: (None, signed.json()["date"])}

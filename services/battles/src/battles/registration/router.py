@@ -10,7 +10,7 @@ from battles.battles.dependencies import BattleAdmin, BattleAdminReader, LockedB
 from battles.battles.schemas import Battle
 from battles.battles.service import battle_service
 from battles.crews.service import crew_service
-from battles.registration.schemas import PickerPage, RegisterUsers, SignedDate, UnregisterUser
+from battles.registration.schemas import AdminPickerPage, RegisterUsers, SignedDate, UnregisterUser
 from battles.registration.service import registration_service
 from kit.db import SessionDep
 from kit.paging import Page, paging
@@ -62,15 +62,17 @@ async def admin_unregister(
     return await registration_service.admin_unregister(session, identity, access, body.user_id)
 
 
-@router.get("/admin/battles/{battle_id}/users", response_model=PickerPage)
+@router.get("/admin/battles/{battle_id}/users", response_model=AdminPickerPage)
 async def available_users(
     access: BattleAdminReader,
     session: SessionDep,
     page: PickerPageDep,
     k: Annotated[Text | None, Query(max_length=100, description="part of the dancer's name")] = None,
-) -> PickerPage:
+) -> AdminPickerPage:
     keyword = (k or "").strip() or None
-    return await registration_service.picker(session, access, keyword=keyword, limit=page.limit, offset=page.offset)
+    return await registration_service.picker(
+        session, access, keyword=keyword, limit=page.limit, offset=page.offset, with_signatures=True
+    )
 
 
 @router.post("/admin/battles/{battle_id}/sign-agreement/{user_id}", response_model=SignedDate)

@@ -5,6 +5,7 @@ battle's row locked (the route's dependency), so the cap holds under any concurr
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import Literal
 
 from sqlalchemy import delete, func, select
@@ -20,7 +21,7 @@ from battles.battles.service import battle_service
 from battles.models import CrewMember, Entry, Profile, Signature
 from battles.registration import exceptions as texts
 from battles.registration import rules, standing
-from battles.registration.schemas import PickerPage, PickerUser
+from battles.registration.schemas import AdminPickerPage, AdminPickerUser
 from kit import profiles
 from kit.db import utcnow
 from kit.errors import Invalid, NotFound
@@ -219,26 +220,62 @@ class RegistrationService:
         return {"staff": staff, "registered": registered}
 
     async def picker(
-        self, session: AsyncSession, access: BattleAccess, *, keyword: str | None, limit: int, offset: int
-    ) -> PickerPage:
-        """Dancers (with a dancer name) of the profile projection who may be added, by name."""
+        self,
+        session: AsyncSession,
+        access: BattleAccess,
+        *,
+        keyword: str | None,
+        limit: int,
+        offset: int,
+        exclude: Iterable[int] = (),
+        keep: Iterable[int] = (),
+        with_signatures: bool = False,
+    ) -> AdminPickerPage:
+        """Dancers (with a dancer name) of the profile projection who may be added, by name: neither staff nor
+        registered, nor in `exclude`; those in `keep` stay (a crew's own members when it is edited); `with_signatures`
+        (the battle's admins) adds each dancer's signature dates."""
         excluded = await self.excluded(session, access)
-        ids = sorted(excluded["staff"] | excluded["registered"])
+        ids = sorted((excluded["staff"] | excluded["registered"] | set(exclude)) - set(keep))
         where = [Profile.dancer_name.is_not(None), Profile.dancer_name != ""]
         if ids:
             where.append(Profile.id.not_in(ids))
         if keyword:
             where.append(Profile.dancer_name.ilike(contains_pattern(keyword), escape=LIKE_ESCAPE))
         total = await session.scalar(select(func.count()).select_from(Profile).where(*where)) or 0
-        found = await session.scalars(
-            select(Profile)
-            .where(*where)
-            .order_by(func.lower(Profile.dancer_name), Profile.id)
-            .limit(limit)
-            .offset(offset)
-        )
-        data = [PickerUser(id=p.id, dancer_name=p.dancer_name, avatar=p.avatar, confirmed=True) for p in found.all()]
-        return PickerPage(data=data, total=total)
+        found = (
+            await session.scalars(
+                select(Profile)
+                .where(*where)
+                .order_by(func.lower(Profile.dancer_name), Profile.id)
+                .limit(limit)
+                .offset(offset)
+            )
+        ).all()
+        signatures: dict[int, Signature] = {}
+        if with_signatures and found:
+            rows = await session.scalars(
+                select(Signature).where(
+                    Signature.battle_id == access.battle.id, Signature.user_id.in_([p.id for p in found])
+                )
+            )
+            signatures = {s.user_id: s for s in rows.all()}
+
+        def signed(user_id: int, document: str) -> str | None:
+            signature = signatures.get(user_id)
+            return battle_rules.iso(battle_rules.counted(getattr(signature, f"{document}_signed_at", None)))
+
+        data = [
+            AdminPickerUser(
+                id=p.id,
+                dancer_name=p.dancer_name,
+                avatar=p.avatar,
+                confirmed=True,
+                agreement_signed_at=signed(p.id, "agreement"),
+                waiver_signed_at=signed(p.id, "waiver"),
+            )
+            for p in found
+        ]
+        return AdminPickerPage(data=data, total=total)
 
     async def admin_unregister(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, user_id: int
