@@ -220,8 +220,6 @@ describe('Crew battle: the crew form', () => {
     // the public user search is not used: it would offer judges, staff and registered dancers
     expect(server.calls.some((call) => call.path === '/api/users')).toBe(false)
     expect(within(form).getByTestId('member-50')).toHaveTextContent('Kid Flex')
-    // a captain cannot sign for the dancers they invite: they see what is missing (each signs at accepting)
-    expect(within(form).getByTestId('member-50')).not.toHaveTextContent('Sign')
     // the crew is full at 2: the search is closed to more
     expect(within(form).getByRole('combobox', { name: 'Add dancers' })).toBeDisabled()
 
@@ -320,6 +318,27 @@ describe('Crew battle: the crew form', () => {
     expect(within(form).queryByRole('option', { name: /Kid Flex/ })).toBeNull()
     const search = server.calls.filter((call) => call.path === '/api/crews/7/candidates').at(-1)
     expect(search?.params.get('crewId')).toBe('4')
+  })
+
+  it('shows a captain which invited members still must sign, without blocking the invitation', async () => {
+    const battle = crewBattle({
+      hasAgreement: true,
+      orgLegalDocs: { agreement: '<p>Agree</p>', waiver: null, agreementSignedAt: '2026-11-20T00:00:00Z', waiverSignedAt: null },
+      permissions: { ...buildBattle().permissions, showAgreement: true },
+    })
+    fakeBattleServer(battle, usersSearch)
+    showBattle()
+    await heading()
+    await userEvent.click(screen.getByRole('button', { name: 'Register Crew' }))
+    const form = await screen.findByRole('dialog', { name: 'Register Crew' })
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Crew name*' }), 'Mixed')
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Add dancers' }), 'flex')
+    await userEvent.click(await within(form).findByRole('option', { name: /Kid Flex/ }))
+    expect(within(form).getByTestId('member-1')).toHaveTextContent('Agreement signed')
+    // the captain cannot sign for them: each signs when accepting (the server refuses an unsigned accept)
+    expect(within(form).getByTestId('member-50')).toHaveTextContent('Agreement not signed')
+    expect(within(form).queryByRole('button', { name: 'Sign agreement for Kid Flex' })).toBeNull()
+    expect(within(form).getByRole('button', { name: 'Register Crew' })).toBeEnabled()
   })
 
   it('shows an admin the signatures a picked dancer already has', async () => {
