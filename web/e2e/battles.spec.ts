@@ -267,7 +267,10 @@ test.describe('battles', () => {
     await crewDetails(0)
     await shot(cap, 'battle-crew-complete')
 
-    // the captain also dances the 1 vs 1 (added by the organizer, agreement signed with it): a second place to give
+    // the captain also dances the 1 vs 1 (added by the organizer, who signs the agreement on their behalf first): a
+    // second place to give
+    const signed = await page.request.post(`/api/admin/battles/${ids.solo}/sign-agreement/${captain.account.userId}`, { headers })
+    expect(signed.ok(), await signed.text()).toBeTruthy()
     const added = await page.request.post(`/api/admin/battles/${ids.solo}/register`, { headers, data: { userIds: [captain.account.userId] } })
     expect(added.ok(), await added.text()).toBeTruthy()
     for (const dancer of [solo, captain, first, second]) {

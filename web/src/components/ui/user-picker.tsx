@@ -34,13 +34,24 @@ interface UserPickerProps {
   allowInvite?: boolean
   disabled?: boolean
   autoFocus?: boolean
+  /**
+   * results searched elsewhere (a screen whose server decides who may be picked, as the crew form's): the picker
+   * reports the debounced text and whether its list is open, and shows `results` instead of GET /api/users
+   */
+  source?: PickerSource
+}
+
+export interface PickerSource {
+  results: UserListItem[] | undefined
+  searching: boolean
+  onSearch: (search: { k: string; open: boolean }) => void
 }
 
 /**
  * Search users by name (GET /api/users, page size 100) and pick one. Users already in the list are
  * excluded; the list closes 300 ms after the field loses focus; arrow keys and Enter work in the list.
  */
-export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite, disabled, autoFocus }: UserPickerProps) {
+export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite, disabled, autoFocus, source }: UserPickerProps) {
   const listId = useId()
   const [keyword, setKeyword] = useState('')
   const [open, setOpen] = useState(false)
@@ -49,10 +60,16 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const debounced = useDebounced(keyword, SEARCH_DEBOUNCE_MS)
   const exclude = selected.map((user) => user.id)
-  const { data = [], isFetching } = useSearchUsersQuery(
+  const own = useSearchUsersQuery(
     { k: debounced, pp: USER_PICKER_PAGE_SIZE, p: 0, ex: exclude, orgs: orgIds, sb: 'name-asc' },
-    { skip: !open },
+    { skip: !open || Boolean(source) },
   )
+  const data = (source ? source.results : own.data) ?? []
+  const isFetching = source ? source.searching : own.isFetching
+  const onSearch = source?.onSearch
+  useEffect(() => {
+    onSearch?.({ k: debounced, open })
+  }, [onSearch, debounced, open])
   const results = data.filter((user) => !exclude.includes(user.id))
   // until the typed text has been searched, the list shows the previous answer: say so (spinner, aria-busy), so
   // neither a reader nor a quick tap takes a result that is about to move, and 'No users found' does not flash
