@@ -244,7 +244,7 @@ test.describe('competition', () => {
       await expect(select).toHaveValue(String(sparringId))
       if (screenshot) await shot(page, screenshot)
     }
-    await putOnCarpet(semiA.sparringId, `${battleTitle} · Semi-final: ${semiA.red!.name} vs ${semiA.blue!.name}`, 'competition-display-mode')
+    await putOnCarpet(semiA.sparringId, `Semi-final: ${semiA.red!.name} vs ${semiA.blue!.name}`, 'competition-display-mode')
 
     // the organizer's sparring page and the carpet's scoreboard, both following live
     const sparringPage = await page.context().newPage()
@@ -322,7 +322,7 @@ test.describe('competition', () => {
     const finalistColor = championColor === 'red' ? 'blue' : 'red'
     // the organizer puts the final on the carpet in the dialog still open (its choices follow the bracket live);
     // the board, still open, follows the carpet to it
-    await putOnCarpet(finalId, `${battleTitle} · Final: ${final.red!.name} vs ${final.blue!.name}`)
+    await putOnCarpet(finalId, `Final: ${final.red!.name} vs ${final.blue!.name}`)
     await expect(board.getByText(`${battleTitle} · Final`)).toBeVisible()
     await expect(board.getByTestId('board-red')).toContainText(final.red!.name)
     await expect(board.getByTestId('board-blue')).toContainText(final.blue!.name)
