@@ -11,7 +11,7 @@
 
 export const PAGE_PADDING_VH = 2.5
 export const SECTION_GAP_VH = 1.8
-export const HEADER_VH = 11.7
+export const HEADER_VH = 11.8
 export const TIE_LINE_VH = 3.6
 export const VOTES_VH = 2.6
 /** a row's height for its font: line height 1.3 and 0.15em above and below */

@@ -202,7 +202,7 @@ export function ScoreboardPage({ eventId, carpetId, liveDelayMs }: ScoreboardPag
         gap: { xs: 2, md: `${SECTION_GAP_VH}vh` },
       }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: { xs: 2, md: '2vw' }, minWidth: 0, maxHeight: { md: `${HEADER_VH}vh` }, flexShrink: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: { xs: 2, md: '2vw' }, minWidth: 0, flexShrink: 0 }}>
         {logo ? (
           <Box
             component="img"
