@@ -387,11 +387,21 @@ export interface CarpetBoard {
   carpetId: number
   carpetName: string
   eventId: number
-  sparring: { sparringId: number } | null
+  /** the board's sparring as the sparring screen shows it (a live change patches the id only) */
+  sparring: BoardShown | null
 }
 
-/** A sparring the dialog can put on a carpet: both sides set, not finished. */
+export interface BoardShown {
+  sparringId: number
+  battleTitle?: string
+  level?: string
+  red?: { name: string | null } | null
+  blue?: { name: string | null } | null
+}
+
+/** A sparring of a battle's bracket, named for the dialog; `open` (both sides set, not finished): it can go on a board. */
 export interface BoardSparringOption {
   sparringId: number
   label: string
+  open: boolean
 }

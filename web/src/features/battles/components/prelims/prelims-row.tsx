@@ -90,7 +90,7 @@ export function PrelimsRowView({ row, viewer, finished, round, editing, points, 
           {row.pointsAverage.toFixed(2)}
         </Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          {scores.length ? scores.map((score) => pointsText(score.points)).join(' · ') : 'No points yet'}
+          {scores.length ? scores.map((score) => pointsText(score.points)).join(' · ') : PRELIMS_TEXTS.empty}
         </Typography>
       </Box>
 
