@@ -124,6 +124,15 @@ describe('Prelims list', () => {
     expect(screen.queryByText('No points yet')).toBeNull()
   })
 
+  it("links a row to the dancer's profile, but not a hidden battle's placeholder row (its id is nobody's)", async () => {
+    prelimsServer(buildPrelims({ participants: [buildPrelimsRow(3, { dancerName: 'Ayu' }), buildPrelimsRow(-12, { dancerName: 'Hidden' })] }))
+    show()
+    expect(await within(await screen.findByTestId('prelims-row-3')).findByRole('link', { name: 'Ayu' })).toHaveAttribute('href', '/profile/3')
+    const hidden = await screen.findByTestId('prelims-row--12')
+    expect(within(hidden).getByText('Hidden')).toBeInTheDocument()
+    expect(within(hidden).queryByRole('link')).toBeNull()
+  })
+
   it('searches dancers and sorts by name, number and points (points through sb)', async () => {
     const server = prelimsServer(
       buildPrelims({
