@@ -5,6 +5,7 @@ from typing import Literal
 from pydantic import Field
 
 from kit.schemas import Schema
+from kit.types import Id
 
 
 class StaffCheckin(Schema):
@@ -27,6 +28,17 @@ class AttendeeTicket(Schema):
     paid: bool
 
 
+class AttendeeBattle(Schema):
+    id: int
+    title: str
+
+
+class StaffTicket(Schema):
+    """Who gets a ticket at the door from staff (method staff, cost 0)."""
+
+    user_id: Id
+
+
 class Attendee(Schema):
     """A row of the Check-in page. `email` only reaches the event's editors (this is an editors' answer)."""
 
@@ -39,6 +51,7 @@ class Attendee(Schema):
     has_ticket: bool
     payment: Literal["card", "cash", "cashDue", "free"] | None = None
     tickets: list[AttendeeTicket]
+    battles: list[AttendeeBattle] = []  # the event's battles they are registered in
 
 
 class Attendees(Schema):
