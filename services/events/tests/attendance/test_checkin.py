@@ -316,7 +316,16 @@ class TestAttendees:
             "checkedInAt": None,
             "hasTicket": True,
             "payment": "cashDue",
-            "tickets": [{"title": "General", "cost": 2000, "ticketSum": 2328, "method": "cash", "paid": False}],
+            "tickets": [
+                {
+                    "title": "General",
+                    "cost": 2000,
+                    "ticketSum": 2328,
+                    "method": "cash",
+                    "paid": False,
+                    "refundError": None,
+                }
+            ],
             "battles": [],
         }
         assert people[1]["hasTicket"] is False and people[1]["tickets"] == []

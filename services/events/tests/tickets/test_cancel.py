@@ -107,6 +107,8 @@ class TestCancel:
         (ticket,) = await all_tickets(session)
         assert ticket.status == "issued" and ticket.refund_error == REFUND_REFUSED and ticket.refunded_at is None
         assert (await all_payments(session))[0].status == "succeeded"  # the money is still the buyer's due
+        door = (await client.get(f"/api/events/{event.id}/attendees", headers=headers(ORGANIZER))).json()
+        assert [t["refundError"] for t in door["attendees"][0]["tickets"]] == [REFUND_REFUSED]  # shown to editors
 
         app.state.payments.refuse_refunds.clear()
         retried = (await cancel(client, event.id)).json()

@@ -1,5 +1,5 @@
 import type { SortDirection } from '@/lib/lists'
-import type { BrowsePeriod, CypherEvent, EventUpdate, Tier } from './types'
+import type { BrowsePeriod, Cancellation, CypherEvent, EventUpdate, Tier } from './types'
 
 /** Seed 001 sections 5 and 9. */
 export const EVENT_TITLE_MAX_LENGTH = 150
@@ -227,3 +227,47 @@ export function currentBrowsePeriod(chosen: BrowsePeriod | null, counts: Partial
   if (chosen && periods.some((period) => period.key === chosen)) return chosen
   return periods[0]?.key ?? null
 }
+
+/* Cancelling and deleting (docs/decisions.md, *Events: cancelling, deleting, the door list*): a draft is deleted, a
+ * published event is cancelled (it stays readable, its paid tickets are refunded, its people told). */
+
+export const CANCEL_TEXTS = {
+  action: 'Cancel event',
+  confirm: 'Cancel event',
+  keep: 'Keep event',
+  label: 'Cancelled',
+  explanation:
+    'The event stays on Cypher marked Cancelled. Every ticket paid by card is refunded, and ticket holders and battle registrants are notified by e-mail. This cannot be undone.',
+  retry: 'Retry refunds',
+} as const
+
+export function cancelQuestion(title: string | null | undefined): string {
+  return `Cancel ${title?.trim() || 'this event'}?`
+}
+
+type Lifecycle = { status: string; cancelledAt?: string | null }
+
+/** Only a draft is deleted: a published event has tickets and registrations. */
+export const canDelete = (event: Lifecycle) => event.status === 'draft'
+
+/** A published event not cancelled yet. */
+export const canCancel = (event: Lifecycle) => event.status === 'published' && !event.cancelledAt
+
+export const isCancelled = (event: { cancelledAt?: string | null }) => Boolean(event.cancelledAt)
+
+/** What cancelling did, in one sentence (the refunds made, the ones still owed, the cash to hand back). */
+export function cancellationSummary(result: Pick<Cancellation, 'refunded' | 'failed' | 'cashToReturn'>): string {
+  const parts = [`Event cancelled. ${result.refunded === 1 ? '1 card payment' : `${result.refunded} card payments`} refunded.`]
+  if (result.failed.length) {
+    const owed = result.failed.reduce((sum, failure) => sum + failure.amount, 0)
+    parts.push(`${result.failed.length === 1 ? '1 refund' : `${result.failed.length} refunds`} failed ($${centsToDollars(owed)} still owed): retry them.`)
+  }
+  if (result.cashToReturn) parts.push(`${result.cashToReturn === 1 ? '1 ticket was' : `${result.cashToReturn} tickets were`} paid in cash at the door: hand the money back there.`)
+  return parts.join(' ')
+}
+
+/** The server's words when publishing an event without a place (it would never show on the map). */
+export const PLACE_REQUIRED = "Please choose the event's location: without a place it cannot be shown on the map"
+
+/** Publishing needs a place: an address and its coordinates (a place chosen in the Info step's search). */
+export const hasPlace = (event: Pick<CypherEvent, 'locationAddress' | 'coordinates'>) => Boolean(event.locationAddress?.trim() && event.coordinates)

@@ -141,6 +141,8 @@ def _attendees_statement(one: bool) -> Select[Any]:
                             Ticket.method,
                             "paid",
                             paid_ticket(),
+                            "refundError",
+                            Ticket.refund_error,
                         ),
                         Ticket.created_at,
                         Ticket.id,

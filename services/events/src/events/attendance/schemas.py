@@ -26,6 +26,7 @@ class AttendeeTicket(Schema):
     ticket_sum: int
     method: Literal["card", "cash", "free", "staff"]
     paid: bool
+    refund_error: str | None = None  # a cancelled event's refund the processor refused: still owed
 
 
 class AttendeeBattle(Schema):

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Divider from '@mui/material/Divider'
@@ -22,7 +23,7 @@ import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { toastShown } from '@/lib/toast'
 import { useCreateEventMutation, useDeleteEventMutation, useGetEventQuery, usePublishEventMutation, useSaveEventMutation } from '../api/events-api'
 import { BATTLE_TEXTS, battleCategory } from '../battle-rules'
-import { costSummary, deleteQuestion, eventUpdate, firstStep, normaliseUpdate, TEXTS, TOTAL_STEP, WIZARD_STEPS } from '../rules'
+import { costSummary, deleteQuestion, eventUpdate, firstStep, hasPlace, normaliseUpdate, PLACE_REQUIRED, TEXTS, TOTAL_STEP, WIZARD_STEPS } from '../rules'
 import type { CypherEvent, EventUpdate } from '../types'
 import { BattlesStep, type WizardBattles } from './battles-step'
 import { DateStep, DisplayModeStep, InfoStep, PLATFORM_ORG_NAME, TiersStep } from './wizard-steps'
@@ -165,6 +166,11 @@ function Wizard({ event }: { event: CypherEvent }) {
         {step === BATTLES_STEP ? <BattlesStep event={event} battles={battles} onBattles={setBattles} /> : null}
         {step === TOTAL_STEP ? <TotalStep event={event} draft={draft} battles={battles} onEdit={(at) => setStep(at)} /> : null}
 
+        {step === TOTAL_STEP && isNew && !hasPlace(event) ? (
+          <Alert severity="warning" sx={{ mt: 3 }} action={<Button color="inherit" onClick={() => setStep(0)}>Edit</Button>}>
+            {PLACE_REQUIRED}
+          </Alert>
+        ) : null}
         {step === TOTAL_STEP ? (
           <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', mt: 4 }}>
             {isNew ? (
