@@ -256,6 +256,28 @@ describe('/create-event/{id}', () => {
     expect(calls.some((call) => call.path === '/api/events/42/publish')).toBe(true)
   })
 
+  it("warns on Total that an event without a place cannot be published, shows the server's refusal, and Edit opens Info", async () => {
+    const refusal = "Please choose the event's location: without a place it cannot be shown on the map"
+    const calls = eventsService(buildEvent({ title: 'Jam', locationAddress: '', coordinates: null }), ({ path }) =>
+      path === '/api/events/42/publish' ? jsonResponse({ error: { code: 'invalid', message: refusal } }, 400) : undefined,
+    )
+    const user = userEvent.setup()
+    const { store } = render(buildEvent({ title: 'Jam', locationAddress: '', coordinates: null }))
+    const warning = await screen.findByText(refusal)
+    await user.click(screen.getByRole('button', { name: 'Publish Event' }))
+    await waitFor(() => expect(store.getState().toast.current?.text).toBe(refusal))
+    expect(calls.some((call) => call.path === '/api/events/42/publish')).toBe(true)
+    await user.click(within(warning.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Edit' }))
+    expect(await screen.findByLabelText('Location')).toBeInTheDocument()
+  })
+
+  it('shows no place warning once the event has its place', async () => {
+    eventsService(buildEvent({ title: 'Jam', locationAddress: 'Queens, New York, United States', coordinates: { lat: 40.7, lng: -73.8 } }))
+    render(buildEvent({ title: 'Jam', locationAddress: 'Queens, New York, United States', coordinates: { lat: 40.7, lng: -73.8 } }))
+    await screen.findByRole('button', { name: 'Publish Event' })
+    expect(screen.queryByText(/without a place/)).toBeNull()
+  })
+
   it('shows only Done for a published event', async () => {
     eventsService(buildEvent({ title: 'Jam', status: 'published' }))
     render(buildEvent({ title: 'Jam', status: 'published' }))
