@@ -134,6 +134,21 @@ class TestCancel:
         assert response.status_code == 400 and message(response) == event_rules.CANCELLED
 
 
+class TestCancelledDoor:
+    async def test_nobody_checks_in_and_no_staff_ticket(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        event = await create_event(session, start=None, end=None, lat=40.7, lng=-74.0)
+        await cancel(client, event.id)
+        for path, body in (
+            (f"/api/events/{event.id}/checkin/{DANCER}", None),
+            (f"/api/events/{event.id}/staff-ticket", {"userId": DANCER}),
+        ):
+            response = await client.post(path, json=body, headers=headers(ORGANIZER))
+            assert response.status_code == 400 and message(response) == event_rules.CANCELLED, path
+        response = await client.post(f"/api/events/{event.id}/checkin", headers=headers(DANCER))
+        assert response.status_code == 400 and message(response) == event_rules.CANCELLED
+        assert (await client.get(f"/api/events/{event.id}/attendees", headers=headers(ORGANIZER))).json()["total"] == 0
+
+
 class TestDelete:
     async def test_a_published_event_is_refused(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str

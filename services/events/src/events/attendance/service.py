@@ -144,6 +144,8 @@ class AttendanceService:
 
     async def _check_in(self, session: AsyncSession, access: EventAccess, user_id: int) -> None:
         assert access.principal.profile_id is not None
+        if access.event.cancelled_at is not None:
+            raise Invalid(event_rules.CANCELLED)  # nobody is let in to a cancelled event (un-checking stays open)
         at = await attendance_repository.check_in(session, access.event.id, user_id, access.principal.profile_id)
         if at is not None:  # this call checked them in: announced once
             await self._announce(session, AttendeeCheckedIn, access.event.id, user_id, at)
