@@ -2243,6 +2243,8 @@ export interface components {
             method: "card" | "cash" | "free" | "staff";
             /** Paid */
             paid: boolean;
+            /** Refunderror */
+            refundError?: string | null;
         };
         /** Attendees */
         Attendees: {
