@@ -3,6 +3,7 @@ import { nextPage } from '@/lib/lists'
 import { EVENTS_PAGE_SIZE, ORG_EVENTS_PAGE_SIZE, ORG_FILTER_PAGE_SIZE, ORG_PICKER_PAGE_SIZE, orgSearchParam } from '../rules'
 import type {
   BoardShown,
+  Cancellation,
   BoardSparringOption,
   BrowsePeriod,
   Carpet,
@@ -73,6 +74,13 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
       query: (id) => ({ url: `/events/${id}/publish`, method: 'POST' }),
       invalidatesTags: (_answer, error, id) => (error ? [] : [{ type: 'Event', id }, 'Events', 'EventTabs']),
     }),
+    /** POST /api/events/{id}/cancel (editors, a published event): refunds its paid tickets and tells its people;
+     * again, it retries the refunds that failed. */
+    cancelEvent: build.mutation<Cancellation, number>({
+      query: (id) => ({ url: `/events/${id}/cancel`, method: 'POST' }),
+      invalidatesTags: (_answer, error, id) => (error ? [] : [{ type: 'Event', id }, 'Events', 'EventTabs']),
+    }),
+    /** Drafts only: the server refuses a published event (it is cancelled instead). */
     deleteEvent: build.mutation<unknown, number>({
       query: (id) => ({ url: `/events/${id}/delete`, method: 'POST' }),
       invalidatesTags: (_answer, error) => (error ? [] : ['Events', 'EventTabs']),
@@ -275,6 +283,7 @@ export const {
   useSaveEventMutation,
   usePublishEventMutation,
   useDeleteEventMutation,
+  useCancelEventMutation,
   useAddStaffMutation,
   useRemoveStaffMutation,
   useSaveCarpetsMutation,
