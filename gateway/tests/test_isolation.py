@@ -47,14 +47,18 @@ async def faulty_identity(settings: Any, identity_key: str, app: Any) -> AsyncIt
     )
     url = f"http://127.0.0.1:{port}"
     try:
+        # up to 60 s: on a loaded 2-core machine the interpreter alone can take over 10 s to start, and a test
+        # run against a service still starting met the gateway's 503 instead of the faulty service's 500
         async with httpx.AsyncClient() as probe:
-            for _ in range(200):
+            for _ in range(1200):
                 try:
                     if (await probe.get(f"{url}/healthz")).status_code == 200:
                         break
                 except httpx.TransportError:
                     pass
                 await asyncio.sleep(0.05)
+            else:
+                raise AssertionError("the faulty identity service did not start within 60 s")
         yield url
     finally:
         process.terminate()

@@ -150,8 +150,10 @@ class TestVenueScale:
                 message = await next_message(stream)
                 received.append(Envelope.model_validate_json(message["data"]).data["n"])
                 assert position_of(message, "EVENTS") == position_of(ready, "EVENTS") + len(received)
+        # The first message is the one after ready's position, wherever the hub had read to when the client came
+        # (under load it may not have read the 5th yet): none before it is replayed, none after it is lost.
         assert received == list(range(received[0], 41))
-        assert 5 < received[0] <= 40
+        assert 1 <= received[0] <= 40
 
     async def test_reconnect_gets_exactly_what_it_missed(self, gw: Any, nats_url: str) -> None:
         async with gw.client.stream("GET", "/api/live?topics=sparring:5") as response:
