@@ -1,5 +1,6 @@
 """Writes the Kubernetes manifests of k8s/base from the platform's table of services (kit/services.toml: name,
-replicas, cpu, memory, whom it calls), so the services do not carry hand-copied YAML files. `python k8s/generate.py` rewrites them; a test fails when they drift.
+replicas, cpu, memory, whom it calls), so the services do not carry hand-copied YAML files.
+`python k8s/generate.py` rewrites them; a test fails when they drift.
 
 The production shape: every service a Deployment (rolling, zero downtime: maxUnavailable 0, a preStop pause
 so endpoints drain), an init container migrating its database, startup/readiness/liveness probes, resources,
@@ -15,7 +16,8 @@ from typing import Any
 
 import yaml
 
-from kit.platform import GATEWAY, SERVICES as ROWS
+from kit.platform import GATEWAY
+from kit.platform import SERVICES as ROWS
 
 BASE = Path(__file__).resolve().parent / "base"
 IMAGE = "ghcr.io/cypher-platform/{name}"

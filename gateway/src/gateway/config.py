@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import TYPE_CHECKING, Any
 
 from pydantic import create_model
