@@ -111,9 +111,7 @@ def add_row(name: str, prefix: str, table: Path = TABLE) -> None:
         out.write(ROW.format(name=name, port=port, prefix=prefix))
 
 
-def scaffold(
-    name: str, *, prefix: str | None = None, services: Path = ROOT / "services", table: Path = TABLE
-) -> Path:
+def scaffold(name: str, *, prefix: str | None = None, services: Path = ROOT / "services", table: Path = TABLE) -> Path:
     if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
         raise ValueError(f"{name!r}: a service name is a lower-case Python identifier")
     target = services / name
