@@ -17,6 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from kit.platform import SERVICES as PLATFORM
+
 # Run as a script, this file's folder comes first on sys.path, and this file's name would hide the `contracts`
 # package (the event payload models).
 if sys.path and Path(sys.path[0] or ".").resolve() == Path(__file__).resolve().parent:
@@ -24,7 +26,7 @@ if sys.path and Path(sys.path[0] or ".").resolve() == Path(__file__).resolve().p
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "proto-contracts"
-SERVICES = ["identity", "organizations", "studios", "events", "battles", "images"]
+SERVICES = [row.name for row in PLATFORM]  # kit/services.toml
 
 
 def packages() -> list[str]:

@@ -25,16 +25,12 @@ sys.path.insert(0, str(ROOT))
 from kit.db import asyncpg_dsn  # noqa: E402
 from kit.local import EmbeddedNats, EmbeddedPostgres, port_open  # noqa: E402
 from kit.migrations import migrations_dir, upgrade_to_head  # noqa: E402
+from kit.platform import SERVICES as PLATFORM  # noqa: E402
+from kit.platform import service  # noqa: E402
 
-# name, Python package, port offset from --port-base; a service runs when its folder exists.
-SERVICES = [
-    ("identity", "identity", 1),
-    ("organizations", "organizations", 2),
-    ("studios", "studios", 3),
-    ("events", "events", 4),
-    ("battles", "battles", 5),
-    ("images", "images", 6),
-]
+# name, Python package, port offset from --port-base (kit/services.toml: 8101 is base 8100 + 1); a service runs
+# when its folder exists.
+SERVICES = [(row.name, row.name, row.port - 8100) for row in PLATFORM]
 # Every service and the gateway as deployed: a response's head and body in one write (kit.serving).
 HTTP_PROTOCOL = ["--http", "kit.serving:HttpProtocol"]
 COLORS = ["36", "35", "33", "32", "34", "31", "96", "95"]
@@ -109,12 +105,16 @@ def identity_key(run: Path) -> Path:
     return path
 
 
+def port(args: argparse.Namespace, name: str) -> int:
+    return args.port_base + service(name).port - 8100
+
+
 def service_env(name: str, run: Path, args: argparse.Namespace) -> dict[str, str]:
     """What a service needs in development beyond its database and NATS."""
     # The rare internal read of a profile goes to identity, wherever --port-base put it.
-    env: dict[str, str] = {f"{name.upper()}_IDENTITY_URL": f"http://127.0.0.1:{args.port_base + 1}"}
+    env: dict[str, str] = {f"{name.upper()}_IDENTITY_URL": f"http://127.0.0.1:{port(args, 'identity')}"}
     # The existence of an image a write refers to is asked of the images service (kit.images).
-    env[f"{name.upper()}_IMAGES_URL"] = f"http://127.0.0.1:{args.port_base + 6}"
+    env[f"{name.upper()}_IMAGES_URL"] = f"http://127.0.0.1:{port(args, 'images')}"
     if name == "identity":
         env |= {
             "IDENTITY_JWT_PRIVATE_KEY_FILE": str(identity_key(run)),
@@ -126,7 +126,7 @@ def service_env(name: str, run: Path, args: argparse.Namespace) -> dict[str, str
         env["IMAGES_STORAGE_DIR"] = str(run / "images")
     if name == "events":
         # The test payment provider's signed webhooks go to the events service itself, whatever --port is.
-        env["EVENTS_TEST_WEBHOOK_URL"] = f"http://127.0.0.1:{args.port_base + 4}/api/payments/webhook/test"
+        env["EVENTS_TEST_WEBHOOK_URL"] = f"http://127.0.0.1:{port(args, 'events')}/api/payments/webhook/test"
     return env
 
 
@@ -303,7 +303,7 @@ def main() -> None:
     parser.add_argument("--run-dir", default=os.environ.get("CYPHER_RUN_DIR", ".run"))
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=int(os.environ.get("CYPHER_PORT", 8080)))
-    parser.add_argument("--port-base", type=int, default=8100, help="services listen on base+1 … base+6")
+    parser.add_argument("--port-base", type=int, default=8100, help="services listen on base+1 … (kit/services.toml)")
     parser.add_argument("--pg-port", type=int, default=55432)
     parser.add_argument("--nats-port", type=int, default=54222)
     parser.add_argument("--smtp-port", type=int, default=55025)

@@ -1,25 +1,20 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from pydantic import create_model
 from pydantic_settings import SettingsConfigDict
 
+from kit.platform import SERVICES as ROWS
+from kit.platform import service
 from kit.settings import CommonSettings
 
-SERVICES = ("identity", "organizations", "studios", "events", "battles", "images")
+SERVICES = tuple(s.name for s in ROWS)
 
 
-class Settings(CommonSettings):
+class _Settings(CommonSettings):
     model_config = SettingsConfigDict(env_prefix="GATEWAY_", extra="ignore", populate_by_name=True)
-
-    # Where each service listens. A service without a URL is not deployed: its paths answer 503 and it does
-    # not count for readiness.
-    identity_url: str | None = "http://127.0.0.1:8101"
-    organizations_url: str | None = None
-    studios_url: str | None = None
-    events_url: str | None = None
-    battles_url: str | None = None
-    images_url: str | None = None
 
     upstream_timeout_seconds: float = 15.0
     upstream_connect_timeout_seconds: float = 3.0
@@ -54,3 +49,15 @@ class Settings(CommonSettings):
     def service_urls(self) -> dict[str, str]:
         urls = {name: getattr(self, f"{name}_url") for name in SERVICES}
         return {name: url.rstrip("/") for name, url in urls.items() if url}
+
+
+# Where each service listens: a field `<name>_url` (GATEWAY_<NAME>_URL) per row of kit/services.toml. A service
+# without a URL is not deployed: its paths answer 503 and it does not count for readiness. Identity defaults
+# to its `make dev` port (sign-in works against a lone identity).
+_URLS: dict[str, Any] = {f"{name}_url": (str | None, None) for name in SERVICES}
+_URLS["identity_url"] = (str | None, f"http://127.0.0.1:{service('identity').port}")
+
+if TYPE_CHECKING:
+    Settings = _Settings
+else:
+    Settings = create_model("Settings", __base__=_Settings, __module__=__name__, **_URLS)

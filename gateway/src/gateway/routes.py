@@ -1,55 +1,20 @@
-"""Which service owns a path under /api (the table of ARCHITECTURE.md). The most specific pattern wins:
+"""Which service owns a path under /api (the `routes` of kit/services.toml). The most specific pattern wins:
 more literal segments first, then single-segment wildcards before `**`."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from kit.platform import GATEWAY as GATEWAY_ROW
+from kit.platform import SERVICES
+
 GATEWAY = "gateway"
 # The calls whose body may be big: the images service's upload (its file limit plus the multipart envelope).
 # Every other body is held to the gateway's body limit.
 UPLOADS = frozenset({("POST", "/api/images")})
 
-ROUTES: dict[str, tuple[str, ...]] = {
-    "identity": (
-        "auth/**",
-        "user",
-        "user/**",
-        "users",
-        "users/**",
-        "notifications",
-        "notifications/**",
-        "admin/users/**",
-        # Home's workshops: the instructors are profiles a platform admin marks.
-        "workshops",
-    ),
-    "organizations": ("orgs", "orgs/**", "media", "media/**"),
-    "studios": ("studios", "studios/**", "studios-map"),
-    "battles": (
-        "events/*/add-battle",
-        "events/*/scoreboards",
-        "events/*/scoreboards/**",
-        "battles/**",
-        "crews/**",
-        "sparrings/**",
-        "admin/battles/**",
-        "admin/crews/**",
-        "admin/sparrings/**",
-    ),
-    # places: the address search of the event wizard (kit.places, served by events; studios reuse the same).
-    "events": (
-        "events",
-        "events/**",
-        "events-map",
-        "places",
-        "admin/events/**",
-        # tickets and payments (issue 13): the buyer's payments, the providers' webhooks, refunds by editors
-        "payments/**",
-        "admin/tickets/**",
-    ),
-    "images": ("images", "images/**"),
-    GATEWAY: ("live",),
-}
+# Each service's patterns are its row's `routes` in kit/services.toml; the gateway's own under [gateway].
+ROUTES: dict[str, tuple[str, ...]] = {s.name: s.routes for s in SERVICES} | {GATEWAY: GATEWAY_ROW.routes}
 
 
 def _specificity(pattern: str) -> tuple[int, int, int]:

@@ -11,6 +11,7 @@ import pytest
 from asgi_lifespan import LifespanManager
 
 from kit.events import register_stream
+from kit.platform import TABLE, Service, load
 from kit.scaffold import FILES, scaffold
 from kit.testing import migrated_database
 
@@ -18,7 +19,9 @@ from kit.testing import migrated_database
 async def test_a_scaffolded_service_boots_migrates_and_is_healthy(
     tmp_path: Path, pg_server_url: str, nats_url: str
 ) -> None:
-    target = scaffold("kitscaffolded", services=tmp_path)
+    table = tmp_path / "services.toml"
+    table.write_text(TABLE.read_text())
+    target = scaffold("kitscaffolded", services=tmp_path, table=table)
     assert sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file()) == sorted(
         f.format(name="kitscaffolded") for f in FILES
     )
@@ -42,6 +45,39 @@ async def test_a_scaffolded_service_boots_migrates_and_is_healthy(
             del sys.modules[name]
 
 
+def test_the_scaffold_adds_the_services_row_to_the_table(tmp_path: Path) -> None:
+    table = tmp_path / "services.toml"
+    table.write_text(TABLE.read_text())
+    before, gateway = load(table)
+    scaffold("kitrow", prefix="rows", services=tmp_path, table=table)
+    after, same_gateway = load(table)
+    assert after[:-1] == before and same_gateway == gateway
+    assert after[-1] == Service(
+        name="kitrow",
+        port=max(s.port for s in before) + 1,
+        prefix="rows",
+        routes=("kitrow", "kitrow/**"),
+        calls=("identity",),
+        replicas=(2, 4),
+        cpu="100m",
+        memory="256Mi",
+    )
+    assert after[-1].stream == "ROWS" and after[-1].database_name == "cypher_kitrow"
+
+
+def test_a_name_or_prefix_the_table_has_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    table = tmp_path / "services.toml"
+    table.write_text(TABLE.read_text())
+    for name, prefix in (("events", None), ("kitnew", "orgs")):
+        with pytest.raises(ValueError):
+            scaffold(name, prefix=prefix, services=tmp_path, table=table)
+        assert not (tmp_path / name).exists()
+    assert table.read_text() == TABLE.read_text()
+
+
 def test_a_name_that_is_not_an_identifier_is_refused(tmp_path: Path) -> None:
+    table = tmp_path / "services.toml"
+    table.write_text(TABLE.read_text())
     with pytest.raises(ValueError):
-        scaffold("Bad-Name", services=tmp_path)
+        scaffold("Bad-Name", services=tmp_path, table=table)
+    assert table.read_text() == TABLE.read_text()

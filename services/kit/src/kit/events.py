@@ -14,19 +14,13 @@ import orjson
 from pydantic import Field
 
 from contracts.base import Event
+from kit.platform import SERVICES
 from kit.schemas import Schema
 
 __all__ = ["STREAMS", "Envelope", "Event", "register_stream"]
 
-# One JetStream stream per service, over `<service>.>`.
-STREAMS: dict[str, str] = {
-    "identity": "IDENTITY",
-    "orgs": "ORGS",
-    "studios": "STUDIOS",
-    "events": "EVENTS",
-    "battles": "BATTLES",
-    "images": "IMAGES",
-}
+# One JetStream stream per service, over `<prefix>.>` (kit/services.toml).
+STREAMS: dict[str, str] = {s.prefix: s.stream for s in SERVICES}
 
 
 class Envelope(Schema):

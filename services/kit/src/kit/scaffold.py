@@ -1,6 +1,7 @@
-"""`uv run python -m kit.scaffold <name> [--prefix <event prefix>]`: the files of a new service, and nothing else
-(docs/development.md lists them). It boots, migrates and answers its health check as written; then add models,
-a revision (`python -m kit.migrate <name> revision --autogenerate -m ... --rev-id 0002`) and domains."""
+"""`uv run python -m kit.scaffold <name> [--prefix <event prefix>]`: the files of a new service and its row in the
+table of services (kit/services.toml), and nothing else (docs/development.md lists them). It boots, migrates and
+answers its health check as written; then add models, a revision
+(`python -m kit.migrate <name> revision --autogenerate -m ... --rev-id 0002`) and domains."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import argparse
 import re
 import sys
 from pathlib import Path
+
+from kit.platform import TABLE, load
 
 ROOT = Path(__file__).resolve().parents[4]
 
@@ -85,13 +88,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 }
 
 
-def scaffold(name: str, *, prefix: str | None = None, services: Path = ROOT / "services") -> Path:
+ROW = """
+[[service]]
+name = "{name}"
+port = {port}
+prefix = "{prefix}"
+routes = ["{name}", "{name}/**"]
+calls = ["identity"]
+replicas = [2, 4]
+cpu = "100m"
+memory = "256Mi"
+"""
+
+
+def add_row(name: str, prefix: str, table: Path = TABLE) -> None:
+    """The service's row: the next free `make dev` port, its events' prefix, its paths under /api/<name>."""
+    services, _gateway = load(table)
+    if any(s.name == name or s.prefix == prefix for s in services):
+        raise ValueError(f"{name!r} / prefix {prefix!r}: kit/services.toml has a service of that name or prefix")
+    port = max(s.port for s in services) + 1
+    with table.open("a") as out:
+        out.write(ROW.format(name=name, port=port, prefix=prefix))
+
+
+def scaffold(name: str, *, prefix: str | None = None, services: Path = ROOT / "services", table: Path = TABLE) -> Path:
     if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
         raise ValueError(f"{name!r}: a service name is a lower-case Python identifier")
     target = services / name
     if target.exists():
         raise FileExistsError(target)
     values = {"name": name, "prefix": prefix or name, "env": name.upper()}
+    add_row(name, values["prefix"], table)
     for relative, template in FILES.items():
         path = target / relative.format(**values)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -105,7 +132,10 @@ def main() -> int:
     parser.add_argument("--prefix", help="its events' prefix and stream (default: the name)")
     args = parser.parse_args()
     target = scaffold(args.name, prefix=args.prefix)
-    print(f"created {target.relative_to(ROOT)}; now `uv sync --all-packages` and add it to deploy/ and k8s/")
+    print(
+        f"created {target.relative_to(ROOT)}; now `uv sync --all-packages`, review its row in kit/services.toml"
+        " and run `python deploy/generate.py && python k8s/generate.py` (docs/development.md)"
+    )
     return 0
 
 
