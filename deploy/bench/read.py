@@ -1,4 +1,4 @@
-"""The read path (issue 10): what a database read through a service costs, as a ratio to a bare Starlette +
+"""The read path: what a database read through a service costs, as a ratio to a bare Starlette +
 asyncpg + orjson read of the same row (reference.py), in one run. Each read is measured directly and through
 the gateway, wrk with 32 connections, 5 s a run, the median of 3 rounds over every read:
 
@@ -42,7 +42,7 @@ ORGANIZATIONS = 150
 MEMBERS = 100
 TARGETS = {"profile vs reference": 0.30, "gateway vs direct": 0.8}
 # The lists' target is 3x their throughput when the issue was filed, as ratios to the reference: 0.030 for the
-# organizations list and 0.029 for the leaderboard then (docs/decisions.md, "The read path (issue 10)").
+# organizations list and 0.029 for the leaderboard then (docs/decisions.md, "The read path").
 LIST_TARGETS = {"orgs list": 3 * 0.030, "leaderboard": 3 * 0.029}
 
 

@@ -2777,7 +2777,7 @@ export interface components {
         };
         /**
          * Event
-         * @description Seed 001 section 3's Event, as far as this service goes.
+         * @description The event (docs/product/events.md), as far as this service goes.
          */
         Event: {
             /** Id */
@@ -2903,7 +2903,7 @@ export interface components {
         };
         /**
          * EventBattle
-         * @description Seed 001 section 3's "Battle summary (event context)": a chip of the event page. crewSize 1 to 10, or
+         * @description The battle summary of the event page (docs/product/events.md): a chip of the event page. crewSize 1 to 10, or
          *     10000 for unlimited (shown as its category: '1 vs 1' to '10 vs 10', 'Unlimited'); isRegistered is the
          *     caller's; orgChip the organization the battle is for (null for none).
          */

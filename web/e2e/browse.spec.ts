@@ -45,7 +45,7 @@ async function search(page: Page, text: string) {
 }
 
 /**
- * Issue 12 (grid and map) end to end, on desktop, tablet and phone: a published event found on the grid by a
+ * Browsing events (grid and map) end to end, on desktop, tablet and phone: a published event found on the grid by a
  * search and an organization filter, and on the map by zooming into its cluster until its marker shows.
  */
 test.describe('browse events', () => {

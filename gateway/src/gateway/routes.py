@@ -43,7 +43,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
         "events-map",
         "places",
         "admin/events/**",
-        # tickets and payments (issue 13): the buyer's payments, the providers' webhooks, refunds by editors
+        # tickets and payments: the buyer's payments, the providers' webhooks, refunds by editors
         "payments/**",
         "admin/tickets/**",
     ),

@@ -1,4 +1,4 @@
-/** The spec's validation rules (seed 000 section 5), with its messages word for word. */
+/** The spec's validation rules (docs/product/accounts-and-profiles.md), with its messages word for word. */
 
 export const MESSAGES = {
   allFieldsIs: 'All fields is required',

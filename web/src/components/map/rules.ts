@@ -1,5 +1,5 @@
 /**
- * The maps' pure rules, shared by the events map and the studios map (seed 000 section 9, seed 001 Map mode):
+ * The maps' pure rules, shared by the events map and the studios map (docs/product/events.md):
  * the default view, the clusters, the corners sent to the server, the saved centre, the cards in view.
  */
 

@@ -34,7 +34,7 @@ export const LEGEND = [
 
 export const counterText = (checkedIn: number, total: number) => `${checkedIn}/${total} checked in`
 
-/** A check-in counts only with a time after the year 2000 (seed 001, Attendee); without a time, the flag. */
+/** A check-in counts only with a time after the year 2000 (docs/product/tickets-and-checkin.md); without a time, the flag. */
 export function isCheckedIn(attendee: Pick<Attendee, 'checkedIn' | 'checkedInAt'>): boolean {
   if (!attendee.checkedInAt) return attendee.checkedIn
   const at = new Date(attendee.checkedInAt)

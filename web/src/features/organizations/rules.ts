@@ -1,4 +1,4 @@
-/** The organization screens' rules (seed 000 sections 2.10-2.13, 5 and 9), pure and tested. */
+/** The organization screens' rules (docs/product/organizations.md), pure and tested. */
 import type { LeaderboardMember, LeaderboardSort, LegalDocument } from './types'
 import type { SortDirection } from '@/lib/lists'
 import { sanitizeHtml, visibleText } from '@/lib/sanitize'

@@ -1,4 +1,4 @@
-/** The studio screens' rules (seed 000 sections 2.14-2.17, 4, 5, 8 and 9), pure and tested. */
+/** The studio screens' rules (docs/product/studios.md), pure and tested. */
 import type { SortDirection } from '@/lib/lists'
 import { descriptionForSave } from '@/lib/sanitize'
 import { socialInputs, socialsToSave, type SocialInputs } from '@/lib/socials'
@@ -16,7 +16,7 @@ export const STUDIO_HEADER_IMAGE_SIZE = 1000
 export const STUDIO_CHIP_IMAGE_SIZE = 100
 /** the settings' people search waits this long after typing (as the organizations' members search) */
 export const PEOPLE_SEARCH_MS = 600
-/** battles' unlimited crew size (seed 001 section 9) */
+/** battles' unlimited crew size (docs/product/studios.md) */
 export const UNLIMITED_CREW = 10000
 
 // --- texts (word for word) ---------------------------------------------------------------------------------

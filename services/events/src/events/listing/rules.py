@@ -1,5 +1,5 @@
 """The lists' parameters as the seed names them (t, s, k, o, u, ulat/ulon, start/end; the map's uc and bounds) and
-who sees drafts, pure: parsing, limits and the decisions of docs/decisions.md ("Browsing events (issue 12)")."""
+who sees drafts, pure: parsing, limits and the decisions of docs/decisions.md ("Browsing events")."""
 
 from __future__ import annotations
 

@@ -76,7 +76,7 @@ export interface CheckinPageProps {
 }
 
 /**
- * /event/{id}/checkin: the door of an event (seed 001, Check-in page). Several staff tablets can be open at
+ * /event/{id}/checkin: the door of an event (docs/product/tickets-and-checkin.md). Several staff tablets can be open at
  * once: each follows the event's live topic and re-reads the list when anyone checks someone in. Check-ins
  * go through the device's offline queue: shown as pending at once, sent now or when the connection returns.
  */

@@ -172,7 +172,7 @@ function BattleDialog({ battleId, event, onClose, onSaved }: DialogProps) {
   )
 }
 
-/** Every field of the battle; Save puts them all. A failed save says so and closes (seed 001 section 8). */
+/** Every field of the battle; Save puts them all. A failed save says so and closes (docs/product/battles-and-registration.md). */
 function BattleForm({ battle, event, onClose, onSaved }: Omit<DialogProps, 'battleId'> & { battle: EventBattle }) {
   const dispatch = useDispatch()
   const [draft, setDraft] = useState<BattleUpdate>(() => battleUpdate(battle, event.timeZone))

@@ -1,6 +1,6 @@
 import type { CypherEvent, FeedbackCategory, FeedbackRatings, FeedbackReview } from '../../types'
 
-/** Seed 001, Feedback and likes on the event page; sections 5 and 8. */
+/** docs/product/tickets-and-checkin.md, Likes and feedback. */
 export const FEEDBACK_TEXTS = {
   question: 'Did you enjoy this event?',
   note: 'Your feedback will be visible only to the organizer of the event.',
