@@ -1,4 +1,4 @@
-"""Which service owns a path under /api (the table of ARCHITECTURE.md). The most specific pattern wins:
+"""Which service owns a path under /api (docs/architecture.md, The gateway). The most specific pattern wins:
 more literal segments first, then single-segment wildcards before `**`."""
 
 from __future__ import annotations

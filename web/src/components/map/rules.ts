@@ -5,7 +5,7 @@
 
 export const MAP_DEFAULT_CENTRE = { lat: 40.7128, lng: -74.006 } as const
 export const MAP_DEFAULT_ZOOM = 5
-/** supercluster's radius, measured against Leaflet's 256 px tiles (LIBRARIES.md) */
+/** supercluster's radius, measured against Leaflet's 256 px tiles (docs/architecture.md, Libraries) */
 export const CLUSTER_GRID_SIZE = 20
 export const CLUSTER_EXTENT = 256
 /** a list item counts as visible when this share of it is in view */

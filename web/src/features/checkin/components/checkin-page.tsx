@@ -97,7 +97,7 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
   const tag = useMemo(() => [{ type: ATTENDEES_TAG, id: eventId }], [eventId])
   // a ticket or a cancellation changes the event too (its sales, its Cancelled notice); a check-in only the list
   const both = useMemo(() => [{ type: ATTENDEES_TAG, id: eventId }, { type: 'Event', id: eventId }], [eventId])
-  // subscribe first, then re-read once `ready` arrives (ARCHITECTURE, Live updates)
+  // subscribe first, then re-read once `ready` arrives (docs/architecture.md, The live feed)
   useLiveTopics(valid ? [`event:${eventId}`] : [], {
     byType: Object.fromEntries(CHECKIN_EVENT_TYPES.map((type) => [type, () => (type.startsWith('events.attendee.') ? tag : both)])),
     onReady: both,
