@@ -1,5 +1,6 @@
 """The lists' parameters as the seed names them (t, s, k, o, u, ulat/ulon, start/end; the map's uc and bounds) and
-who sees drafts, pure: parsing, limits and the decisions of docs/decisions.md ("Browsing events")."""
+who sees drafts, pure: parsing, limits and the decisions of docs/decisions.md ("Browsing events: the events
+service's lists and map")."""
 
 from __future__ import annotations
 
