@@ -1032,7 +1032,7 @@ export interface paths {
         put?: never;
         /**
          * Save Carpets
-         * @description The seed's payload is `{carpets: [...]}`; a bare list is taken too (the same list).
+         * @description The product's payload is `{carpets: [...]}`; a bare list is taken too (the same list).
          */
         post: operations["save_carpets_api_events__event_id__carpets_post"];
         delete?: never;
@@ -3001,7 +3001,7 @@ export interface components {
         };
         /**
          * EventTicket
-         * @description The seed's Ticket, as the event page lists the caller's.
+         * @description The product's Ticket, as the event page lists the caller's.
          */
         EventTicket: {
             /** Title */
@@ -3328,7 +3328,7 @@ export interface components {
         };
         /**
          * MapEvent
-         * @description The seed's map event: id, image, locationAddress, coordinates {lat, lng}.
+         * @description The product's map event: id, image, locationAddress, coordinates {lat, lng}.
          */
         MapEvent: {
             /** Id */
@@ -4366,7 +4366,7 @@ export interface components {
         };
         /**
          * Sort
-         * @description `date` is the event's start (the seed's 'Date created' label sorts the events by their date).
+         * @description `date` is the event's start (the product's 'Date created' label sorts the events by their date).
          * @enum {string}
          */
         Sort: "date-asc" | "date-desc" | "title-asc" | "title-desc";

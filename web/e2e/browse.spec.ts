@@ -92,7 +92,7 @@ test.describe('browse events', () => {
     // the map keeps the search
     await expect(page.getByRole('link', { name: 'Map' })).toHaveAttribute('href', new RegExp(`k=${word}`))
 
-    // nothing matches: the seed's text
+    // nothing matches: the product's text
     await search(page, `${word}zz`)
     await expect(page.getByText('No Events exist with these parameters')).toBeVisible()
   })

@@ -23,7 +23,7 @@ export const CHECKIN_TEXTS = {
   offline: 'You are offline. Check-ins are kept on this device and sent when the connection returns.',
 } as const
 
-/** The Key legend's five entries, in the seed's order. */
+/** The Key legend's five entries, in the product's order. */
 export const LEGEND = [
   { key: 'checkedIn', text: 'Checked in at the door' },
   { key: 'checkIn', text: 'Ticket bought or given to staff' },

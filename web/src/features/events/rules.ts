@@ -171,7 +171,7 @@ export function eventSortParam(field: OrgEventsSortField, direction: SortDirecti
 export const EVENTS_PAGE_SIZE = 50
 /** the keyword applies after this delay */
 export const KEYWORD_DELAY_MS = 1200
-/** the organization filter's name search waits this long (not in the seed: quick, it is a short list) */
+/** the organization filter's name search waits this long (not in the product: quick, it is a short list) */
 export const ORG_FILTER_DEBOUNCE_MS = 400
 export const ORG_FILTER_PAGE_SIZE = 100
 
@@ -223,7 +223,7 @@ export function orgSearchParam(text: string): string | undefined {
   return text.trim() || undefined
 }
 
-/** The period tabs the grid shows: only those with events, in the seed's order. */
+/** The period tabs the grid shows: only those with events, in the product's order. */
 export function browsePeriods(counts: Partial<Record<BrowsePeriod, number>> | null | undefined) {
   return BROWSE_PERIODS.filter((period) => (counts?.[period.key] ?? 0) > 0)
 }

@@ -18,7 +18,7 @@ EMAIL_MAX_LENGTH = 254
 PAGE_SIZE = 100  # "Studio lists: page size 100, starting at page 0"
 ADMIN, TEACHER, STUDENT = "admin", "teacher", "student"
 
-# An ordinary address: something@host.tld, no spaces (the Login rule of the seed).
+# An ordinary address: something@host.tld, no spaces (the Login rule of the product).
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 

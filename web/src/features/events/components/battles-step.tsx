@@ -254,7 +254,7 @@ function OrganizationFields({ battle, event, draft, onChange }: { battle: EventB
   )
 }
 
-/** Hide participants and the participation cap, with the seed's rules (battle-rules: chooseCap, hideParticipants). */
+/** Hide participants and the participation cap, with the product's rules (battle-rules: chooseCap, hideParticipants). */
 function CapFields({ draft, onDraft, onValidity }: { draft: BattleUpdate; onDraft: Dispatch<SetStateAction<BattleUpdate>>; onValidity: (invalid: boolean) => void }) {
   const labelId = useId()
   const hidden = registrationCapDisabled(draft)
