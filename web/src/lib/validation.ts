@@ -81,7 +81,7 @@ export function validateNewPassword(password: string, confirm: string): string |
   return null
 }
 
-/** Password change (section 5): all three required, trimmed, new and confirm equal. */
+/** Password change: all three required, trimmed, new and confirm equal. */
 export function validatePasswordChange(oldPassword: string, newPassword: string, confirm: string): string | null {
   if (isBlank(oldPassword)) return MESSAGES.allFieldsAre
   return validateNewPassword(newPassword, confirm)

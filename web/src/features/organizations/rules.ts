@@ -3,7 +3,7 @@ import type { LeaderboardMember, LeaderboardSort, LegalDocument } from './types'
 import type { SortDirection } from '@/lib/lists'
 import { sanitizeHtml, visibleText } from '@/lib/sanitize'
 
-// --- constants (section 9) ---------------------------------------------------------------------------------
+// --- constants ---------------------------------------------------------------------------------------------
 
 export const ORG_LIST_PAGE_SIZE = 100
 /** The organizations service refuses longer names (orgs/rules.py NAME_MAX_LENGTH). */

@@ -116,7 +116,7 @@ function SectionPanel({ studio, narrow }: { studio: Studio; narrow: boolean }) {
 /**
  * /studio/{id}/settings (docs/product/studios.md), a child route per section. Wide screens show the sections beside the
  * chosen one (general first); small screens the list first. A studio that fails to load sends the user to
- * Studios (section 4); one they may not edit, to its page.
+ * Studios; one they may not edit, to its page.
  */
 export function StudioSettingsPage({ id }: { id: number }) {
   const theme = useTheme()
