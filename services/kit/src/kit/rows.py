@@ -1,6 +1,6 @@
 """Hot reads straight on asyncpg: a SQLAlchemy Core statement compiled once, sent as a prepared statement on a
 pooled asyncpg connection, its rows answered as asyncpg Records. No session, no ORM, no transaction: one round
-trip, the shape of the issue's "FastAPI + asyncpg pool" row (docs/decisions.md, "The read path").
+trip, the shape of the targets' "FastAPI + asyncpg pool" row (docs/decisions.md, "The read path").
 
 For the few reads every page pays (a profile, a list of 100, a leaderboard); everything else keeps `SessionDep`.
 A read here sees each statement's own snapshot, like a `@reads` route, and must never write."""
