@@ -1,4 +1,4 @@
-"""Going to an event (issue 13), measured through the gateway on identity, events and the gateway, in one run:
+"""Going to an event, measured through the gateway on identity, events and the gateway, in one run:
 
 - purchases: 200 buyers buy a ticket of one tier at once, paying by card at the local test provider (its
   confirmations travel the signed-webhook path); 20 % of the purchases and their confirmations are sent twice at

@@ -1,4 +1,4 @@
-"""Battles under a rush (issue 15): DANCERS dancers registering at once for a battle with a registration cap of CAP
+"""Battles under a rush: DANCERS dancers registering at once for a battle with a registration cap of CAP
 (exactly CAP compete, the rest wait in arrival order, nobody twice), with a GET of the battle measured in the same
 run; then CREWS crews of 3 registering and their invitees accepting at once (every crew complete, no dancer in two
 crews). Straight to the service (the gateway's cost is the read bench's); every request as its own user.

@@ -1,4 +1,4 @@
-"""The events page's reads (issue 12): the grid, a keyword search, the map (New York's view and Europe) and a
+"""The events page's reads: the grid, a keyword search, the map (New York's view and Europe) and a
 calendar month (each day's first 4 and total, as the grid reads it; "calendar list": the month's events in one
 page of 999, as the grid read them before), on 100,000 published events over five years (centred on today) at
 the world's cities, then on 1,000 the same way. Each read is measured directly and through the gateway, wrk with

@@ -1,4 +1,4 @@
-"""The live feed at venue scale (issue 16), through ONE gateway process on identity, events and battles:
+"""The live feed at venue scale, through ONE gateway process on identity, events and battles:
 
 - fan-out: a judge's score (the HTTP call included) reaching SUBSCRIBERS SSE subscribers of one sparring
   (`sparring:<id>`), p50 and p99 per subscriber from the write request's start to the envelope's arrival,

@@ -1,4 +1,4 @@
-"""The read path (issue 10): what a database read through a service costs, as a ratio to a bare Starlette +
+"""The read path: what a database read through a service costs, as a ratio to a bare Starlette +
 asyncpg + orjson read of the same row (reference.py), in one run. Each read is measured directly and through
 the gateway, wrk with 32 connections, 5 s a run, the median of 3 rounds over every read:
 
@@ -6,7 +6,7 @@ the gateway, wrk with 32 connections, 5 s a run, the median of 3 rounds over eve
 - organizations' `GET /api/orgs`, a page of 100 of the 150 seeded published organizations;
 - an organization's leaderboard `GET /api/orgs/{id}/leaderboard`: 100 members with points and names.
 
-Targets: identity's profile >= 0.30 of the reference; the lists 3x their ratio when the issue was filed; through
+Targets: identity's profile >= 0.30 of the reference; the lists 3x their ratio when the targets were set; through
 the gateway >= 0.8 of direct for each.
 `uv run python deploy/bench/run.py read` runs this alone."""
 
@@ -41,8 +41,8 @@ ROUNDS = 3
 ORGANIZATIONS = 150
 MEMBERS = 100
 TARGETS = {"profile vs reference": 0.30, "gateway vs direct": 0.8}
-# The lists' target is 3x their throughput when the issue was filed, as ratios to the reference: 0.030 for the
-# organizations list and 0.029 for the leaderboard then (docs/decisions.md, "The read path (issue 10)").
+# The lists' target is 3x their throughput when the targets were set, as ratios to the reference: 0.030 for the
+# organizations list and 0.029 for the leaderboard then (docs/decisions.md, "The read path").
 LIST_TARGETS = {"orgs list": 3 * 0.030, "leaderboard": 3 * 0.029}
 
 

@@ -1,4 +1,4 @@
-"""The studios map (issue 14): `GET /api/studios-map` for a city-sized view (New York) and a continent-sized one
+"""The studios map: `GET /api/studios-map` for a city-sized view (New York) and a continent-sized one
 (Europe), each measured directly and through the gateway, wrk with 32 connections, SECONDS a run, the median of
 ROUNDS rounds over every read.
 

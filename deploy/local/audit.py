@@ -35,7 +35,7 @@ ENTRY_SCREENS = {
     "Home": "src/app/routes/home.tsx",
     "Login": "src/app/routes/login.tsx",
     "Signup": "src/app/routes/signup.tsx",
-    # the events grid (issue 12): the map and calendar load lazily, outside this figure
+    # the events grid: the map and calendar load lazily, outside this figure
     "Events": "src/app/routes/events.tsx",
 }
 

@@ -130,7 +130,7 @@ checks.object_level_authorization.enabled = false
 include-path-regex = "^/api/studios/[{{]studio_id[}}]"
 checks.object_level_authorization.enabled = false
 
-# A battle is public (seed 002 section 2: anyone may open every battle screen) and a dancer acts on another's
+# A battle is public (docs/product/accounts-and-profiles.md) and a dancer acts on another's
 # battle by design (registers, signs, joins or is invited to a crew): bo reading or registering for ana's battle is
 # the product. What only the event's editors and admins may do is tested in
 # services/battles/tests/battle/test_permissions.py (every write: guests 401, strangers 403).

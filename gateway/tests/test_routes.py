@@ -12,7 +12,8 @@ from gateway.routes import resolve
         ("/api/users/count", "identity"),
         ("/api/notifications", "identity"),
         ("/api/admin/users/3/patron", "identity"),
-        # Home's workshop instructors are profiles a platform admin marks (docs/decisions.md, issue 12)
+        # Home's workshop instructors are profiles a platform admin marks (docs/decisions.md, "Members wall and
+        # workshop instructors")
         ("/api/workshops", "identity"),
         ("/api/admin/users/3/instructor", "identity"),
         ("/api/orgs", "organizations"),

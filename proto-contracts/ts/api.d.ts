@@ -1032,7 +1032,7 @@ export interface paths {
         put?: never;
         /**
          * Save Carpets
-         * @description The seed's payload is `{carpets: [...]}`; a bare list is taken too (the same list).
+         * @description The product's payload is `{carpets: [...]}`; a bare list is taken too (the same list).
          */
         post: operations["save_carpets_api_events__event_id__carpets_post"];
         delete?: never;
@@ -2777,7 +2777,7 @@ export interface components {
         };
         /**
          * Event
-         * @description Seed 001 section 3's Event, as far as this service goes.
+         * @description The event (docs/product/events.md), as far as this service goes.
          */
         Event: {
             /** Id */
@@ -2903,7 +2903,7 @@ export interface components {
         };
         /**
          * EventBattle
-         * @description Seed 001 section 3's "Battle summary (event context)": a chip of the event page. crewSize 1 to 10, or
+         * @description The battle summary of the event page (docs/product/events.md): a chip of the event page. crewSize 1 to 10, or
          *     10000 for unlimited (shown as its category: '1 vs 1' to '10 vs 10', 'Unlimited'); isRegistered is the
          *     caller's; orgChip the organization the battle is for (null for none).
          */
@@ -3001,7 +3001,7 @@ export interface components {
         };
         /**
          * EventTicket
-         * @description The seed's Ticket, as the event page lists the caller's.
+         * @description The product's Ticket, as the event page lists the caller's.
          */
         EventTicket: {
             /** Title */
@@ -3328,7 +3328,7 @@ export interface components {
         };
         /**
          * MapEvent
-         * @description The seed's map event: id, image, locationAddress, coordinates {lat, lng}.
+         * @description The product's map event: id, image, locationAddress, coordinates {lat, lng}.
          */
         MapEvent: {
             /** Id */
@@ -4366,7 +4366,7 @@ export interface components {
         };
         /**
          * Sort
-         * @description `date` is the event's start (the seed's 'Date created' label sorts the events by their date).
+         * @description `date` is the event's start (the product's 'Date created' label sorts the events by their date).
          * @enum {string}
          */
         Sort: "date-asc" | "date-desc" | "title-asc" | "title-desc";

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { acceptCookies, completeProfile, expect, pageErrors, PASSWORD, press, shot, signUpByApi, tag, test, uniqueEmail } from './helpers'
 
 /**
- * Issue 13 on the event page, end to end on the real stack with the local test payment provider (its
+ * Going to an event on the event page, end to end on the real stack with the local test payment provider (its
  * confirmations travel the signed-webhook path): a declined card shows the processor's message, a good card
  * buys the ticket ('Ticket has been purchased') and 'View ticket' shows its QR code; after an event ends, a
  * checked-in attendee leaves feedback that its organizer reviews and another attendee never sees.

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test
 import { acceptCookies, eventFields, expect, organization, pageErrors, pick, press, shot, signUpByApi, tag, test, watch, type Account } from './helpers'
 
 /**
- * Issue 15 end to end: an organizer adds a 1 vs 1 and a 3 vs 3 battle (classic) in the wizard's Battles step
+ * Battles end to end: an organizer adds a 1 vs 1 and a 3 vs 3 battle (classic) in the wizard's Battles step
  * and publishes; a dancer signs the organization's agreement and registers for the 1 vs 1; a captain registers
  * a crew inviting two dancers, who sign and accept in their own browsers; staff check them in on a second tablet
  * while the organizer's open battle page follows live; the event is made past, the organizer enters the winners

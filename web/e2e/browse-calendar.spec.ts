@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { acceptCookies, expect, shot, signUpByApi, test } from './helpers'
 
 /**
- * Issue 12, the calendar's part end to end: an organizer's published events are found from Home's Featured
+ * Browsing events, the calendar's part end to end: an organizer's published events are found from Home's Featured
  * Events, in the calendar's month (reached with the buttons on a desktop, by swiping on a touch screen), and on
  * the organizer's profile Events tab. The venue is in Tokyo and the browser in Los Angeles: the calendar shows
  * the venue's wall time.

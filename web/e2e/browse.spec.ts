@@ -45,7 +45,7 @@ async function search(page: Page, text: string) {
 }
 
 /**
- * Issue 12 (grid and map) end to end, on desktop, tablet and phone: a published event found on the grid by a
+ * Browsing events (grid and map) end to end, on desktop, tablet and phone: a published event found on the grid by a
  * search and an organization filter, and on the map by zooming into its cluster until its marker shows.
  */
 test.describe('browse events', () => {
@@ -92,7 +92,7 @@ test.describe('browse events', () => {
     // the map keeps the search
     await expect(page.getByRole('link', { name: 'Map' })).toHaveAttribute('href', new RegExp(`k=${word}`))
 
-    // nothing matches: the seed's text
+    // nothing matches: the product's text
     await search(page, `${word}zz`)
     await expect(page.getByText('No Events exist with these parameters')).toBeVisible()
   })

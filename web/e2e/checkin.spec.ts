@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { acceptCookies, completeProfile, expect, pageErrors, PASSWORD, press, shot, signUpByApi, tag, test, uniqueEmail } from './helpers'
 
 /**
- * Issue 13, the door end to end: two check-in pages of one organizer open side by side (two staff tablets);
+ * The door end to end: two check-in pages of one organizer open side by side (two staff tablets);
  * one checks a ticket holder in and the other's counter moves without reloading; un-checked again; then the
  * browser goes offline, a check-in is shown pending and counted, and once the connection returns the server
  * has it, once.

@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { acceptCookies, dancer, eventFields, expect, organization, pageErrors, press, SCREENSHOTS, shot, signUpByApi, tag, test, watch, type Account } from './helpers'
 
 /**
- * Issue 16 end to end: a bracket battle of 4 run live. Setup by API (an organizer's organization, an event of it
+ * The competition end to end: a bracket battle of 4 run live. Setup by API (an organizer's organization, an event of it
  * happening now with one carpet, a 1 vs 1 bracket battle, three judges, five dancers checked in). Judge 1 scores
  * the prelims on a tablet of their own (the others by API) while the organizer's browser follows the pass
  * statuses live; Randomize and Add to bracket. A semi-final is judged while the organizer's sparring page and the

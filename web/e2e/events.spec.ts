@@ -6,7 +6,7 @@ async function next(page: Page) {
 }
 
 /**
- * Issue 11 end to end: an organizer creates an event through every wizard step with a place found by
+ * Creating an event end to end: an organizer creates an event through every wizard step with a place found by
  * autocomplete, publishes it (the help modal; the How To Guide in /dev/mail), sees it at the venue's time,
  * edits it from the review, finds it on the organization's Events tab, and deletes a second, draft event.
  */

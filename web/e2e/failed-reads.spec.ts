@@ -1,7 +1,7 @@
 import { acceptCookies, completeProfile, expect, PASSWORD, press, shot, test, uniqueEmail } from './helpers'
 
 /**
- * A failed read is an error, not "this does not exist" (issue 9, section 4): the venue's bad Wi-Fi is stood in
+ * A failed read is an error, not "this does not exist": the venue's bad Wi-Fi is stood in
  * for at the browser's network (a 503, then a dropped connection); the real stack answers the Retry.
  */
 test.describe('a failed read', () => {

@@ -2,7 +2,7 @@ import { acceptCookies, expect, press, shot, signUpByApi, test } from './helpers
 
 const BANNER = 'Hey it looks like your profile is incomplete. Finish setting up your profile to access the site'
 
-/** Seed 000 2.2 and 4: a signed-in user without a dancer name finishes onboarding first, whatever the way in. */
+/** docs/product/accounts-and-profiles.md: a signed-in user without a dancer name finishes onboarding first, whatever the way in. */
 test.describe('an incomplete profile', () => {
   test('an incomplete profile logs in from /login and reloads Home: Signup with the banner', async ({ browser, page, consoleErrors }) => {
     await acceptCookies(page)

@@ -4,7 +4,7 @@ One ordered JetStream consumer per stream feeds an in-memory hub; each client ge
 topics it follows. The SSE id is a position in every stream ("IDENTITY:12,EVENTS:45"), so a tablet that
 reconnects with Last-Event-ID is replayed what it missed, then continues live.
 
-Built for a venue (docs/decisions.md, "Competition: the live feed at venue scale (issue 16)"): the hub keeps its
+Built for a venue (docs/decisions.md, "Competition: the live feed at venue scale"): the hub keeps its
 own position per stream, so opening a subscription costs no NATS round trip unless there is something to replay;
 listeners are indexed by topic; each message's SSE frame is built once, with the hub's positions after it as its
 id (the same for every listener, all of them in sync with the hub once live), and once a client is live the hub

@@ -1,4 +1,4 @@
-"""Which service owns a path under /api (the `routes` of kit/services.toml). The most specific pattern wins:
+"""Which service owns a path under /api (the `routes` of kit/services.toml; docs/architecture.md, The gateway). The
 more literal segments first, then single-segment wildcards before `**`."""
 
 from __future__ import annotations

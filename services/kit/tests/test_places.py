@@ -1,4 +1,4 @@
-"""kit.places (issue 11): the offline gazetteer on real PostgreSQL (GeoNames' cities loaded by the sample
+"""kit.places: the offline gazetteer on real PostgreSQL (GeoNames' cities loaded by the sample
 migration), its prefix search and ranking, states and countries spelled as the platform does, geocoding a typed
 address, the `/api/places` route, and Photon and Nominatim against local stand-ins that answer as they do."""
 

@@ -1,4 +1,4 @@
-"""The read path (issue 10): a `@reads` route's session opens no transaction while an unmarked GET stays one
+"""The read path: a `@reads` route's session opens no transaction while an unmarked GET stays one
 transaction (rolled back on error); the pool keeps the connections a burst of 64 requests opened; no TLS is tried
 against a local database; the text check every Schema runs agrees with the character-by-character rule."""
 

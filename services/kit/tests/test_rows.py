@@ -1,4 +1,4 @@
-"""kit.rows, the hot reads on asyncpg (issue 10): a Core statement compiled once with its parameters in order and
+"""kit.rows, the hot reads on asyncpg: a Core statement compiled once with its parameters in order and
 its literal values kept, the pool every service app opens (lazily, bounded, reused by a burst of 64 requests,
 nothing left open on release), JSON decoded, `answer` dumping plain values, and count_queries seeing these reads."""
 

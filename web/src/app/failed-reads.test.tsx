@@ -11,7 +11,7 @@ import { makeStore } from './store'
 
 /**
  * A failed read is an error, not an empty result: a 5xx or a lost connection shows the error state with a
- * Retry (and the toast); only a 404 shows the not-found page (issue 9, section 4).
+ * Retry (and the toast); only a 404 shows the not-found page.
  */
 const NOT_FOUND = "Page not found. Sorry, we can't find the page you're looking for."
 

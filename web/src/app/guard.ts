@@ -5,7 +5,7 @@ import type { User } from '@/lib/api/types'
 import type { AppStore } from './store'
 
 /**
- * What a route asks of the navigation guard (seed 000 2.2 and 6). Every way into the site (the login form,
+ * What a route asks of the navigation guard (docs/product/accounts-and-profiles.md). Every way into the site (the login form,
  * a magic link, Google's return, a reload with the refresh cookie, a link, the profile switcher's reload)
  * ends in a navigation, so the rule "a signed-in profile without a dancer name finishes onboarding first" is
  * kept here and only here.
@@ -59,7 +59,7 @@ export async function loadCurrentUser(store: AppStore): Promise<User | null | un
   }
 }
 
-/** Where a navigation must go instead, or null (seed 000 2.2). */
+/** Where a navigation must go instead, or null (docs/product/accounts-and-profiles.md). */
 export async function guardRedirect(store: AppStore, url: URL, options: GuardOptions): Promise<string | null> {
   const here = url.pathname + url.search + url.hash
   const { status } = store.getState().session

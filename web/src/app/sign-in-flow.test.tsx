@@ -13,7 +13,7 @@ import { makeStore, type AppStore } from './store'
 
 /**
  * Every way into the site ends at the one navigation guard: a signed-in profile without a dancer name is
- * sent to /signup?incomplete=true with the page it asked for as redirect, and sees the banner (seed 000 2.2, 4).
+ * sent to /signup?incomplete=true with the page it asked for as redirect, and sees the banner (docs/product/accounts-and-profiles.md).
  */
 const BANNER = 'Hey it looks like your profile is incomplete. Finish setting up your profile to access the site'
 const incomplete = buildUser({ id: 7, dancerName: null })

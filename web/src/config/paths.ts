@@ -45,7 +45,7 @@ export const paths = {
     path: '/event/:id',
     getHref: (id: number, tab?: 'info' | 'feedback') => withQuery(`/event/${id}`, { tab: tab === 'feedback' ? tab : undefined }),
   },
-  /** the Check-in page: login required, its parameter named idEvent (seed 001 routes) */
+  /** the Check-in page: login required, its parameter named idEvent (docs/product/accounts-and-profiles.md) */
   checkin: { path: '/event/:idEvent/checkin', getHref: (id: number) => `/event/${id}/checkin` },
   battle: { path: '/battle/:id', getHref: (id: number) => `/battle/${id}` },
   battlePrelims: {

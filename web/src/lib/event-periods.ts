@@ -1,4 +1,4 @@
-/** The events lists' sub-tabs and sorts (seed 000 2.12, seed 001 section 4), shared by every events list. */
+/** The events lists' sub-tabs and sorts (docs/product/accounts-and-profiles.md), shared by every events list. */
 import type { SortDirection } from './lists'
 
 export type EventPeriod = 'now' | 'past' | 'future' | 'draft'

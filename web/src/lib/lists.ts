@@ -4,7 +4,7 @@
 export const INFINITE_SCROLL_DISTANCE = 400
 
 /**
- * `getNextPageParam` of an infinite query over `p`/`pp` (ARCHITECTURE: a list ends when a page returns fewer
+ * `getNextPageParam` of an infinite query over `p`/`pp` (docs/architecture.md: a list ends when a page returns fewer
  * than `pp` items): the next page number while the last page came back full; pages are numbered from 0.
  */
 export function nextPage(pageSize: number) {

@@ -64,8 +64,8 @@ export const LIVE_START_DELAY_MS = 1500
 
 /**
  * Follows `topics` on the gateway's live feed and invalidates the RTK Query tags each event concerns, so the
- * screens reading them re-read. A subscription sees only what happens after its `ready` (ARCHITECTURE, Live
- * updates): on `ready`, and again on every reconnect, the topics' tags are re-read once, so nothing between
+ * screens reading them re-read. A subscription sees only what happens after its `ready` (docs/architecture.md,
+ * The live feed): on `ready`, and again on every reconnect, the topics' tags are re-read once, so nothing between
  * the first read and the subscription is lost. No topics (a guest's bell, an id not known yet): no feed.
  */
 export function useLiveTopics(topics: readonly string[], options: LiveTopicsOptions = {}): void {

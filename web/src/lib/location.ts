@@ -3,7 +3,7 @@ import { isBlank } from './validation'
 
 /**
  * A place as the profile forms hold it (onboarding, account settings; studios and events next), and its
- * rules written once (seed 000 section 5): country and city required; a state only where the country uses
+ * rules written once (docs/product/accounts-and-profiles.md): country and city required; a state only where the country uses
  * one (Australia, Canada, United States), required there and dropped elsewhere; changing the country clears
  * city and state. The messages are identity's (profiles/schemas.py), so the form and the server agree.
  */

@@ -1,7 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 
 /**
- * Writes kept on the device until the server has them (LIBRARIES: offline tablets). A staff tablet at a
+ * Writes kept on the device until the server has them (docs/architecture.md, The offline queue). A staff tablet at a
  * venue whose Wi-Fi drops keeps working: each write is stored in IndexedDB with its own Idempotency-Key,
  * then sent in order when the connection returns. The server stores its answer per key, so a write sent
  * twice (the answer was lost, two tabs flushed together) is done once. Background Sync is Chromium-only,

@@ -22,7 +22,7 @@ export function sanitizeHtml(html: string | null | undefined): string {
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR })
 }
 
-/** The visible text of rich text (what 'stripped' means in section 5). */
+/** The visible text of rich text (what 'stripped' means for validation). */
 export function visibleText(html: string | null | undefined): string {
   return (html ?? '')
     .replace(/<[^>]*>/g, ' ')

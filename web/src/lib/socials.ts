@@ -1,7 +1,7 @@
 /**
  * Social links: the server's one rule (services/kit/src/kit/text.py, `social_link` and `website_link`, used by
  * identity and organizations), ported line for line so a page shows what the server saves. Each input shows
- * only the handle after its site's fixed prefix (seed 000 section 5); a save sends what the server would keep,
+ * only the handle after its site's fixed prefix (docs/product/accounts-and-profiles.md); a save sends what the server would keep,
  * and where the server would refuse, the value as typed, so the server's message names the field. The server
  * has the last word: where this copy and it disagree on an odd value, the field shows the server's answer.
  */

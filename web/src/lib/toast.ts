@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 
-/** Success toasts by key (seed 000 section 8, seed 001 section 8). Any other text is shown as an error. */
+/** Success toasts by key (docs/product/accounts-and-profiles.md). Any other text is shown as an error. */
 export const SUCCESS_TOASTS = {
   changesSaved: 'Changes has been saved',
   ticketPurchased: 'Ticket has been purchased',

@@ -1,4 +1,4 @@
-/** The spec's validation rules (seed 000 section 5), with its messages word for word. */
+/** The spec's validation rules (docs/product/accounts-and-profiles.md), with its messages word for word. */
 
 export const MESSAGES = {
   allFieldsIs: 'All fields is required',
@@ -81,7 +81,7 @@ export function validateNewPassword(password: string, confirm: string): string |
   return null
 }
 
-/** Password change (section 5): all three required, trimmed, new and confirm equal. */
+/** Password change: all three required, trimmed, new and confirm equal. */
 export function validatePasswordChange(oldPassword: string, newPassword: string, confirm: string): string | null {
   if (isBlank(oldPassword)) return MESSAGES.allFieldsAre
   return validateNewPassword(newPassword, confirm)

@@ -97,7 +97,7 @@ export function buildBattle(overrides: Partial<Battle> = {}): Battle {
   }
 }
 
-// --- the competition (issue 16) ---------------------------------------------------------------------------------
+// --- the competition ---------------------------------------------------------------------------------
 
 export function buildSide(id: number, name: string | null = `Dancer ${id}`): BracketSide {
   return { id, name, avatar: null }
@@ -171,7 +171,7 @@ export function buildRound(round: number, scores: [number, string, number | null
   }
 }
 
-// Prelims (issue 16, helper W2)
+// Prelims
 
 /** A dancer's prelims row: competing, no points yet, not checked in. */
 export function buildPrelimsRow(id: number, overrides: Partial<PrelimsRow> = {}): PrelimsRow {

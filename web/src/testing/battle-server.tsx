@@ -74,7 +74,7 @@ export function showBattle(options: { signedIn?: boolean; liveDelayMs?: number }
 
 
 /**
- * The battle's routes in one memory router (issue 16): the page at /battle/7, /battle/7/prelims and
+ * The battle's routes in one memory router: the page at /battle/7, /battle/7/prelims and
  * /battle/7/brackets, Creating Groups and Group info, as the app's router has them.
  */
 export function showBattleRoutes(route: string, options: { signedIn?: boolean; liveDelayMs?: number } = {}) {

@@ -111,7 +111,7 @@ export function buildEventListItem(id: number, overrides: Partial<EventListItem>
   }
 }
 
-// --- studios (as /work/briefs/studios-api.md answers them) ---
+// --- studios (as the studios service answers them) ---
 
 /** A studio as GET /api/studios/{id} answers it: published, edited by the caller. */
 export function buildStudio(overrides: Partial<Studio> = {}): Studio {

@@ -198,7 +198,8 @@ class TestRead:
         assert page["isAdmin"] is False
         host = (await client.get(f"/api/battles/{battle['id']}", headers=headers(HOST))).json()
         assert host["canEdit"] is False
-        # hosts are the battle's admins (seed 002 section 6): the lists and the actions menu, not the setup
+        # hosts are the battle's admins (docs/product/battles-and-registration.md): the lists and the actions menu,
+        # not the setup
         assert host["isAdmin"] is True
         stranger = (await client.get(f"/api/battles/{battle['id']}", headers=headers(STRANGER))).json()
         assert stranger["isAdmin"] is False

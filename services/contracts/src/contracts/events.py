@@ -180,7 +180,7 @@ class FeedbackRequested(Event):
 
 
 def period(starts_at: datetime | None, ends_at: datetime | None, now: datetime) -> str:
-    """An event's period (seed 001: now, future, past), as the events service answers it and every service that
+    """An event's period (docs/product/events.md), as the events service answers it and every service that
     keeps its `startsAt`/`endsAt` computes it: past if the end is before now, future if the start is after now,
     else now. Without an end the start stands for it; an event without dates has not happened: future."""
     if starts_at is None:

@@ -45,8 +45,8 @@ def upgrade() -> None:
     op.create_index("ix_event_starts_at", "event", ["starts_at"])
     op.create_index("ix_event_ends_at", "event", ["ends_at"])
     op.create_index("ix_event_org_id_status", "event", ["org_id", "status"])
-    # Written by hand (LIBRARIES.md): autogenerate cannot express an expression GiST index. "Near me" lists
-    # order by point(lng, lat) <-> point(:lng, :lat).
+    # Written by hand (docs/architecture.md, Libraries): autogenerate cannot express an expression GiST index.
+    # "Near me" lists order by point(lng, lat) <-> point(:lng, :lat).
     op.create_index("ix_event_location", "event", [sa.text("point(lng, lat)")], postgresql_using="gist")
     op.create_table(
         "tier",

@@ -1,4 +1,4 @@
-"""The browse lists' indexes (issue 12): every list of the events page, the calendar and the map is one indexed
+"""The browse lists' indexes: every list of the events page, the calendar and the map is one indexed
 statement. Written by hand: autogenerate cannot express expression, partial or INCLUDE indexes. The partial ones
 hold published, undeleted events only, which is all the browse lists read (drafts are read by organization or
 user, ix_event_org_id_status and ix_event_staff_user_id).

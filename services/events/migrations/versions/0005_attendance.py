@@ -1,4 +1,4 @@
-"""Going to an event (issue 13): payments, tickets, check-ins (attendee), likes and feedback; when an event's
+"""Going to an event: payments, tickets, check-ins (attendee), likes and feedback; when an event's
 attendees were asked for feedback.
 
 Revision ID: 0005

@@ -1,4 +1,4 @@
-"""The title's words stored (issue 12, keyword search at scale): `event.title_words`, a generated tsvector, and
+"""The title's words stored: `event.title_words`, a generated tsvector, and
 the GIN index on it in place of the index on the expression. Stored because the future and now tabs walk their
 date or running index and test each row's words: computing `to_tsvector` per row cost 0.57 ms a page at 100,000
 events, reading the stored words 0.12 ms.

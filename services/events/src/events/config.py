@@ -21,7 +21,7 @@ class Settings(PlacesSettings, ProfileSettings):
     # end it knows of).
     feedback_poll_seconds: float = 60.0
 
-    # Payments (issue 13): the local test provider unless Stripe is configured (docs/decisions.md, *Tickets and
+    # Payments: the local test provider unless Stripe is configured (docs/decisions.md, *Tickets and
     # payments*). The test provider signs its webhooks with `test_webhook_secret` and POSTs them to
     # `test_webhook_url` (empty: `<public_url>/api/payments/webhook/test`, through the gateway).
     payments_provider: Literal["test", "stripe"] = "test"

@@ -1,4 +1,4 @@
-"""The event page's battle chips (seed 001 section 3, "Battle summary (event context)"), kept from the battles
+"""The event page's battle chips (docs/product/events.md, Battles on the event page), kept from the battles
 service's announcements: battles.battle.* for the chips, battles.participant.* for the caller's isRegistered."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13 in identity: a profile's eventsAttended from events.attendee.*, the feedback request's notifications
+"""Attendance in identity: a profile's eventsAttended from events.attendee.*, the feedback request's notifications
 (events.feedback.requested) and the emails the events service's Check-in page asks for."""
 
 from __future__ import annotations

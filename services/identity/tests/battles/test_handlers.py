@@ -1,4 +1,4 @@
-"""Issue 15 in identity: a profile's battlesEntered, battlesJudged and battlesWon from the battles service's
+"""Battles in identity: a profile's battlesEntered, battlesJudged and battlesWon from the battles service's
 announcements (applied once, in the order they happened, a deleted battle leaving every count), and the
 notifications of a crew invitation and of a place won from a wait list."""
 

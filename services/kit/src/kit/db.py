@@ -1,6 +1,6 @@
 """Async engine and sessions on asyncpg. A request's session is one transaction: it commits on success and rolls
 back on error. A route marked `@reads` gets a session that opens none: no BEGIN, no COMMIT, each statement its own
-snapshot - two of the four round trips of a simple read (docs/decisions.md, "The read path (issue 10)")."""
+snapshot - two of the four round trips of a simple read (docs/decisions.md, "The read path")."""
 
 from __future__ import annotations
 

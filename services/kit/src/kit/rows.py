@@ -1,6 +1,6 @@
 """Hot reads straight on asyncpg: a SQLAlchemy Core statement compiled once, sent as a prepared statement on a
 pooled asyncpg connection, its rows answered as asyncpg Records. No session, no ORM, no transaction: one round
-trip, the shape of the issue's "FastAPI + asyncpg pool" row (docs/decisions.md, "The read path (issue 10)").
+trip, the shape of the targets' "FastAPI + asyncpg pool" row (docs/decisions.md, "The read path").
 
 For the few reads every page pays (a profile, a list of 100, a leaderboard); everything else keeps `SessionDep`.
 A read here sees each statement's own snapshot, like a `@reads` route, and must never write."""
@@ -135,7 +135,7 @@ async def open_rows(settings: ServiceSettings) -> AsyncIterator[Rows]:
 
 def answer(content: Any) -> Response:
     """A hot read's answer: plain JSON values built from rows, dumped once by orjson. Building a pydantic model
-    per row (and an enum per row) was most of a list of 100 (docs/decisions.md, "The read path (issue 10)").
+    per row (and an enum per row) was most of a list of 100 (docs/decisions.md, "The read path").
     The route keeps its `response_model` for the OpenAPI document; its tests check that the answer conforms."""
     return Response(orjson.dumps(content, default=_json_default), media_type="application/json")
 

@@ -21,7 +21,7 @@ def _surely_storable(data: dict[str, Any]) -> bool:
     means "look closer" (also for what orjson refuses for other reasons, or a text holding a backslash and
     u0000): `_first_unstorable` then says where, or that all is well. Every Schema runs this, each item of a
     list of 100 answers included; the walk in Python was most of a list's cost (docs/decisions.md, "The read
-    path (issue 10)")."""
+    path")."""
     try:
         encoded = orjson.dumps(data, default=_skip, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:

@@ -5,7 +5,7 @@ uvicorn writes a response's head as soon as the app sends `http.response.start` 
 message: two writes, two TCP segments, two wake-ups of whoever reads (the gateway's client for a service, the
 browser or wrk for the gateway). Here a final head (not a 1xx) is held until the next write or the end of the
 loop's current turn, whichever comes first: the same bytes in the same order, one write for a buffered answer,
-at most one turn later for a streamed one (docs/decisions.md, "The read path (issue 10)")."""
+at most one turn later for a streamed one (docs/decisions.md, "The read path")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """No input is a server error: ids beyond the database's integer, odd text, are answered 4xx and change nothing
-(issue 9's fuzzing finds, replayed through the service app)."""
+(the fuzzer's finds, replayed through the service app)."""
 
 from __future__ import annotations
 

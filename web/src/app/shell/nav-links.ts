@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths'
 
-/** The header navigation (seed 000 2.3). */
+/** The header navigation (docs/product/accounts-and-profiles.md). */
 export const NAV_LINKS = [
   { label: 'Events', href: paths.events.getHref() },
   { label: 'Organizations', href: paths.organizations.getHref() },

@@ -1,11 +1,11 @@
 /**
- * The maps' pure rules, shared by the events map and the studios map (seed 000 section 9, seed 001 Map mode):
+ * The maps' pure rules, shared by the events map and the studios map (docs/product/events.md):
  * the default view, the clusters, the corners sent to the server, the saved centre, the cards in view.
  */
 
 export const MAP_DEFAULT_CENTRE = { lat: 40.7128, lng: -74.006 } as const
 export const MAP_DEFAULT_ZOOM = 5
-/** supercluster's radius, measured against Leaflet's 256 px tiles (LIBRARIES.md) */
+/** supercluster's radius, measured against Leaflet's 256 px tiles (docs/architecture.md, Libraries) */
 export const CLUSTER_GRID_SIZE = 20
 export const CLUSTER_EXTENT = 256
 /** a list item counts as visible when this share of it is in view */

@@ -9,7 +9,7 @@ export const MAP_MAX_ZOOM = 18
 
 /**
  * A Leaflet map in the element given the returned ref, made once it is in the page and removed with it (ours, not react-leaflet:
- * LIBRARIES.md). Its ground is the configured tiles (VITE_MAP_TILE_URL with VITE_MAP_TILE_ATTRIBUTION), else
+ * docs/architecture.md, Libraries). Its ground is the configured tiles (VITE_MAP_TILE_URL with VITE_MAP_TILE_ATTRIBUTION), else
  * the bundled country outlines; `centre` and `zoom` are the first view only. It follows its element's size (the list panel moves under it on phones).
  * Its one control is full screen (the spec: other controls off; zoom is the wheel, pinch, double click and the
  * focused map's + and - keys); the attribution stays, as the tiles' licence asks.

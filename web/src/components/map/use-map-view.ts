@@ -22,7 +22,7 @@ export function saveCentre(centre: { lat: number; lng: number }) {
 
 function boundsOf(map: L.Map): ViewBounds {
   const bounds = map.getBounds()
-  // the corners as the seed names them; north/south/east/west are read from them
+  // the corners as the product names them; north/south/east/west are read from them
   const nw = bounds.getNorthWest()
   const se = bounds.getSouthEast()
   return { north: nw.lat, west: nw.lng, south: se.lat, east: se.lng }

@@ -6,7 +6,7 @@ import { Glyph } from './glyph'
 
 /**
  * A read that failed (a 5xx, a timeout, a lost connection): said so, with a Retry, instead of an empty page
- * or the 404 page. The text is the seed's app-level message (000 section 8); the toast says the same.
+ * or the 404 page. The text is the product's app-level message (docs/product/accounts-and-profiles.md); the toast says the same.
  */
 export function ErrorState({
   onRetry,

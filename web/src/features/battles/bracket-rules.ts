@@ -41,7 +41,7 @@ export const SCOREBOARD_TEXTS = {
   missing: 'This scoreboard does not exist',
 } as const
 
-/** 'The same crew is in two spots', or 'participant' in a single battle (seed 002 sections 5 and 8). */
+/** 'The same crew is in two spots', or 'participant' in a single battle (docs/product/competition.md). */
 export const sameSpotText = (crewSize: number) => `The same ${crewSize === 1 ? 'participant' : 'crew'} is in two spots`
 
 /** A sparring with a winner (a bye included) is decided: it is locked in the editor. */
@@ -56,7 +56,7 @@ export function editedRound(rounds: BracketSparring[][]): number | null {
   return index < 0 ? null : index
 }
 
-/** The final is edited once both its sides are set, or at once in a bracket of 2 (seed 002 section 4). */
+/** The final is edited once both its sides are set, or at once in a bracket of 2 (docs/product/competition.md). */
 export function finalEdited(set: Pick<BracketSet, 'final' | 'bracketSize'>): boolean {
   if (!set.final) return false
   return hasBothSides(set.final) || set.bracketSize === 2
@@ -102,7 +102,7 @@ export function competitorsOf(battle: Pick<Battle, 'crewSize' | 'participants' |
 
 /**
  * The competitors greyed out in the selects: one with a place, or one in a decided sparring of the round being
- * edited (seed 002 section 4).
+ * edited (docs/product/competition.md).
  */
 export function disabledCompetitors(competitors: Competitor[], edited: EditedSparrings): Set<number> {
   const disabled = new Set(competitors.filter((competitor) => competitor.place).map((competitor) => competitor.id))
@@ -114,7 +114,7 @@ export function disabledCompetitors(competitors: Competitor[], edited: EditedSpa
   return disabled
 }
 
-/** The payload of POST /battles/{id}/seed: only the undecided sparrings, locked ones never (seed 002 section 4). */
+/** The payload of POST /battles/{id}/seed: only the undecided sparrings, locked ones never (docs/product/competition.md). */
 export function seedEntries(edited: EditedSparrings, slots: Slots): SeedEntry[] {
   return allEdited(edited)
     .filter((sparring) => !isDecided(sparring))
@@ -151,7 +151,7 @@ export const isDrawn = (set: BracketSet | undefined) => Boolean(set && (set.fina
 
 // --- the sparring ----------------------------------------------------------------------------------------------
 
-/** A judge's round: 6 to 10 with an optional half point (seed 002 sections 5 and 9). */
+/** A judge's round: 6 to 10 with an optional half point (docs/product/competition.md). */
 export const WHOLE_POINTS = [6, 7, 8, 9, 10] as const
 export const MAX_POINTS = 10
 
@@ -172,7 +172,7 @@ export const halfOf = (points: number | null) => points !== null && !Number.isIn
 /** A judge's draft: per round, red and blue (null: not given). */
 export type JudgeDraft = Record<number, { red: number | null; blue: number | null }>
 
-/** The judge's own stored points (matched by the user's id, seed 002 section 6), round by round. */
+/** The judge's own stored points (matched by the user's id), round by round. */
 export function judgeDraft(sparring: Pick<Sparring, 'rounds'>, judgeId: number | null): JudgeDraft {
   const draft: JudgeDraft = {}
   if (judgeId === null) return draft
@@ -192,7 +192,7 @@ export function withQueued(draft: JudgeDraft, queued: JudgeRoundEntry[][]): Judg
 
 const complete = (round: JudgeDraft[number] | undefined) => Boolean(round && round.red !== null && round.blue !== null)
 
-/** A round opens only once the previous one has both sides (seed 002 section 4): the last open round. */
+/** A round opens only once the previous one has both sides (docs/product/competition.md): the last open round. */
 export function lastOpenRound(draft: JudgeDraft, roundsCount: number): number {
   let open = 1
   while (open < roundsCount && complete(draft[open])) open += 1
@@ -238,7 +238,7 @@ export const hasPoints = (sparring: Pick<Sparring, 'rounds'>) =>
 export type SparringMode = 'winner' | 'judge' | 'choose-winner' | 'audience' | 'watch'
 
 /**
- * What the viewer gets (seed 002, Sparring screen): a finished sparring is the read-only winner view; a judge
+ * What the viewer gets (docs/product/competition.md): a finished sparring is the read-only winner view; a judge
  * the round editor; an admin or organizer with no points given yet the choose-the-winner view; someone who may
  * vote the audience mode; everyone else the score rows.
  */

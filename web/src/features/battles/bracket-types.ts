@@ -1,5 +1,5 @@
 /**
- * The competition's payloads (issue 16; /work/briefs/contract.md "Brackets", "Sparrings", "Scoreboards"). Written
+ * The competition's payloads. Written
  * by hand until the battles service's OpenAPI is in proto-contracts/.
  */
 

@@ -2,7 +2,7 @@ import type { SortDirection } from '@/lib/lists'
 import type { QueuedWrite } from '@/lib/offline-queue'
 import type { GroupMember, Judgment, PointsOrder, Prelims, PrelimsGroup, PrelimsRow } from './prelims-types'
 
-/** The prelims screens' texts (seed 002 sections 2, 4 and 8). */
+/** The prelims screens' texts (docs/product/competition.md). */
 export const PRELIMS_TEXTS = {
   search: 'Search dancers',
   empty: 'No prelims data found.',
@@ -41,7 +41,7 @@ export const PRELIMS_CONFIRM = {
   },
 } as const
 
-/** Crew round tabs move on after this long without a change (seed 002 section 9). */
+/** Crew round tabs move on after this long without a change (docs/product/competition.md). */
 export const ROUND_ADVANCE_MS = 10_000
 
 export const MAX_POINTS = 10
@@ -57,7 +57,7 @@ export const rowName = (row: Pick<PrelimsRow, 'dancerName' | 'name'>) => row.dan
 
 export const groupMembers = (group: PrelimsGroup): GroupMember[] => group.participants ?? group.crews ?? []
 
-/** Prelims search (seed 002 section 5): case-insensitive substring on the dancer or crew name; with a group, also in it. */
+/** Prelims search (docs/product/competition.md): case-insensitive substring on the dancer or crew name; with a group, also in it. */
 export function searchRows<T extends { dancerName?: string | null; name?: string | null; group?: number | null }>(rows: T[], keyword: string, groupId?: number | null): T[] {
   const needle = keyword.trim().toLowerCase()
   return rows.filter((row) => {
@@ -101,7 +101,7 @@ export interface RowState {
 }
 
 /**
- * Row states (seed 002 section 2): the user's own row, or in crew mode the crew they are a confirmed member of,
+ * Row states (docs/product/competition.md): the user's own row, or in crew mode the crew they are a confirmed member of,
  * is highlighted. Before the prelims finish, promoted or gone rows are grayed; after, only promoted rows are active.
  */
 export function rowState(row: PrelimsRow, meId: number | null, finished: boolean): RowState {
@@ -131,7 +131,7 @@ export function passStatusVisible(row: PrelimsRow, viewer: Viewer): boolean {
 }
 
 /**
- * 'Bracketing ready' after a score update (seed 002 section 4): nobody has sameScore, every competitor (not
+ * 'Bracketing ready' after a score update (docs/product/competition.md): nobody has sameScore, every competitor (not
  * gone) has a status decided and nobody has a zero average. The cut is decided when somebody passed and no
  * sameScore straddles it; the ones below it are decided as not passing.
  */
@@ -162,7 +162,7 @@ export function addToBracketHint(permissions: { canShuffle: boolean; error?: str
   return null
 }
 
-/** Prelims points: 1 to 10 in half steps (seed 002 section 5). */
+/** Prelims points: 1 to 10 in half steps (docs/product/competition.md). */
 export const validPoints = (points: number) => points >= 1 && points <= MAX_POINTS && Number.isInteger(points * 2)
 
 /** An integer star: its value, or 0 (cleared) when it is the active integer already. */

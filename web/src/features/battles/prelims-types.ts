@@ -1,5 +1,5 @@
 /**
- * The prelims payloads (issue 16 contract, "Prelims"; seed 002 section 3). Written by hand until the battles
+ * The prelims payloads. Written by hand until the battles
  * service's OpenAPI is in proto-contracts/.
  */
 

@@ -1,10 +1,10 @@
 import type { Battle, Crew, Participant, Winner, WinnerEntry } from './types'
 
-/** Crew size 10000 is unlimited (seed 002 section 9): no '/size' suffix, no cap on members. */
+/** Crew size 10000 is unlimited (docs/product/battles-and-registration.md): no '/size' suffix, no cap on members. */
 export const UNLIMITED_CREW_SIZE = 10000
 /** Hidden participants show this many blurred rows. */
 export const HIDDEN_ROWS = 16
-/** The admin catalogue's page size, and the crew form's user search page size (seed 002 section 9). */
+/** The admin catalogue's page size, and the crew form's user search page size (docs/product/battles-and-registration.md). */
 export const CATALOGUE_PAGE_SIZE = 50
 /** the crew form's search: a page of 100, as the user picker's */
 export const CANDIDATES_PAGE_SIZE = 100
@@ -38,14 +38,14 @@ export function categoryLabel(crewSize: number): string {
   return isUnlimited(crewSize) ? 'Unlimited' : `${crewSize} vs ${crewSize}`
 }
 
-/** 'Check-in cap: {limit}', 'Registration cap: {limit}', or nothing (seed 002 section 2). */
+/** 'Check-in cap: {limit}', 'Registration cap: {limit}', or nothing (docs/product/battles-and-registration.md). */
 export function capLabel(battle: Pick<Battle, 'participationCapType' | 'limit'>): string | null {
   if (battle.participationCapType === 'checkIn') return `Check-in cap: ${battle.limit}`
   if (battle.participationCapType === 'registration') return `Registration cap: ${battle.limit}`
   return null
 }
 
-/** Signed and check-in dates on or before the year 2000 count as not there (seed 002 sections 4 and 9). */
+/** Signed and check-in dates on or before the year 2000 count as not there (docs/product/battles-and-registration.md). */
 export function isRealDate(iso: string | null | undefined): boolean {
   if (!iso) return false
   const at = new Date(iso)
@@ -78,7 +78,7 @@ export function filterCrews(crews: Crew[], keyword: string): Crew[] {
   return crews.filter((crew) => crew.name.toLowerCase().includes(needle))
 }
 
-/** A crew counts as checked in once it has its number (seed 002, Crew layout). */
+/** A crew counts as checked in once it has its number (docs/product/battles-and-registration.md). */
 export const crewsCheckedIn = (crews: Crew[]) => crews.filter((crew) => crew.randId != null).length
 
 /** A crew's members against its size: '2/3', or '2' when the size is unlimited. */
@@ -100,7 +100,7 @@ export interface CrewMember {
   waiverSignedAt?: string | null
 }
 
-/** Adds a member unless already there or the crew is full: extra adds are ignored (seed 002 section 5). */
+/** Adds a member unless already there or the crew is full: extra adds are ignored (docs/product/battles-and-registration.md). */
 export function addMember<T extends { id: number }>(members: T[], member: T, crewSize: number): T[] {
   if (members.some((item) => item.id === member.id)) return members
   if (!isUnlimited(crewSize) && members.length >= crewSize) return members
@@ -126,7 +126,7 @@ export function unsignedMembers(members: { id: number }[], needs: SigningNeeds):
     .map((member) => member.id)
 }
 
-/** Save is disabled with no name, no participants, or someone who must sign and has not (seed 002 section 5). */
+/** Save is disabled with no name, no participants, or someone who must sign and has not (docs/product/battles-and-registration.md). */
 export function crewSaveDisabled(name: string, members: { id: number }[], unsigned: number[]): boolean {
   return !name.trim() || members.length === 0 || unsigned.length > 0
 }
@@ -206,7 +206,7 @@ export function winnersByPlace(winners: Winner[]): { place: number; title: strin
   )
 }
 
-/** Classic battles take results by hand once the event is over, from those who edit it (seed 002 section 2). */
+/** Classic battles take results by hand once the event is over, from those who edit it (docs/product/battles-and-registration.md). */
 export function canEnterWinners(battle: Pick<Battle, 'canEdit' | 'style' | 'event'>): boolean {
   return battle.canEdit && battle.style === 'classic' && battle.event.period === 'past'
 }

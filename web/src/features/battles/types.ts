@@ -1,5 +1,5 @@
 /**
- * The battles payloads (issue 15, seed 002 section 3; /work/briefs/battles-api.md). Written by hand until the
+ * The battles payloads. Written by hand until the
  * battles service's OpenAPI is in proto-contracts/ (then they become aliases of `@contracts/api`).
  */
 
@@ -132,7 +132,7 @@ export interface Battle {
   judges: BattleUser[]
   event: { id: number; title: string; period: EventPeriod; organizerId: number }
   canEdit: boolean
-  /** the battle's admins (its editors and the event's hosts): the real lists and the actions menu (seed 002 section 6) */
+  /** the battle's admins (its editors and the event's hosts): the real lists and the actions menu (docs/product/battles-and-registration.md) */
   isAdmin: boolean
   canDownload: boolean
   canUnregister: boolean

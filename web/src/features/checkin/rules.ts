@@ -23,7 +23,7 @@ export const CHECKIN_TEXTS = {
   offline: 'You are offline. Check-ins are kept on this device and sent when the connection returns.',
 } as const
 
-/** The Key legend's five entries, in the seed's order. */
+/** The Key legend's five entries, in the product's order. */
 export const LEGEND = [
   { key: 'checkedIn', text: 'Checked in at the door' },
   { key: 'checkIn', text: 'Ticket bought or given to staff' },
@@ -34,7 +34,7 @@ export const LEGEND = [
 
 export const counterText = (checkedIn: number, total: number) => `${checkedIn}/${total} checked in`
 
-/** A check-in counts only with a time after the year 2000 (seed 001, Attendee); without a time, the flag. */
+/** A check-in counts only with a time after the year 2000 (docs/product/tickets-and-checkin.md); without a time, the flag. */
 export function isCheckedIn(attendee: Pick<Attendee, 'checkedIn' | 'checkedInAt'>): boolean {
   if (!attendee.checkedInAt) return attendee.checkedIn
   const at = new Date(attendee.checkedInAt)

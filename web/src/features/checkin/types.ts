@@ -1,5 +1,5 @@
 /**
- * The check-in payloads (issue 13's contract: GET /api/events/{id}/attendees). Written by hand until the
+ * The check-in payloads. Written by hand until the
  * events service's OpenAPI for them is in proto-contracts/.
  */
 

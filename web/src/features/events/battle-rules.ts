@@ -1,7 +1,7 @@
 import { descriptionForSave } from '@/lib/sanitize'
 import type { BattlePrize, BattleUpdate, BracketLevel, BracketSize, EventBattle, ParticipationCapType } from './types'
 
-/** The wizard's battles (seed 001 sections 3, 4, 5 and 8; seed 002 section 3). Texts word for word. */
+/** The wizard's battles (docs/product/events.md). Texts word for word. */
 export const BATTLE_TEXTS = {
   addBattle: 'Add Battle',
   deleteQuestion: 'Are you sure you want to delete this battle',
@@ -77,7 +77,7 @@ export function parseLimit(text: string): number | null {
   return Number(value)
 }
 
-/** The participation cap and what it depends on (seed 001 section 4). */
+/** The participation cap and what it depends on (docs/product/events.md). */
 export interface CapState {
   hideParticipants: boolean
   participationCapType: ParticipationCapType

@@ -350,7 +350,7 @@ describe('Event page, battles', () => {
     expect(within(links[0]).getByTestId('battle-registered')).toBeInTheDocument()
     expect(within(links[0]).getByTitle('Registered')).toBeInTheDocument()
     expect(within(links[1]).queryByTestId('battle-registered')).toBeNull()
-    // the battles come first, before the description (seed 001's order of sections)
+    // the battles come first, before the description (docs/product/events.md)
     const description = screen.getByRole('region', { name: 'Description' })
     expect(section.compareDocumentPosition(description) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })

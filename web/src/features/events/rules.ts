@@ -1,7 +1,7 @@
 import type { SortDirection } from '@/lib/lists'
 import type { BrowsePeriod, Cancellation, CypherEvent, EventUpdate, Tier } from './types'
 
-/** Seed 001 sections 5 and 9. */
+/** docs/product/events.md. */
 export const EVENT_TITLE_MAX_LENGTH = 150
 export const MAX_TIERS = 10
 export const ORG_EVENTS_PAGE_SIZE = 8
@@ -84,7 +84,7 @@ export function centsToDollars(cents: number | null | undefined): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
 }
 
-/** Free: no tiers, or tier costs summing to 0 (seed 001 section 9). */
+/** Free: no tiers, or tier costs summing to 0 (docs/product/events.md). */
 export function isFree(tiers: Pick<Tier, 'cost'>[] | null | undefined): boolean {
   return !tiers?.length || tiers.reduce((sum, tier) => sum + (tier.cost || 0), 0) === 0
 }
@@ -166,12 +166,12 @@ export function eventSortParam(field: OrgEventsSortField, direction: SortDirecti
   return `${field}-${direction}`
 }
 
-/* The events page (seed 001: Events page, sections 4 and 9). */
+/* The events page (docs/product/events.md). */
 
 export const EVENTS_PAGE_SIZE = 50
 /** the keyword applies after this delay */
 export const KEYWORD_DELAY_MS = 1200
-/** the organization filter's name search waits this long (not in the seed: quick, it is a short list) */
+/** the organization filter's name search waits this long (not in the product: quick, it is a short list) */
 export const ORG_FILTER_DEBOUNCE_MS = 400
 export const ORG_FILTER_PAGE_SIZE = 100
 
@@ -197,7 +197,7 @@ export function browseView(pathname: string): BrowseView {
 /** The calendar keeps the footer only on windows at least this wide. */
 export const CALENDAR_FOOTER_MIN_WIDTH = 960
 
-/** The footer is hidden on the map, and on the calendar of a narrow window (seed 001, Calendar mode). */
+/** The footer is hidden on the map, and on the calendar of a narrow window (docs/product/events.md). */
 export function browseFooterHidden(view: BrowseView, windowWidth: number): boolean {
   return view === 'map' || (view === 'calendar' && windowWidth < CALENDAR_FOOTER_MIN_WIDTH)
 }
@@ -223,7 +223,7 @@ export function orgSearchParam(text: string): string | undefined {
   return text.trim() || undefined
 }
 
-/** The period tabs the grid shows: only those with events, in the seed's order. */
+/** The period tabs the grid shows: only those with events, in the product's order. */
 export function browsePeriods(counts: Partial<Record<BrowsePeriod, number>> | null | undefined) {
   return BROWSE_PERIODS.filter((period) => (counts?.[period.key] ?? 0) > 0)
 }

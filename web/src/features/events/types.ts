@@ -1,5 +1,5 @@
 /**
- * The events payloads (issue 11, seed 001 section 3). Written by hand until the events service's OpenAPI is in
+ * The events payloads. Written by hand until the events service's OpenAPI is in
  * proto-contracts/ (then they become aliases of `@contracts/api`, as the organizations' are).
  */
 
@@ -57,7 +57,7 @@ export interface EventOrg {
 export interface CypherEvent {
   id: number
   title: string
-  /** the event's battles, from the events service's projection of the battles service (seed 001, Battle summary) */
+  /** the event's battles, from the events service's projection of the battles service (docs/product/events.md) */
   battles?: EventBattleSummary[]
   image: string | null
   /** the venue's wall time, "YYYY-MM-DDTHH:MM" */
@@ -87,10 +87,10 @@ export interface CypherEvent {
   /** a published event called off (UTC ISO; null while it is on): it stays readable, shows 'Cancelled' */
   cancelledAt?: string | null
   permissions: EventPermissions
-  /* Going to the event (issue 13): absent on an answer of before, so optional. */
+  /* Going to the event: absent on an answer of before, so optional. */
   /** no tiers, or tier costs summing to 0 */
   isFree?: boolean
-  /** the caller's issued tickets (seed 001's Ticket) */
+  /** the caller's issued tickets (docs/product/events.md) */
   tickets?: EventTicketSummary[]
   isLiked?: boolean
   countLikes?: number
@@ -107,7 +107,7 @@ export interface CypherEvent {
   totalAverageRating?: number | null
 }
 
-/** Seed 001's Event permissions. Only canEdit is older than issue 13. */
+/** The event's permissions (docs/product/events.md). Only canEdit is older than the attendance work. */
 export interface EventPermissions {
   canEdit: boolean
   canLeaveFeedback?: boolean
@@ -119,7 +119,7 @@ export interface EventPermissions {
   hasTicket?: boolean
 }
 
-/** Seed 001's Ticket, as the Event lists the caller's. Cents. */
+/** The ticket (docs/product/tickets-and-checkin.md), as the Event lists the caller's. Cents. */
 export interface EventTicketSummary {
   title: string
   ticketFees: number
@@ -190,7 +190,7 @@ export interface PaymentAnswer {
   ticket: Ticket
 }
 
-/** The five categories of a feedback (seed 001, Feedback), 1 to 5 in halves. */
+/** The five categories of a feedback (docs/product/events.md), 1 to 5 in halves. */
 export type FeedbackCategory = 'timeliness' | 'communication' | 'venue' | 'vibe' | 'musicSound'
 
 export type FeedbackRatings = Record<FeedbackCategory, number>
@@ -268,7 +268,7 @@ export type EventListItem = Pick<CypherEvent, 'id' | 'title' | 'image' | 'dateFl
 /** The periods the events page browses (drafts are an organizer's, on their profile and organization). */
 export type BrowsePeriod = 'now' | 'future' | 'past'
 
-/** A marker of GET /api/events-map (seed 001 section 3, Map event). */
+/** A marker of GET /api/events-map (docs/product/events.md). */
 export interface MapEvent {
   id: number
   image: string | null
@@ -303,9 +303,9 @@ export interface EventTabs {
 
 export type { Place, PlaceSearch } from '@/lib/api/places'
 
-/* Battles in the event (issue 15): the summary the event page shows, and the battle as the wizard edits it. */
+/* Battles in the event: the summary the event page shows, and the battle as the wizard edits it. */
 
-/** Seed 001's Battle summary (event context): a chip on the event page, a block in the wizard. */
+/** The battle summary (docs/product/events.md): a chip on the event page, a block in the wizard. */
 export interface EventBattleSummary {
   id: number
   title: string
@@ -386,7 +386,7 @@ export interface BattleUpdate {
   startDate: string | null
 }
 
-/** A carpet's board as the display mode dialog reads it (GET /api/events/{id}/scoreboards; issue 16). */
+/** A carpet's board as the display mode dialog reads it (GET /api/events/{id}/scoreboards). */
 export interface CarpetBoard {
   carpetId: number
   carpetName: string

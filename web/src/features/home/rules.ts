@@ -1,4 +1,4 @@
-/** Seed 001 section 9: Home features 3 events. */
+/** docs/product/events.md, Home: Home features 3 events. */
 export const FEATURED_EVENTS = 3
 
 /** What a featured card shows of a list item of GET /api/events (the server formats date and time). */

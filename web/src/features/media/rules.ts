@@ -1,4 +1,4 @@
-/** The media rules (seed 000, the Media tab), pure and tested: the same as the organizations service's. */
+/** The media rules (docs/product/organizations.md), pure and tested: the same as the organizations service's. */
 import type { Media, MediaScope } from './types'
 
 export const INVALID_VIDEO_LINK = 'Enter a YouTube link or video id'

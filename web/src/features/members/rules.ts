@@ -1,4 +1,4 @@
-/** The members wall's rules (seed 001: Members directory, constants and empty texts), pure and tested. */
+/** The members wall's rules (docs/product/accounts-and-profiles.md), pure and tested. */
 
 export const MEMBERS_PAGE_SIZE = 50
 export const MEMBERS_SEARCH_DEBOUNCE_MS = 600

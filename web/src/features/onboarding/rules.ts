@@ -1,7 +1,7 @@
 import { locationErrors, locationForSave, LOCATION_MESSAGES } from '@/lib/location'
 import { isBlank, validateBirthday } from '@/lib/validation'
 
-/** The onboarding steps, in order (seed 000 2.6). */
+/** The onboarding steps, in order (docs/product/accounts-and-profiles.md). */
 export const STEPS = ['fullName', 'dancerName', 'birthday', 'location', 'avatar', 'card'] as const
 export type Step = (typeof STEPS)[number]
 

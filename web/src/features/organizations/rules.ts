@@ -1,9 +1,9 @@
-/** The organization screens' rules (seed 000 sections 2.10-2.13, 5 and 9), pure and tested. */
+/** The organization screens' rules (docs/product/organizations.md), pure and tested. */
 import type { LeaderboardMember, LeaderboardSort, LegalDocument } from './types'
 import type { SortDirection } from '@/lib/lists'
 import { sanitizeHtml, visibleText } from '@/lib/sanitize'
 
-// --- constants (section 9) ---------------------------------------------------------------------------------
+// --- constants ---------------------------------------------------------------------------------------------
 
 export const ORG_LIST_PAGE_SIZE = 100
 /** The organizations service refuses longer names (orgs/rules.py NAME_MAX_LENGTH). */

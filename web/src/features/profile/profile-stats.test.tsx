@@ -14,7 +14,7 @@ function stats() {
   return Object.fromEntries(terms.map((term, index) => [term, values[index]]))
 }
 
-describe("the profile's stats (seed 001: each only when defined)", () => {
+describe("the profile's stats (docs/product/accounts-and-profiles.md)", () => {
   it('shows Battles Entered, Won and Judged from the profile answer, 0 included', async () => {
     stubApi(({ path }) => (path === '/api/user/3' ? jsonResponse(buildUser({ id: 3, canEdit: false, eventsAttended: 4, battlesEntered: 7, battlesWon: 0, eventsDj: 1, battlesJudged: 2 })) : undefined))
     renderWithProviders(<ProfilePage id={3} />)

@@ -1,6 +1,6 @@
 import { EVENT_PERIODS, type EventCounts, type EventPeriod } from '@/lib/event-periods'
 
-/** Badge thresholds of events attended (seed 001): dimmed until reached; the last one carries a crown. */
+/** Badge thresholds of events attended (docs/product/accounts-and-profiles.md): dimmed until reached; the last one carries a crown. */
 export const BADGE_THRESHOLDS = [1, 10, 40, 80, 100] as const
 export const DIMMED_OPACITY = 0.3
 
@@ -28,13 +28,13 @@ export function visibleStats(user: Partial<Record<StatKey, number | null>>) {
 }
 
 /**
- * The Events tab (seed 001, Public profile page; section 9): 5 a page with pagination; the 'Happening now' list
- * has no pagination (the seed's 100, lowered to the events service's page cap of 50).
+ * The Events tab (docs/product/accounts-and-profiles.md): 5 a page with pagination; the 'Happening now' list
+ * has no pagination (the product's 100, lowered to the events service's page cap of 50).
  */
 export const PROFILE_EVENTS_PAGE_SIZE = 5
 export const HAPPENING_NOW_SIZE = 50
 
-/** The sub-tabs in the seed's order (now, past, draft, future); draft only for the profile's owner. */
+/** The sub-tabs in the product's order (now, past, draft, future); draft only for the profile's owner. */
 export function profilePeriods(owner: boolean) {
   const byKey = new Map(EVENT_PERIODS.map((period) => [period.key, period]))
   const keys: EventPeriod[] = owner ? ['now', 'past', 'draft', 'future'] : ['now', 'past', 'future']

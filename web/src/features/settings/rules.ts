@@ -29,7 +29,7 @@ export interface ProfileDraft {
   city: string
 }
 
-/** The account settings' profile form (seed 000 section 5). */
+/** The account settings' profile form (docs/product/accounts-and-profiles.md). */
 export function profileErrors(draft: ProfileDraft, today: Date = new Date()): Partial<Record<keyof ProfileDraft, string>> {
   const errors: Partial<Record<keyof ProfileDraft, string>> = {}
   if (isBlank(draft.dancerName)) errors.dancerName = MESSAGES.dancerNameRequired

@@ -1,11 +1,11 @@
-/** The studio screens' rules (seed 000 sections 2.14-2.17, 4, 5, 8 and 9), pure and tested. */
+/** The studio screens' rules (docs/product/studios.md), pure and tested. */
 import type { SortDirection } from '@/lib/lists'
 import { descriptionForSave } from '@/lib/sanitize'
 import { socialInputs, socialsToSave, type SocialInputs } from '@/lib/socials'
 import { foundedError } from '@/lib/validation'
 import type { Studio, StudioBattle, StudioPeople, StudioUpdate } from './types'
 
-// --- constants (section 9) ---------------------------------------------------------------------------------
+// --- constants ---------------------------------------------------------------------------------------------
 
 export const STUDIOS_PAGE_SIZE = 100
 export const STUDIO_SEARCH_DEBOUNCE_MS = 500
@@ -16,7 +16,7 @@ export const STUDIO_HEADER_IMAGE_SIZE = 1000
 export const STUDIO_CHIP_IMAGE_SIZE = 100
 /** the settings' people search waits this long after typing (as the organizations' members search) */
 export const PEOPLE_SEARCH_MS = 600
-/** battles' unlimited crew size (seed 001 section 9) */
+/** battles' unlimited crew size (docs/product/studios.md) */
 export const UNLIMITED_CREW = 10000
 
 // --- texts (word for word) ---------------------------------------------------------------------------------
@@ -45,7 +45,7 @@ export const STUDIO_TEXTS = {
   deactivate: 'Deactivate Studio',
 } as const
 
-// --- the studio's ranks (2.16) -----------------------------------------------------------------------------
+// --- the studio's ranks ------------------------------------------------------------------------------------
 
 const RANK_TEXTS: Record<number, string> = { 1: '1st', 2: '2nd', 3: '3rd', 4: 'Top 4', 5: 'Top 5' }
 
@@ -71,7 +71,7 @@ export function battleLabel(battle: Pick<StudioBattle, 'title' | 'crewSize'>): s
   return `${battle.title} ${category}`.trim()
 }
 
-// --- the studio page's tabs (2.16) -------------------------------------------------------------------------
+// --- the studio page's tabs --------------------------------------------------------------------------------
 
 export const STUDIO_TABS = [
   { id: 0, key: 'students', label: 'Students' },
@@ -125,7 +125,7 @@ export function place(city: string | null | undefined, state: string | null | un
 
 export { descriptionForSave, visibleText } from '@/lib/sanitize'
 
-// --- the wizard (2.15) -------------------------------------------------------------------------------------
+// --- the wizard --------------------------------------------------------------------------------------------
 
 export const WIZARD_STEPS = [
   { key: 'general', title: 'General info', text: 'The image, the name and the start date of your studio, and what it is about.' },
@@ -141,7 +141,7 @@ export function nextLabel(step: number): string {
   return step >= STUDIO_WIZARD_STEPS - 1 ? STUDIO_TEXTS.createStudio : 'Next'
 }
 
-// --- settings (2.17) ---------------------------------------------------------------------------------------
+// --- settings ----------------------------------------------------------------------------------------------
 
 export const SETTINGS_SECTIONS = [
   { key: 'general', label: 'General Info' },
@@ -164,7 +164,7 @@ export const PEOPLE_TEXTS: Record<StudioPeople, { role: 'admin' | 'teacher' | 's
   students: { role: 'student', picker: 'Select students', search: 'Search current students', add: 'Add student', addTitle: 'Add student', empty: STUDIO_TEXTS.noStudents, noun: 'student' },
 }
 
-/** The publish / deactivate button and its confirmation (2.17): publish a draft, deactivate otherwise. */
+/** The publish / deactivate button and its confirmation: publish a draft, deactivate otherwise. */
 export function statusAction(status: 'draft' | 'published', name: string) {
   const publish = status === 'draft'
   return {
@@ -177,7 +177,7 @@ export function statusAction(status: 'draft' | 'published', name: string) {
   }
 }
 
-// --- the map (2.14) ----------------------------------------------------------------------------------------
+// --- the map -----------------------------------------------------------------------------------------------
 
 /** A studio is on the map when it has both coordinates. */
 export function onMap<T extends { locationLat?: number | null; locationLng?: number | null }>(studio: T): studio is T & { locationLat: number; locationLng: number } {

@@ -1,5 +1,5 @@
 /**
- * The studios payloads (issue 14, seed 000 section 3; /work/briefs/studios-api.md). Written by hand, with the
+ * The studios payloads. Written by hand, with the
  * optional fields of the studios service's generated schemas, until its OpenAPI is in proto-contracts/ (then
  * they become aliases of `@contracts/api`: Studio, StudioItem, StudioList, StudioMember, StudioEvent,
  * StudioBattle, StudioUpdate, StudiosSocials, StudiosUser).

@@ -96,7 +96,7 @@ export const {
 } = usersApi
 
 /**
- * A profile is complete once it has a dancer name (seed 000 2.2 and 4): before that the signed-in user
+ * A profile is complete once it has a dancer name (docs/product/accounts-and-profiles.md): before that the signed-in user
  * finishes onboarding on /signup?incomplete=true, whatever page they asked for.
  */
 export function isProfileComplete(user: Pick<User, 'dancerName'>): boolean {

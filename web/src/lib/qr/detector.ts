@@ -1,5 +1,5 @@
 /**
- * Reading QR codes with the camera (LIBRARIES: QR scanning). The browser's BarcodeDetector where it has one;
+ * Reading QR codes with the camera (docs/architecture.md, Libraries). The browser's BarcodeDetector where it has one;
  * elsewhere (iPad Safari, Firefox, Chrome on Windows and Linux) the `barcode-detector` ponyfill, loaded only
  * then, whose ZXing wasm is served by us (see ./zxing.ts): nothing comes from a CDN.
  */

@@ -19,7 +19,8 @@ def edits(principal: Principal, roles: frozenset[str]) -> bool:
 
 
 def administers(principal: Principal, roles: frozenset[str]) -> bool:
-    """The battle's admins (seed 002 section 6): editors and the event's hosts; they see hidden lists."""
+    """The battle's admins (docs/product/battles-and-registration.md): editors and the event's hosts; they see
+    hidden lists."""
     return edits(principal, roles) or "host" in roles
 
 

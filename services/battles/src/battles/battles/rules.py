@@ -1,4 +1,4 @@
-"""Pure rules of the battle's setup (seed 001 sections 3-5, seed 002 sections 3 and 9): categories, bracket levels,
+"""Pure rules of the battle's setup (docs/product/battles-and-registration.md): categories, bracket levels,
 prizes, the participation cap, periods and dates that count."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ PRIZE_TITLE_INVALID = "A prize is for one of the places: 1st Place, 2nd Place, T
 PRIZE_TWICE = "Each place has one prize"
 PRIZE_AMOUNT_INVALID = "A prize amount is not negative"
 
-# Dates on or before the year 2000 count as unsigned or not checked in (seed 002 section 9).
+# Dates on or before the year 2000 count as unsigned or not checked in (docs/product/battles-and-registration.md).
 _COUNTS_AFTER = datetime(2001, 1, 1, tzinfo=UTC)
 
 

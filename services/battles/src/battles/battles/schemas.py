@@ -1,4 +1,4 @@
-"""The battle as the page and the wizard read it (issue 15's contract), and the wizard's save."""
+"""The battle as the page and the wizard read it, and the wizard's save."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pure rules of the bracket (seed 002 sections 2, 4 and 9): its sparrings and how they link, the standard seeding
+"""Pure rules of the bracket (docs/product/competition.md): its sparrings and how they link, the standard seeding
 order, and the places the bracket gives."""
 
 from __future__ import annotations

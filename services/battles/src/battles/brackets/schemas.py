@@ -1,4 +1,4 @@
-"""The bracket as its page reads it (issue 16's contract) and the editors' seeding."""
+"""The bracket as its page reads it and the editors' seeding."""
 
 from __future__ import annotations
 

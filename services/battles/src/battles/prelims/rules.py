@@ -1,4 +1,4 @@
-"""Pure rules of the prelims (seed 002 sections 4, 8 and 9): points, rounds, averages, places, who passes to the
+"""Pure rules of the prelims (docs/product/competition.md): points, rounds, averages, places, who passes to the
 bracket, and dealing competitors into groups."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The prelims as the list, the groups and the judges read them (issue 16's contract), and what they send."""
+"""The prelims as the list, the groups and the judges read them, and what they send."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pure rules of registration (issue 15's contract): why a dancer may not register, and who competes under a
+"""Pure rules of registration: why a dancer may not register, and who competes under a
 cap. No I/O: the service gathers the facts and applies the answers."""
 
 from __future__ import annotations

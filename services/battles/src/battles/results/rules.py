@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 PLACE_TITLES = {1: "1st Place", 2: "2nd Place", 4: "Top 4", 8: "Top 8", 16: "Top 16", 32: "Top 32"}
-# Each place's number of slots (seed 002 section 2: places double from 2).
+# Each place's number of slots (docs/product/competition.md).
 SLOTS = {1: 1, 2: 1, 4: 2, 8: 4, 16: 8, 32: 16}
 
 PLACE_INVALID = "A place is 1, 2, 4, 8, 16 or 32"

@@ -1,4 +1,4 @@
-"""Pure rules of a sparring (seed 002 sections 2, 4, 5 and 7; issue 16): the judges' points (every round at once), the
+"""Pure rules of a sparring (docs/product/competition.md): the judges' points (every round at once), the
 totals, who wins (the judges' totals, then the audience, else a tie breaker), the statuses, what the
 viewer may do, and the places the decided bracket gives."""
 

@@ -1,4 +1,4 @@
-"""A sparring as its screen shows it (seed 002: the Sparring entity), and the judges' scores."""
+"""A sparring as its screen shows it (docs/product/competition.md), and the judges' scores."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Pure rules of check-in and of who is going (no I/O). See docs/decisions.md, *Check-in, likes and feedback
-(issue 13)*."""
+*."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The event page's battle chips, as seed 001 section 3's "Battle summary (event context)" has them."""
+"""The event page's battle chips, as docs/product/events.md, Battles on the event page, has them."""
 
 from __future__ import annotations
 

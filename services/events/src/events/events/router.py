@@ -89,6 +89,6 @@ async def remove_staff(body: RoleChange, access: EventEditor, session: SessionDe
 async def save_carpets(
     body: Annotated[CarpetsUpdate | list[CarpetIn], Body()], access: EventEditor, session: SessionDep
 ) -> Response:
-    """The seed's payload is `{carpets: [...]}`; a bare list is taken too (the same list)."""
+    """The product's payload is `{carpets: [...]}`; a bare list is taken too (the same list)."""
     given = body.carpets if isinstance(body, CarpetsUpdate) else body
     return answer(await event_service.carpets(session, access, given))

@@ -143,7 +143,7 @@ class EventBattleOrgChip(Schema):
 
 
 class EventBattle(Schema):
-    """Seed 001 section 3's "Battle summary (event context)": a chip of the event page. crewSize 1 to 10, or
+    """The battle summary of the event page (docs/product/events.md): a chip of the event page. crewSize 1 to 10, or
     10000 for unlimited (shown as its category: '1 vs 1' to '10 vs 10', 'Unlimited'); isRegistered is the
     caller's; orgChip the organization the battle is for (null for none)."""
 
@@ -157,7 +157,7 @@ class EventBattle(Schema):
 class Permissions(Schema):
     can_edit: bool
     has_ticket: bool = False  # the caller holds an issued ticket
-    # check-in, likes and feedback (issue 13)
+    # check-in, likes and feedback
     can_leave_feedback: bool = False
     can_like: bool = False
     checked_in: bool = False
@@ -165,7 +165,7 @@ class Permissions(Schema):
 
 
 class Event(Schema):
-    """Seed 001 section 3's Event, as far as this service goes."""
+    """The event (docs/product/events.md), as far as this service goes."""
 
     id: int
     title: str
@@ -197,7 +197,7 @@ class Event(Schema):
     permissions: Permissions
     is_free: bool = True  # no tiers, or their costs sum to 0
     tickets: list[EventTicket] = []  # the caller's issued tickets
-    # check-in, likes and feedback (issue 13): totals and countFeedbacks are the editors' (null / 0 otherwise);
+    # check-in, likes and feedback: totals and countFeedbacks are the editors' (null / 0 otherwise);
     # `feedback` is the caller's own
     who_is_going: list[User] = []
     count_going: int = 0

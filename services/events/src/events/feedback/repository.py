@@ -32,7 +32,7 @@ def _utc_text(column: Any) -> Any:
 
 
 def feedback_json() -> Any:
-    """The seed's Feedback as a JSON object, from Feedback joined with Profile (outer) and the author's like."""
+    """The product's Feedback as a JSON object, from Feedback joined with Profile (outer) and the author's like."""
     liked = exists().where(EventLike.event_id == Feedback.event_id, EventLike.user_id == Feedback.user_id)
     pairs: list[Any] = ["averageRating", Feedback.average]
     for name, column in _STARS.items():

@@ -1,5 +1,5 @@
 """Pure rules of likes and feedback (no I/O): who may like, leave and review feedback, the stars and the mean.
-See docs/decisions.md, *Check-in, likes and feedback (issue 13)*."""
+See docs/decisions.md, *Check-in, likes and feedback*."""
 
 from __future__ import annotations
 

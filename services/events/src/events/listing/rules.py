@@ -1,5 +1,6 @@
-"""The lists' parameters as the seed names them (t, s, k, o, u, ulat/ulon, start/end; the map's uc and bounds) and
-who sees drafts, pure: parsing, limits and the decisions of docs/decisions.md ("Browsing events (issue 12)")."""
+"""The lists' parameters as the product names them (t, s, k, o, u, ulat/ulon, start/end; the map's uc and bounds) and
+who sees drafts, pure: parsing, limits and the decisions of docs/decisions.md ("Browsing events: the events
+service's lists and map")."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ class Tab(enum.StrEnum):
 
 
 class Sort(enum.StrEnum):
-    """`date` is the event's start (the seed's 'Date created' label sorts the events by their date)."""
+    """`date` is the event's start (the product's 'Date created' label sorts the events by their date)."""
 
     DATE_ASC = "date-asc"
     DATE_DESC = "date-desc"
@@ -47,7 +48,7 @@ class Sort(enum.StrEnum):
 
 
 def default_sort(tab: str | None) -> Sort:
-    """The seed: ascending for now and future, descending for past (and draft)."""
+    """The product: ascending for now and future, descending for past (and draft)."""
     return Sort.DATE_DESC if tab in ("past", DRAFT) else Sort.DATE_ASC
 
 

@@ -47,7 +47,7 @@ class Tabs(Schema):
 
 
 class MapEvent(Schema):
-    """The seed's map event: id, image, locationAddress, coordinates {lat, lng}."""
+    """The product's map event: id, image, locationAddress, coordinates {lat, lng}."""
 
     id: int
     image: str | None = None

@@ -1,4 +1,4 @@
-"""Going to an event (issue 13): payments, tickets, who attends and checked in, likes and feedback.
+"""Going to an event: payments, tickets, who attends and checked in, likes and feedback.
 
 Money is in cents. A ticket is issued exactly once per confirmed payment: `ticket.payment_id` is unique and a
 payment moves `pending -> succeeded` once (an UPDATE ... WHERE status = 'pending'), whatever retries, repeated

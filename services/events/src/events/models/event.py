@@ -91,7 +91,7 @@ class Event(Base):
     deleted_at: Mapped[datetime | None]
     # A published event called off: it stays readable, shows 'Cancelled', sells and checks in nothing.
     cancelled_at: Mapped[datetime | None]
-    # when the checked-in attendees were asked for feedback (once, after the event ended; issue 13)
+    # when the checked-in attendees were asked for feedback (once, after the event ended)
     feedback_requested_at: Mapped[datetime | None]
 
 

@@ -1,4 +1,4 @@
-"""Tickets and payments (issue 13). Every write goes through the kit's session, so an `Idempotency-Key` sent
+"""Tickets and payments. Every write goes through the kit's session, so an `Idempotency-Key` sent
 with it is honoured: a retried purchase replays the first answer instead of buying again."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Pure rules of tickets (no I/O): the fee and tax table, the free rule, which payment method fits a tier,
-and the texts of refusals. Money is cents (docs/decisions.md, *Tickets and payments (issue 13)*)."""
+and the texts of refusals. Money is cents (docs/decisions.md, *Tickets and payments*)."""
 
 from __future__ import annotations
 

@@ -67,7 +67,7 @@ class PaymentState(Schema):
 
 
 class EventTicket(Schema):
-    """The seed's Ticket, as the event page lists the caller's."""
+    """The product's Ticket, as the event page lists the caller's."""
 
     title: str
     ticket_fees: int

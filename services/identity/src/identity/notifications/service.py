@@ -30,12 +30,12 @@ def welcome_for(dancer_name: str | None) -> tuple[str, str | None]:
     return WELCOME_TEXT, WELCOME_LINK
 
 
-# Seed 000's "event feedback requests": after an event, those who checked in are asked (the events service's
-# events.feedback.requested); the link opens the event's Feedback tab.
+# The "event feedback requests" (docs/product/tickets-and-checkin.md): after an event, those who checked in are
+# asked (the events service's events.feedback.requested); the link opens the event's Feedback tab.
 FEEDBACK_KIND = "event_feedback"
 
 
-# Issue 15: a dancer invited to a crew accepts or declines on the battle page; a dancer moved up from a battle's
+# Battles: a dancer invited to a crew accepts or declines on the battle page; a dancer moved up from a battle's
 # wait list is told they compete now (the battles service's battles.crew.invited, battles.waitlist.promoted).
 CREW_INVITATION_KIND = "battle_crew_invitation"
 WAITLIST_PROMOTED_KIND = "battle_waitlist_promoted"

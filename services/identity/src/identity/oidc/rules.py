@@ -1,6 +1,6 @@
 """Why a social sign-in failed, as the code /login receives (`?social=error&reason=…`). Only a code travels
 in the URL: free text there would let anyone link to our login page showing words of their choosing. The
-SPA turns the code into the sentence (seed 000 section 8, "Social sign-in error | its message")."""
+SPA turns the code into the sentence (docs/product/accounts-and-profiles.md)."""
 
 from __future__ import annotations
 

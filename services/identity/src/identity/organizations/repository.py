@@ -14,8 +14,8 @@ from identity.models import Organization, OrgMembership
 
 @functools.cache
 def _organizations_of() -> Select[Any]:
-    """Built once with the profile bound: every profile read runs it (docs/decisions.md, "The read path
-    (issue 10)")."""
+    """Built once with the profile bound: every profile read runs it (docs/decisions.md, "The read
+    path")."""
     member_of = (
         select(OrgMembership.org_id)
         .where(OrgMembership.profile_id == bindparam("profile_id", type_=Integer), OrgMembership.active)

@@ -94,7 +94,7 @@ PROFILE_VIEW = Query(profile_view())
 @functools.cache
 def _with_account() -> Select[Any]:
     """The public profile read's statement (`GET /api/user/{id}`), built once with the id bound: a built
-    statement keeps its cache key (docs/decisions.md, "The read path (issue 10)")."""
+    statement keeps its cache key (docs/decisions.md, "The read path")."""
     return (
         select(Profile, Account)
         .join(Account, Account.id == Profile.account_id)

@@ -1,5 +1,5 @@
 """Home's workshops: the instructors are profiles a platform admin marks (docs/decisions.md, "Members wall and
-workshop instructors (issue 12)")."""
+workshop instructors")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A map's view as the seed sends it (the corners nw, ne, se, sw, each `lat,lng`), pure: parsed into the boxes to
+"""A map's view as the product sends it (the corners nw, ne, se, sw, each `lat,lng`), pure: parsed into the boxes to
 search, one or two when the view crosses the antimeridian. The events map and the studios map read it the same
 way; `kit.places.sql` turns the boxes into the one indexed condition."""
 

@@ -61,7 +61,7 @@ AUSTRALIA_STATES: dict[str, tuple[str, str]] = {
     "07": ("VIC", "Victoria"),
     "08": ("WA", "Western Australia"),
 }
-STATE_COUNTRY_CODES = frozenset({"US", "CA", "AU"})  # the seed: Australia, Canada, United States
+STATE_COUNTRY_CODES = frozenset({"US", "CA", "AU"})  # the product: Australia, Canada, United States
 
 # Common ways of writing a country in an address besides its name and code (geocode("…, USA")).
 COUNTRY_ALIASES: dict[str, str] = {
@@ -125,7 +125,7 @@ def _states() -> dict[str, dict[str, tuple[str, str]]]:
 
 
 def state_name(country_code: str, admin1: str | None) -> str | None:
-    """The State the platform shows for the seed's three countries; None elsewhere (the offline data has no
+    """The State the platform shows for the product's three countries; None elsewhere (the offline data has no
     admin1 names) and for a code the lists do not know."""
     if not admin1:
         return None

@@ -1,6 +1,6 @@
 """The organization's events as the events service announces them, and their counts by period, computed in SQL
-at query time: past if the end is before now, future if the start is after now, otherwise now (seed 001
-section 4, in that order)."""
+at query time: past if the end is before now, future if the start is after now, otherwise now
+(docs/product/events.md)."""
 
 from __future__ import annotations
 

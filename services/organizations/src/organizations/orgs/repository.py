@@ -133,7 +133,7 @@ def _list_query(by_user: bool, with_drafts: bool, by_keyword: bool) -> Query:
 def _list_statement(by_user: bool, with_drafts: bool, by_keyword: bool) -> Select[Any]:
     """The list's statement, compiled once per filter shape (`_list_query`) with its values as bind parameters
     (`user_id`, `pattern`, `limit`, `offset`): building it was a third of a list request (docs/decisions.md,
-    "The read path (issue 10)")."""
+    "The read path")."""
     conditions = []
     if by_user:
         user_id = bindparam("user_id", type_=Integer)

@@ -41,7 +41,7 @@ async def list_organizations(
     u: Annotated[IdOrZero | None, Query(description="a user id: their organizations; 0 = everyone's")] = None,
     k: Annotated[Text | None, Query(max_length=100, description="part of the name")] = None,
 ) -> Response:
-    # Seed 001 section 7 calls GET /orgs with u 0 for the whole list (the events filter), as identity's orgs=0.
+    # The events filter calls GET /orgs with u 0 for the whole list (the events filter), as identity's orgs=0.
     # A hot read: no dependency but its parameters' (docs/development.md, "How a service reads").
     return await organization_service.page(rows_of(request), principal_of(request), page, user_id=u or None, keyword=k)
 

@@ -6,8 +6,7 @@ import re
 
 from kit.places.rules import address_parts
 
-# `battles.winners.set` places (docs/events.md) and the studio page's ranks (seed 000 section 2.16: 1 '1st',
-# 2 '2nd', 3 '3rd', 4 'Top 4', 5 'Top 5', anything else blank; the texts are the screen's).
+# `battles.winners.set` places (docs/events.md) and the studio page's ranks (docs/product/studios.md).
 _PLACES = {"1st place": 1, "2nd place": 2, "3rd place": 3}
 _TOP = re.compile(r"^top (\d{1,3})$")
 WIN = 1

@@ -17,7 +17,7 @@ class StudioStatus(enum.StrEnum):
 
 
 class Role(enum.StrEnum):
-    """Admins (the seed's owners) edit the studio; teachers and students are listed on its page."""
+    """Admins (the product's owners) edit the studio; teachers and students are listed on its page."""
 
     ADMIN = "admin"
     TEACHER = "teacher"

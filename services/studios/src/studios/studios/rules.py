@@ -13,12 +13,12 @@ from kit.text import DATE_INCORRECT, parse_mdy, social_link
 NAME_MAX_LENGTH = 100
 NAME_REQUIRED = "Name is required"
 NAME_TOO_LONG = f"Name must be at most {NAME_MAX_LENGTH} characters"
-EMAIL_INVALID = "Invalid e-mail."  # the user picker's text (seed 000 section 5)
+EMAIL_INVALID = "Invalid e-mail."  # the user picker's text (docs/product/studios.md)
 EMAIL_MAX_LENGTH = 254
 PAGE_SIZE = 100  # "Studio lists: page size 100, starting at page 0"
 ADMIN, TEACHER, STUDENT = "admin", "teacher", "student"
 
-# An ordinary address: something@host.tld, no spaces (the Login rule of the seed).
+# An ordinary address: something@host.tld, no spaces (the Login rule of the product).
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 

@@ -16,7 +16,7 @@ interface DancerCall {
 
 type Lifecycle = { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Battle }> }
 
-/** Most battle and crew calls answer the updated battle: it replaces the page's copy at once (seed 002 section 4). */
+/** Most battle and crew calls answer the updated battle: it replaces the page's copy at once (docs/product/battles-and-registration.md). */
 function takesBattle(battleId: number) {
   return async (_arg: unknown, { dispatch, queryFulfilled }: Lifecycle) => {
     try {

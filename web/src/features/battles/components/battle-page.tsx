@@ -41,7 +41,7 @@ const TAB_LABELS: Record<BattleTab, string> = { registration: 'Registration', pr
 const tabHref = (id: number, tab: BattleTab) =>
   tab === 'prelims' ? paths.battlePrelims.getHref(id) : tab === 'brackets' ? paths.battleBrackets.getHref(id) : paths.battle.getHref(id)
 
-/** Judges, the description, the prize purse and prizes per place, the organization (seed 002 section 2). */
+/** Judges, the description, the prize purse and prizes per place, the organization (docs/product/battles-and-registration.md). */
 function Details({ battle, createGroups }: { battle: Battle; createGroups: boolean }) {
   const prizes = [...battle.prizes].sort((a, b) => placeIndex(a.title) - placeIndex(b.title))
   const orgImage = battle.orgChip ? imageUrl(battle.orgChip.image, 96, 'org') : null
@@ -186,7 +186,7 @@ export interface BattlePageProps {
 }
 
 /**
- * /battle/{id} (seed 002 section 2): the crew or the single-dancer layout by crew size. The page follows the
+ * /battle/{id} (docs/product/battles-and-registration.md): the crew or the single-dancer layout by crew size. The page follows the
  * battle's live topic and re-reads the battle on any change (a registration, a check-in, an accepted invitation).
  */
 export function BattlePage({ id, tab = 'registration', liveDelayMs }: BattlePageProps) {

@@ -52,7 +52,7 @@ function startMembers(crew: Crew | null, me: BattleUser | null, admin: boolean):
 }
 
 /**
- * The crew form modal (seed 002, Crew form modal and section 5): 'Crew name*', the user search (the server's
+ * The crew form modal (docs/product/battles-and-registration.md): 'Crew name*', the user search (the server's
  * candidates, 100 a page: only dancers who may join; the form leaves out those already picked), the members with
  * their signing controls, Register Crew or Save edits. Mounted per opening, so Cancel and a save leave nothing
  * behind.

@@ -87,7 +87,7 @@ function CrewRow({ crew, battle, mine, onOpen }: { crew: Crew; battle: Battle; m
   )
 }
 
-/** The crew layout (seed 002 section 2): invitations, the register block, the crews list, the wait list. */
+/** The crew layout (docs/product/battles-and-registration.md): invitations, the register block, the crews list, the wait list. */
 export function CrewLayout({ battle, me }: { battle: Battle; me: BattleUser | null }) {
   const signedIn = useAppSelector(selectIsSignedIn)
   const navigate = useNavigate()

@@ -39,8 +39,8 @@ export function CrewDetailsModal({ battle, crew, onClose, onJoin }: CrewModalPro
 }
 
 /**
- * The admins' crew modal (seed 002, Admin crew modal): unregister the crew, and per dancer accept or decline,
- * check in or un-check, unregister; every removal asked first with the seed's texts. Edit crew opens the form.
+ * The admins' crew modal (docs/product/battles-and-registration.md): unregister the crew, and per dancer accept or decline,
+ * check in or un-check, unregister; every removal asked first with the product's texts. Edit crew opens the form.
  */
 export function AdminCrewModal({ battle, crew, onClose, ask, onEdit }: CrewModalProps & { ask: (question: Question) => void; onEdit: () => void }) {
   const actionsFor = useStaffActions(battle, ask)

@@ -9,7 +9,7 @@ import { downloadName } from '../rules'
 
 /**
  * GET /battles/{id}/download with the caller's token into a Blob, saved as battle_{id}.csv (outside the RTK
- * Query cache: a file, not state). A failure is only logged (seed 002 section 8).
+ * Query cache: a file, not state). A failure is only logged (docs/product/battles-and-registration.md).
  */
 export async function downloadBattleCsv(id: number, token: string | null): Promise<void> {
   try {

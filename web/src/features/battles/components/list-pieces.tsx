@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { BATTLE_TEXTS, HIDDEN_ROWS } from '../rules'
 
-/** Hidden participants: 16 blurred placeholder rows in place of the list (seed 002 section 2). */
+/** Hidden participants: 16 blurred placeholder rows in place of the list (docs/product/battles-and-registration.md). */
 export function HiddenRows() {
   return (
     <Box role="img" aria-label={BATTLE_TEXTS.hidden} data-testid="hidden-rows">

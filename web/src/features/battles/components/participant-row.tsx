@@ -17,7 +17,7 @@ import { paths } from '@/config/paths'
 import { dancerLabel, isCheckedIn } from '../rules'
 import type { Participant } from '../types'
 
-/** Orange question mark: not confirmed yet; green check: checked in (seed 002, Single-dancer layout). */
+/** Orange question mark: not confirmed yet; green check: checked in (docs/product/battles-and-registration.md). */
 export function StatusBadge({ participant }: { participant: Participant }) {
   if (isCheckedIn(participant)) {
     return (

@@ -8,7 +8,7 @@ import type { Battle } from '../types'
 
 /**
  * Register (or, in crew battles, open the crew form): visible and enabled as the server's flags say, with its
- * reason when disabled. A guest's click goes to Login and back here (seed 002 sections 1 and 2).
+ * reason when disabled. A guest's click goes to Login and back here (docs/product/battles-and-registration.md).
  */
 export function RegisterButton({ battle, label, onRegister, busy }: { battle: Battle; label: string; onRegister: () => void; busy?: boolean }) {
   const signedIn = useAppSelector(selectIsSignedIn)

@@ -46,7 +46,7 @@ function RegisterBlock({ battle, onWaitList }: { battle: Battle; onWaitList: boo
   )
 }
 
-/** The single-dancer layout (seed 002 section 2): register block, participants, wait list and counters. */
+/** The single-dancer layout (docs/product/battles-and-registration.md): register block, participants, wait list and counters. */
 export function SingleLayout({ battle, meId }: { battle: Battle; meId: number | null }) {
   const { ask, dialog } = useQuestion()
   const actionsFor = useStaffActions(battle, ask)

@@ -33,7 +33,7 @@ export function useQuestion() {
 }
 
 /**
- * The staff's actions on a dancer (seed 002 sections 2 and 6): check in or un-check (asked first; the event's
+ * The staff's actions on a dancer (docs/product/battles-and-registration.md): check in or un-check (asked first; the event's
  * editors, who check people in at the events service), unregister
  * (asked first), sign the agreement or waiver for them; in a crew also accept or decline a pending member.
  */

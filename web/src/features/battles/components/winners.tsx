@@ -57,7 +57,7 @@ function WinnersList({ battle }: { battle: Battle }) {
 }
 
 /**
- * The winner editor (seed 002, Winner editor): 'Add Results', 1st and 2nd Place first, 'Add top N' doubling to
+ * The winner editor (docs/product/competition.md): 'Add Results', 1st and 2nd Place first, 'Add top N' doubling to
  * 32, one select per slot of the crews by name (dancers in single battles), an entry picked once; Save needs a
  * winner; Cancel only when winners exist.
  */

@@ -76,7 +76,7 @@ export interface CheckinPageProps {
 }
 
 /**
- * /event/{id}/checkin: the door of an event (seed 001, Check-in page). Several staff tablets can be open at
+ * /event/{id}/checkin: the door of an event (docs/product/tickets-and-checkin.md). Several staff tablets can be open at
  * once: each follows the event's live topic and re-reads the list when anyone checks someone in. Check-ins
  * go through the device's offline queue: shown as pending at once, sent now or when the connection returns.
  */
@@ -97,7 +97,7 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
   const tag = useMemo(() => [{ type: ATTENDEES_TAG, id: eventId }], [eventId])
   // a ticket or a cancellation changes the event too (its sales, its Cancelled notice); a check-in only the list
   const both = useMemo(() => [{ type: ATTENDEES_TAG, id: eventId }, { type: 'Event', id: eventId }], [eventId])
-  // subscribe first, then re-read once `ready` arrives (ARCHITECTURE, Live updates)
+  // subscribe first, then re-read once `ready` arrives (docs/architecture.md, The live feed)
   useLiveTopics(valid ? [`event:${eventId}`] : [], {
     byType: Object.fromEntries(CHECKIN_EVENT_TYPES.map((type) => [type, () => (type.startsWith('events.attendee.') ? tag : both)])),
     onReady: both,

@@ -18,7 +18,7 @@ const SAMPLES: Record<(typeof LEGEND)[number]['key'], ReactNode> = {
   payAndCheckIn: <ButtonSample>{CHECKIN_TEXTS.payAndCheckIn}</ButtonSample>,
 }
 
-/** The collapsible Key: open at first on medium screens and up, folded on a phone (seed 001, Check-in page). */
+/** The collapsible Key: open at first on medium screens and up, folded on a phone (docs/product/tickets-and-checkin.md). */
 export function KeyLegend() {
   const theme = useTheme()
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true })

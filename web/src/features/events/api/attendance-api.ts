@@ -16,7 +16,7 @@ import type {
 import { eventsApi } from './events-api'
 
 /**
- * Going to an event (issue 13): tickets and payment, self check-in, likes, feedback, who's going. The event's
+ * Going to an event: tickets and payment, self check-in, likes, feedback, who's going. The event's
  * own answer (GET /api/events/{id}) is the events slice's `getEvent`; these calls update it in place.
  */
 
@@ -87,7 +87,7 @@ const attendanceApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'EventTicket
     }),
     /**
      * POST /api/events/{id}/like: the like flips at once and the count moves by 1; a failure or an empty answer
-     * puts both back (seed 001 section 4), a real answer sets them.
+     * puts both back (docs/product/tickets-and-checkin.md), a real answer sets them.
      */
     toggleEventLike: build.mutation<LikeAnswer | null, number>({
       query: (eventId) => ({ url: `/events/${eventId}/like`, method: 'POST' }),
@@ -124,7 +124,7 @@ const attendanceApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'EventTicket
       query: (eventId) => `/events/${eventId}/feedback`,
       providesTags: (_review, _error, eventId) => [{ type: 'EventFeedback', id: eventId }],
     }),
-    /** POST /api/events/{id}/feedback: a failure is only logged and the form stays (seed 001 section 8). */
+    /** POST /api/events/{id}/feedback: a failure is only logged and the form stays (docs/product/tickets-and-checkin.md). */
     saveEventFeedback: build.mutation<Feedback, { eventId: number; body: FeedbackInput }>({
       query: ({ eventId, body }) => ({ url: `/events/${eventId}/feedback`, method: 'POST', body }),
       extraOptions: { silent: true },

@@ -28,7 +28,7 @@ export interface CalendarDaysQuery extends CalendarQuery {
 const filters = ({ k, o }: Pick<CalendarQuery, 'k' | 'o'>) => ({ k: k?.trim() || undefined, o: o || undefined })
 
 /**
- * The browse screens' own reads (issue 12). The grid reads GET /api/events/calendar: each day's count and first
+ * The browse screens' own reads. The grid reads GET /api/events/calendar: each day's count and first
  * perDay events, bounded whatever the month holds. A day's whole list is GET /api/events with start = end = that
  * day: the published events touching it, all of them (pp 999, page 0), read when the day is opened.
  */

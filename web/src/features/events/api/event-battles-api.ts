@@ -2,7 +2,7 @@ import { api } from '@/lib/api/base'
 import type { BattleJudge, BattleUpdate, EventBattle } from '../types'
 
 /**
- * The wizard's battle calls (seed 001 section 7, the battles API contract). Cached under the `Battle` tag, the
+ * The wizard's battle calls (docs/product/battles-and-registration.md). Cached under the `Battle` tag, the
  * tag the live topic `battle:<id>` names, so the battle page and the wizard see each other's changes.
  */
 export interface JudgeCall {
@@ -29,7 +29,7 @@ const eventBattlesApi = api.enhanceEndpoints({ addTagTypes: ['Battle'] }).inject
         }
       },
     }),
-    /** PUT /api/battles/{id}: a failure is the dialog's own message (seed 001 section 8), so no toast here. */
+    /** PUT /api/battles/{id}: a failure is the dialog's own message (docs/product/battles-and-registration.md), so no toast here. */
     updateEventBattle: build.mutation<EventBattle, { id: number; body: BattleUpdate }>({
       query: ({ id, body }) => ({ url: `/battles/${id}`, method: 'PUT', body }),
       extraOptions: { silent: true },

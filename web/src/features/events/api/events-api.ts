@@ -94,7 +94,7 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
       query: ({ id, userId, role }) => ({ url: `/events/${id}/role`, method: 'DELETE', body: { userId, role } }),
       onQueryStarted: applyStaff,
     }),
-    /** POST /api/events/{id}/carpets: failures are only logged (seed 001 section 8), so no toast. */
+    /** POST /api/events/{id}/carpets: failures are only logged (docs/product/events.md), so no toast. */
     saveCarpets: build.mutation<Carpet[], { id: number; carpets: Carpet[] }>({
       query: ({ id, carpets }) => ({ url: `/events/${id}/carpets`, method: 'POST', body: { carpets } }),
       extraOptions: { silent: true },

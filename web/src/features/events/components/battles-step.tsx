@@ -172,7 +172,7 @@ function BattleDialog({ battleId, event, onClose, onSaved }: DialogProps) {
   )
 }
 
-/** Every field of the battle; Save puts them all. A failed save says so and closes (seed 001 section 8). */
+/** Every field of the battle; Save puts them all. A failed save says so and closes (docs/product/battles-and-registration.md). */
 function BattleForm({ battle, event, onClose, onSaved }: Omit<DialogProps, 'battleId'> & { battle: EventBattle }) {
   const dispatch = useDispatch()
   const [draft, setDraft] = useState<BattleUpdate>(() => battleUpdate(battle, event.timeZone))
@@ -254,7 +254,7 @@ function OrganizationFields({ battle, event, draft, onChange }: { battle: EventB
   )
 }
 
-/** Hide participants and the participation cap, with the seed's rules (battle-rules: chooseCap, hideParticipants). */
+/** Hide participants and the participation cap, with the product's rules (battle-rules: chooseCap, hideParticipants). */
 function CapFields({ draft, onDraft, onValidity }: { draft: BattleUpdate; onDraft: Dispatch<SetStateAction<BattleUpdate>>; onValidity: (invalid: boolean) => void }) {
   const labelId = useId()
   const hidden = registrationCapDisabled(draft)

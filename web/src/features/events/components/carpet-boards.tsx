@@ -22,7 +22,7 @@ export function boardChoices(options: BoardSparringOption[], shown: BoardShown |
 }
 
 /**
- * The display mode's scoreboards (issue 16): per saved carpet, 'Open scoreboard' (a new tab for the projector or
+ * The display mode's scoreboards: per saved carpet, 'Open scoreboard' (a new tab for the projector or
  * the TV beside it) and a select that puts a sparring of the event's battles on that carpet's board. The choices
  * are read under the battles' tags: the page follows `boardTopics` while they show, so a decided sparring leaves
  * them and the next one, its sides set, joins them.

@@ -108,7 +108,7 @@ function Wizard({ event }: { event: CypherEvent }) {
   }
   const next = async () => {
     if (await saveDraft()) go(fromTotal ? TOTAL_STEP : step + 1)
-    // seed 001 section 8: Next on the Battles step says only this when it fails
+    // docs/product/events.md, The wizard: Next on the Battles step says only this when it fails
     else if (step === BATTLES_STEP) dispatch(toastShown(BATTLE_TEXTS.nextFailed))
   }
   const cancelEdit = () => {

@@ -113,7 +113,7 @@ function EventsList({ org, view }: { org: OrgRef; view: EventsView }) {
 }
 
 /**
- * The organization page's Events tab (seed 000 2.12): the sub-tabs with events and their counts, the sort with
+ * The organization page's Events tab (docs/product/events.md): the sub-tabs with events and their counts, the sort with
  * its per-tab direction, and 8 events a page by infinite scroll.
  */
 export function OrgEventsTab({ org }: { org: OrgRef }) {

@@ -250,7 +250,7 @@ export const CARPET_RENAME_SAVE_MS = 500
 /**
  * Carpets are saved as they change, the whole list each time; after each save the scoreboards are initialised
  * (the battles service also keeps them by itself, so this call is only a nudge). Both failures are only logged
- * (seed 001 section 8).
+ * (docs/product/events.md).
  */
 function carpetsKey(carpets: Carpet[] | undefined): string {
   return JSON.stringify((carpets ?? []).map((carpet) => [carpet.id ?? null, carpet.name]))

@@ -200,7 +200,7 @@ export function OnboardingForm({ user, addToExisting = false }: OnboardingFormPr
       </Box>
       <ProgressDots count={STEPS.length} current={index} />
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', mt: 1 }}>
-        {/* Seed 000 2.6: every step has back and next; back is not allowed on the first. */}
+        {/* docs/product/accounts-and-profiles.md: every step has back and next; back is not allowed on the first. */}
         <Button onClick={back} startIcon={<ArrowBackIcon />} color="inherit" disabled={saving || index === 0}>
           back
         </Button>

@@ -106,7 +106,7 @@ function RoleStage({ org, role, meId }: { org: Organization; role: Role; meId?: 
   )
 }
 
-/** /create-organization-organization/{id} (seed 000 2.11): info, admins, promoters; publish opens the page. */
+/** /create-organization-organization/{id} (docs/product/organizations.md): info, admins, promoters; publish opens the page. */
 export function CreateOrganizationPage({ id }: { id: number }) {
   const navigate = useNavigate()
   const signedIn = useAppSelector(selectIsSignedIn)

@@ -70,7 +70,7 @@ interface LeaderboardProps {
   onView?: (view: LeaderboardView) => void
 }
 
-/** The members tab: 'Leaderboard' with a year, Rank or A-Z order and a direction (seed 000 2.12). */
+/** The members tab: 'Leaderboard' with a year, Rank or A-Z order and a direction (docs/product/organizations.md). */
 export function Leaderboard({ org, today = new Date(), view: given, onView }: LeaderboardProps) {
   const thisYear = today.getFullYear()
   const years = useMemo(() => leaderboardYears(new Date(thisYear, 0, 1)), [thisYear])
@@ -123,7 +123,7 @@ export function Leaderboard({ org, today = new Date(), view: given, onView }: Le
           <Table size="small" aria-label={`Leaderboard of ${org.name}`} aria-busy={board.isFetching} sx={{ '& td, & th': { px: { xs: 1.25, sm: 2 } } }}>
             <TableHead>
               <TableRow>
-                {/* Seed 000 2.12: the columns are always Rank, Member, Points earned; disabling ranking hides only the rank sort. */}
+                {/* docs/product/organizations.md: the columns are always Rank, Member, Points earned; disabling ranking hides only the rank sort. */}
                 <TableCell sx={{ fontWeight: 800, width: 80 }}>Rank</TableCell>
                 <TableCell sx={{ fontWeight: 800 }}>Member</TableCell>
                 <TableCell align="right" sx={{ fontWeight: 800, whiteSpace: 'nowrap', width: '1%' }}>

@@ -59,7 +59,7 @@ const STATS = [
   { key: 'totalPoints', label: 'Points earned' },
 ] as const
 
-/** Image, name, the three stats, 'Follow and connect', and Settings for editors (seed 000 2.12). */
+/** Image, name, the three stats, 'Follow and connect', and Settings for editors (docs/product/organizations.md). */
 export function OrgHeader({ org }: { org: Organization }) {
   const hasSocials = socialEntries(org.socials).length > 0
   return (

@@ -95,7 +95,7 @@ function OrgTabs({ org, state }: { org: Organization; state: TabsState }) {
   )
 }
 
-/** /organization/{id} (seed 000 2.12). A missing organization (or a draft for others) is the 404 page. */
+/** /organization/{id} (docs/product/organizations.md). A missing organization (or a draft for others) is the 404 page. */
 export function OrganizationPage({ id, eventsTab, media }: { id: number; eventsTab?: (org: Organization) => ReactNode; media?: OrgMediaScreens }) {
   const valid = Number.isInteger(id) && id > 0
   const { data: org, error, isFetching, refetch } = useGetOrganizationQuery(id, { skip: !valid })

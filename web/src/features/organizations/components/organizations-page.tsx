@@ -25,7 +25,7 @@ function pagesItems(pages: ({ items: OrganizationListItem[] } | null)[] | undefi
   return (pages ?? []).flatMap((page) => page?.items ?? [])
 }
 
-/** /organizations (seed 000 2.10): 'My organizations' when the user has any, a search, 'All organizations'. */
+/** /organizations (docs/product/organizations.md): 'My organizations' when the user has any, a search, 'All organizations'. */
 export function OrganizationsPage() {
   useDocumentTitle('Organizations')
   const navigate = useNavigate()

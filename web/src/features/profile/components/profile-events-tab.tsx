@@ -45,7 +45,7 @@ function EventGrid({ query, label, expected }: { query: ProfileEventsQuery; labe
 }
 
 /**
- * The profile's Events tab (seed 001, Public profile page): a 'Happening now' list while the dancer has events
+ * The profile's Events tab (docs/product/events.md): a 'Happening now' list while the dancer has events
  * happening, then the sub-tabs now, past, draft (the owner only) and future with their counts, sorted A-Z or
  * Z-A, 5 a page with pagination. The events are those the dancer organizes or works at (the server's `u`).
  */

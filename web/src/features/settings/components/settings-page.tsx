@@ -192,7 +192,7 @@ function SettingsForms({ user }: { user: User }) {
   )
 }
 
-/** /profile-setting: the account settings of the acting profile (seed 000 2.8). */
+/** /profile-setting: the account settings of the acting profile (docs/product/accounts-and-profiles.md). */
 export function SettingsPage() {
   useDocumentTitle('Profile Settings')
   const { data: user, isLoading, isFetching, refetch } = useGetCurrentUserQuery()

@@ -146,7 +146,7 @@ function Wizard({ studio, meId }: { studio: Studio; meId?: number }) {
 }
 
 /**
- * /create-studio/{id} (seed 000 2.15, section 4 Studio status): the six steps, the studio saved at every next
+ * /create-studio/{id} (docs/product/studios.md): the six steps, the studio saved at every next
  * and back, published on 'create studio'; Cancel deletes the draft. A missing studio, or one the user may not
  * edit, is the 404 page.
  */

@@ -53,7 +53,7 @@ function MemberRow({ member }: { member: StudioMember }) {
 
 /**
  * Students or Teachers: sorted by name (the sort menu shows it, disabled) with the asc/desc toggle; each member
- * links to their profile and expands to their events. A failed read shows the empty text (seed 000 section 8).
+ * links to their profile and expands to their events. A failed read shows the empty text (docs/product/studios.md).
  */
 export function MembersTab({ studio, people }: { studio: Studio; people: 'students' | 'teachers' }) {
   const [direction, setDirection] = useState<SortDirection>('asc')

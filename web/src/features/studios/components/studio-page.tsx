@@ -130,7 +130,7 @@ function StudioTabs({ studio }: { studio: Studio }) {
   )
 }
 
-/** /studio/{id} (seed 000 2.16). A missing studio (or a draft for others) is the 404 page. */
+/** /studio/{id} (docs/product/studios.md). A missing studio (or a draft for others) is the 404 page. */
 export function StudioPage({ id }: { id: number }) {
   const valid = Number.isInteger(id) && id > 0
   const { data: studio, error, isFetching, refetch } = useGetStudioQuery(id, { skip: !valid })

@@ -109,7 +109,7 @@ function StudiosPanel({ studios, loading, failed, retrying, onRetry, scrollBox, 
 }
 
 /**
- * The studios map (seed 000 2.14, 4 and 9): the side panel and the map with clustered markers. It starts at
+ * The studios map (docs/product/studios.md): the side panel and the map with clustered markers. It starts at
  * the centre saved in this tab's session, else at the browser's location, else New York (zoom 5); every move
  * is saved and, 1 s after the last move or keyword, asks GET /api/studios-map for the view (never without
  * bounds). Hovering a studio highlights its marker and the cluster holding it.

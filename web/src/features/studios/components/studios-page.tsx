@@ -65,7 +65,7 @@ function StudiosGrid({ keyword, meId }: { keyword: string; meId?: number }) {
 }
 
 /**
- * /studios (seed 000 2.14): 'Studios', the plus button (a guest goes to Signup and comes back), the search
+ * /studios (docs/product/studios.md): 'Studios', the plus button (a guest goes to Signup and comes back), the search
  * (500 ms), and the Grid / Map toggle (the query `view`; the footer is hidden on the map).
  */
 export function StudiosPage() {

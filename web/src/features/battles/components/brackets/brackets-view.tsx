@@ -258,7 +258,7 @@ export interface BracketsViewProps {
 }
 
 /**
- * The Brackets screen (seed 002 section 2): the level chips, the left and right halves meeting at the final, and
+ * The Brackets screen (docs/product/competition.md): the level chips, the left and right halves meeting at the final, and
  * for the event's editors 'Edit brackets' with a select per slot of each half's current round (or the final).
  * Live through the battle page's feed (`battle:<id>` re-reads the bracket, tagged with its battle): a seed or a
  * winner elsewhere shows without a reload, and the tab opens no second stream.

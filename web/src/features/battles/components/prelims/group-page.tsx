@@ -29,7 +29,7 @@ function MemberRow({ member, others, canEdit, onMove }: { member: GroupMember; o
       <Typography sx={{ fontWeight: 800, minWidth: 36, color: 'text.secondary' }}>{member.randId != null ? `#${member.randId}` : '—'}</Typography>
       <ProfileAvatar image={member.avatar} name={name} size={40} />
       <Typography sx={{ fontWeight: 700, flex: '1 1 140px', overflowWrap: 'anywhere' }}>{name}</Typography>
-      {/* points average, pass status and prelim scores are placeholders in group rows (seed 002 section 2) */}
+      {/* points average, pass status and prelim scores are placeholders in group rows (docs/product/competition.md) */}
       <Typography sx={{ color: 'text.secondary', minWidth: 48, textAlign: 'center' }} aria-label="Points average">
         —
       </Typography>
@@ -58,7 +58,7 @@ function MemberRow({ member, others, canEdit, onMove }: { member: GroupMember; o
   )
 }
 
-/** /battle/{id}/prelims/group/{groupId}, Group info (seed 002 section 2): the group's members, the move menu. */
+/** /battle/{id}/prelims/group/{groupId}, Group info (docs/product/competition.md): the group's members, the move menu. */
 export function GroupPage({ battleId, groupId, liveDelayMs }: { battleId: number; groupId: number; liveDelayMs?: number }) {
   const valid = Number.isInteger(battleId) && battleId > 0 && Number.isInteger(groupId) && groupId > 0
   const dispatch = useAppDispatch()

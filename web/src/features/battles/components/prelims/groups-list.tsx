@@ -30,7 +30,7 @@ export function MemberList({ members }: { members: GroupMember[] }) {
   )
 }
 
-/** The Groups view (seed 002 section 2): the counts, 'Search dancers', an accordion of the groups. */
+/** The Groups view (docs/product/competition.md): the counts, 'Search dancers', an accordion of the groups. */
 export function GroupsList({ battleId, groups, crew, keyword, onKeyword }: { battleId: number; groups: PrelimsGroup[]; crew: boolean; keyword: string; onKeyword: (keyword: string) => void }) {
   const total = groups.reduce((sum, group) => sum + groupMembers(group).length, 0)
   const shown = groups.map((group) => ({ group, members: searchRows(groupMembers(group), keyword) })).filter(({ members }) => !keyword.trim() || members.length)

@@ -24,7 +24,7 @@ import { PrelimsFrame } from './prelims-frame'
 export const groupsAmount = (text: string): number | null => (/^\s*\d+\s*$/.test(text) && Number(text) >= 1 ? Number(text) : null)
 
 /**
- * /battle/{id}/prelims/groups, Creating Groups (seed 002 section 4): the amount and the way (random or by
+ * /battle/{id}/prelims/groups, Creating Groups (docs/product/competition.md): the amount and the way (random or by
  * assigned number). The server deals the checked-in competitors; one group only is no grouping at all: the
  * groups are removed (amount 0, random) and the prelims open in the list view.
  */

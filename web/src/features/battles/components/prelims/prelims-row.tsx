@@ -28,7 +28,7 @@ interface PrelimsRowProps {
 
 const PASS_LABELS = { passed: 'Passed', sameScore: 'Same score' } as const
 
-/** One competitor of the list: grayed or highlighted (seed 002 section 2), the judges' points, the scoring. */
+/** One competitor of the list: grayed or highlighted (docs/product/competition.md), the judges' points, the scoring. */
 export function PrelimsRowView({ row, viewer, finished, round, editing, points, pending, onPoints, canSetGone, onGone }: PrelimsRowProps) {
   const name = rowName(row)
   const state = rowState(row, viewer.meId, finished)

@@ -67,7 +67,7 @@ export interface PrelimsViewProps {
 }
 
 /**
- * The Prelims tab (seed 002 sections 2 and 4): the groups or the list, the judges' points, and the admins'
+ * The Prelims tab (docs/product/competition.md): the groups or the list, the judges' points, and the admins'
  * Randomize, Add to bracket, Undo bracket and Edit groups. The battle page follows `battle:<id>`: every change
  * re-reads the prelims (they are cached under the battle's tag). Judges' points go through the device's
  * offline queue: shown as pending at once, sent now or when the connection returns.

@@ -7,7 +7,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward'
 import { flipDirection } from '@/lib/lists'
 import { SORT_LABELS, type PrelimsSort, type PrelimsSortKey } from '../../prelims-rules'
 
-/** Points, Name or Assigned number, each ascending or descending (seed 002 section 2). */
+/** Points, Name or Assigned number, each ascending or descending (docs/product/competition.md). */
 export function SortControl({ sort, onChange }: { sort: PrelimsSort; onChange: (sort: PrelimsSort) => void }) {
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>

@@ -8,7 +8,7 @@ import { halfToggled, starClicked, STAR_VALUES } from '../../prelims-rules'
 const target = { width: 44, height: 44, borderRadius: 1, color: 'warning.main', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }
 
 /**
- * Prelims points (seed 002 section 2): stars 1 to 10 and a half star that adds or takes off .5; the active
+ * Prelims points (docs/product/competition.md): stars 1 to 10 and a half star that adds or takes off .5; the active
  * integer clicked again clears the score. Each star is a 44 px toggle button, in two rows on a phone.
  */
 export function StarPoints({ label, value, onChange, disabled }: { label: string; value: number; onChange: (points: number) => void; disabled?: boolean }) {

@@ -143,7 +143,7 @@ export interface ScoreboardPageProps {
 }
 
 /**
- * Display mode (seed 001; issue 16): one carpet's board, full screen for a projector or a TV beside the carpet —
+ * Display mode (docs/product/competition.md): one carpet's board, full screen for a projector or a TV beside the carpet —
  * the event's logo and background, the carpet, the sparring on it with each judge's points as they come in, the
  * totals, the audience's votes and the winner. Follows the carpet's topic (another sparring put on it) and the
  * sparring's (a score, a vote, a winner).

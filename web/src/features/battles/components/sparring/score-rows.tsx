@@ -17,7 +17,7 @@ export function roundLabel(sparring: Pick<Sparring, 'roundsCount' | 'extraRounds
   return round > regular ? `Tie breaker ${round - regular}` : `Round ${round}`
 }
 
-/** A score row per round: each judge's points for red and blue, and the round's sums (seed 002, Sparring screen). */
+/** A score row per round: each judge's points for red and blue, and the round's sums (docs/product/competition.md). */
 export function ScoreRows({ sparring }: { sparring: Sparring }) {
   if (!sparring.rounds.length) return null
   return (

@@ -270,7 +270,7 @@ export interface SparringPageProps {
 }
 
 /**
- * /sparring/{id} (seed 002, Sparring screen): red and blue, the round score rows, and what the viewer may do — a
+ * /sparring/{id} (docs/product/competition.md): red and blue, the round score rows, and what the viewer may do — a
  * judge's round editor (scores go through the device's offline queue, pending until the server has them), the
  * audience's vote, an admin's tie breaker, finish, reset and choose-the-winner, the winner once finished. Follows
  * the sparring's live topic.

@@ -1,6 +1,6 @@
 import type { CypherEvent, Ticket, TicketMethod, Tier } from '../../types'
 
-/** Seed 001: the check-in button is throttled at 5000 ms. */
+/** docs/product/tickets-and-checkin.md: the check-in button is throttled at 5000 ms. */
 export const CHECKIN_THROTTLE_MS = 5000
 /** Stripe: how often and how long the SPA asks our server whether the webhook issued the ticket. */
 export const PAYMENT_POLL_MS = 1000

@@ -6,7 +6,7 @@ import { selectIsSignedIn } from '@/lib/auth/session-slice'
 
 /**
  * A guest who tries to like, check in, buy a ticket or give feedback goes to Signup with a redirect back here
- * (seed 001, Routes). `gate(action)` runs the action for a signed-in user.
+ * (docs/product/tickets-and-checkin.md). `gate(action)` runs the action for a signed-in user.
  */
 export function useGuestGate() {
   const signedIn = useAppSelector(selectIsSignedIn)

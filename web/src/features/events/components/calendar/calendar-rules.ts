@@ -1,12 +1,12 @@
 /**
- * Calendar mode's pure rules (seed 001, Calendar mode and section 9): the 6-week month grid, the seed's calendar
+ * Calendar mode's pure rules (docs/product/events.md): the 6-week month grid, the product's calendar
  * item, which events each day shows, and the swipe. Dates are the venue's: an event's "YYYY-MM-DDTHH:MM" wall time
  * is read as text and never turned into an instant, so a visitor in another zone (or across a daylight-saving
  * change of their own) sees the time printed on the poster.
  */
 import { addDays, addMonths, format, isValid, parse, startOfMonth, startOfWeek } from 'date-fns'
 
-/** Seed 001 section 9: events per day on desktop and on mobile, the swipe's threshold, the page size. */
+/** docs/product/events.md, Calendar: events per day on desktop and on mobile, the swipe's threshold, the page size. */
 export const CALENDAR_EVENTS_PER_DAY = { desktop: 4, mobile: 2 } as const
 export const CALENDAR_SWIPE_PX = 50
 export const CALENDAR_PAGE_SIZE = 999
@@ -16,7 +16,7 @@ export const CALENDAR_DESKTOP_QUERY = '(min-width:960px)'
 export const WEEK_STARTS_ON = 0
 export const GRID_DAYS = 42
 
-/** Seed 001 section 3: "Calendar item: id, title, start, img, optional end". */
+/** The calendar's item ("Calendar item: id, title, start, img, optional end"). */
 export interface CalendarItem {
   id: number
   title: string
@@ -74,7 +74,7 @@ export interface DayEvent {
 
 const WALL_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/
 
-/** A list item as the seed's calendar item; null for an event without a (readable) start. */
+/** A list item as the product's calendar item; null for an event without a (readable) start. */
 export function toCalendarItem(source: CalendarSource): CalendarItem | null {
   if (!source.dateStart || !WALL_TIME.test(source.dateStart)) return null
   const item: CalendarItem = { id: source.id, title: source.title ?? '', start: source.dateStart.slice(0, 16), img: source.image ?? null }
@@ -86,7 +86,7 @@ export function toCalendarItems(sources: readonly CalendarSource[]): CalendarIte
   return sources.flatMap((source) => toCalendarItem(source) ?? [])
 }
 
-/** The title, or the seed's 'Untitled' when it is empty. */
+/** The title, or the product's 'Untitled' when it is empty. */
 export function itemTitle(item: Pick<CalendarItem, 'title'>): string {
   return item.title.trim() || 'Untitled'
 }

@@ -18,7 +18,7 @@ import { FullDayList } from './day-list'
 import { DAY_LIST_ID, fullDate, MonthGrid } from './month-grid'
 
 /**
- * /events/calendar: Calendar Mode (seed 001). The month is the URL's `m` (yyyy-MM; this month without it), so a
+ * /events/calendar: Calendar Mode (docs/product/events.md). The month is the URL's `m` (yyyy-MM; this month without it), so a
  * link keeps it; the search `k` and organization filter `o` are the events page's, read from the same query.
  * The whole 6-week grid is asked for at once (published events only, the server's rule), each day's count and its
  * first events as many as the layout shows (4 on desktop, 2 on a phone: the query is keyed by that number, so a

@@ -10,7 +10,7 @@ import { LikesCount, LikeToggle } from './like-toggle'
 import { canLeaveFeedback, canLike, FEEDBACK_TEXTS, ratingText, STAR_STEP } from './rules'
 
 /**
- * Likes and feedback on the event's info (seed 001, Feedback and likes): the editors of a finished event get
+ * Likes and feedback on the event's info (docs/product/tickets-and-checkin.md): the editors of a finished event get
  * its likes and 'Review feedback'; someone who may leave feedback or like gets 'Did you enjoy this event?'
  * with the like toggle and 'Provide feedback' (or 'Edit feedback' and their own average); anyone else the
  * likes count. A guest sees the toggle and the button too: both lead to Signup.

@@ -14,7 +14,7 @@ import { averageRating, FEEDBACK_CATEGORIES, FEEDBACK_TEXTS, NO_RATINGS, STAR_ST
 const stars = (value: number) => `${value} ${value === 1 ? 'Star' : 'Stars'}`
 
 /**
- * The feedback form (seed 001): five categories of stars in halves, comments, Cancel and 'Submit feedback' (or
+ * The feedback form (docs/product/tickets-and-checkin.md): five categories of stars in halves, comments, Cancel and 'Submit feedback' (or
  * 'Update feedback' for one's existing feedback, edited in place). Sending with a category unrated says so and
  * highlights it; the message goes once every category is rated. A failed send is only logged: the form stays.
  */

@@ -1,6 +1,6 @@
 import type { CypherEvent, FeedbackCategory, FeedbackRatings, FeedbackReview } from '../../types'
 
-/** Seed 001, Feedback and likes on the event page; sections 5 and 8. */
+/** docs/product/tickets-and-checkin.md, Likes and feedback. */
 export const FEEDBACK_TEXTS = {
   question: 'Did you enjoy this event?',
   note: 'Your feedback will be visible only to the organizer of the event.',
@@ -18,7 +18,7 @@ export const FEEDBACK_TEXTS = {
   showLess: 'Show less',
 } as const
 
-/** The five categories in the seed's order, with the words shown for them. */
+/** The five categories in the product's order, with the words shown for them. */
 export const FEEDBACK_CATEGORIES: { key: FeedbackCategory; label: string }[] = [
   { key: 'timeliness', label: 'Timeliness' },
   { key: 'communication', label: 'Communication' },
@@ -84,7 +84,7 @@ export function canLike(event: Pick<CypherEvent, 'canLike' | 'permissions'>): bo
   return Boolean(event.canLike ?? event.permissions?.canLike)
 }
 
-/** The admin block's breakdown: each category's total in the seed's order. */
+/** The admin block's breakdown: each category's total in the product's order. */
 export function breakdown(review: Pick<FeedbackReview, 'totalTimeliness' | 'totalCommunication' | 'totalVenue' | 'totalVibe' | 'totalMusicSound'>) {
   const totals: Record<FeedbackCategory, number | null> = {
     timeliness: review.totalTimeliness,

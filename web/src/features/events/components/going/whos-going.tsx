@@ -13,7 +13,7 @@ import { paths } from '@/config/paths'
 import { useEventGoingQuery } from '../../api/attendance-api'
 import type { CypherEvent, GoingUser } from '../../types'
 
-/** Seed 001 section 9: 'Who's going' shows 5 avatars. */
+/** docs/product/tickets-and-checkin.md: 'Who's going' shows 5 avatars. */
 export const GOING_PREVIEW = 5
 
 /** "Who's going", or "Who went" once the event is over. */

@@ -1,4 +1,4 @@
-/** The map mode's pure rules (seed 001: Map mode, sections 8 and 9). Leaflet is not needed to test them. */
+/** The map mode's pure rules (docs/product/events.md). Leaflet is not needed to test them. */
 import type { BrowsePeriod, MapStats } from '../../types'
 
 // the pieces every map shares (centre, clusters, corners, the saved centre) are in components/map/rules
@@ -14,7 +14,7 @@ export const MAP_PERIODS: { key: BrowsePeriod; label: string }[] = [
   { key: 'past', label: 'Past' },
 ]
 
-/** The geolocation toasts by GeolocationPositionError code (seed 001 section 8). */
+/** The geolocation toasts by GeolocationPositionError code (docs/product/events.md). */
 export const GEOLOCATION_TOASTS: Record<number, string> = {
   1: 'Please allow access to your location.',
   2: 'Location information is unavailable.',

@@ -103,7 +103,7 @@ function SectionPanel({ org, narrow }: { org: Organization; narrow: boolean }) {
 }
 
 /**
- * /organization/{id}/settings (seed 000 2.13), with a child route per section. Wide screens show the sections
+ * /organization/{id}/settings (docs/product/organizations.md), with a child route per section. Wide screens show the sections
  * beside the chosen one (general first); small screens show the list first, then one section at a time. An
  * organization that cannot be loaded sends the user to Organizations; one they may not edit, to its page.
  */

@@ -114,9 +114,9 @@ function SectionPanel({ studio, narrow }: { studio: Studio; narrow: boolean }) {
 }
 
 /**
- * /studio/{id}/settings (seed 000 2.17), a child route per section. Wide screens show the sections beside the
+ * /studio/{id}/settings (docs/product/studios.md), a child route per section. Wide screens show the sections beside the
  * chosen one (general first); small screens the list first. A studio that fails to load sends the user to
- * Studios (section 4); one they may not edit, to its page.
+ * Studios; one they may not edit, to its page.
  */
 export function StudioSettingsPage({ id }: { id: number }) {
   const theme = useTheme()
