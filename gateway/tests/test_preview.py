@@ -41,7 +41,11 @@ async def published_event(client: httpx.AsyncClient, token: str, **fields: Any) 
     auth = {"X-Auth-Token": token}
     event_id = (await client.post("/api/events", headers=auth)).json()["id"]
     # publishing needs a place (docs/decisions.md, Events: cancelling, deleting, the door list)
-    body = {"dateStart": "2030-07-01T14:00", "dateEnd": "2030-07-01T20:00", "locationAddress": "Queens, NY, United States"}
+    body = {
+        "dateStart": "2030-07-01T14:00",
+        "dateEnd": "2030-07-01T20:00",
+        "locationAddress": "Queens, NY, United States",
+    }
     body |= fields
     assert (await client.post(f"/api/events/{event_id}", json=body, headers=auth)).status_code == 200
     assert (await client.post(f"/api/events/{event_id}/publish", headers=auth)).status_code == 200
