@@ -23,6 +23,8 @@ type Device = keyof typeof DEVICES
 const AGREEMENT = 'I dance at my own risk and respect the judges.'
 const WAIVER = 'I release the organizers from liability for injuries.'
 const VENUE_ZONE = 'America/New_York'
+/** A page opened on one of several devices loading at once (two shared cores) may take this long to draw. */
+const LOAD = 20_000
 
 /** Touch devices tap, the others click. */
 const touching = new WeakSet<Page>()
@@ -66,7 +68,7 @@ async function reloadUntil(page: Page, shown: Locator, timeout = 40_000) {
   // the page has drawn (a slow device may take seconds) before it is judged
   const drawn = page.getByRole('heading', { level: 1 }).first()
   await expect(drawn).toBeVisible({ timeout: 20_000 })
-  if (await shown.isVisible()) return
+  if (await shown.waitFor({ timeout: 3_000 }).then(() => true, () => false)) return
   await expect(async () => {
     await page.reload()
     await expect(drawn).toBeVisible({ timeout: 20_000 })
@@ -99,7 +101,7 @@ function sides(label: string): { red: string; blue: string } {
 /** A judge scores every round of the sparring open on their tablet: red `red` points, blue `blue`. */
 async function scoreSparring(judge: Person, red: number, blue: number) {
   const editor = judge.page.getByRole('region', { name: 'Your scores' })
-  await expect(editor.getByTestId('editor-round-1')).toBeVisible()
+  await expect(editor.getByTestId('editor-round-1')).toBeVisible({ timeout: LOAD })
   const rounds = await editor.getByTestId(/^editor-round-\d+$/).count()
   for (let round = 1; round <= rounds; round += 1) {
     await press(editor.getByRole('button', { name: `Round ${round} red ${red} points`, exact: true }))
@@ -115,7 +117,7 @@ async function openSparring(person: Person, battleId: number, label: string) {
   const link = person.page.getByRole('link', { name: label, exact: true })
   await reloadUntil(person.page, link)
   await press(link)
-  await expect(person.page.getByRole('heading', { name: label.replace(/^[^:]*:\s*/, ''), level: 1 })).toBeVisible()
+  await expect(person.page.getByRole('heading', { name: label.replace(/^[^:]*:\s*/, ''), level: 1 })).toBeVisible({ timeout: LOAD })
 }
 
 /** The organizer finishes the sparring open on their page; its winner shows. */
@@ -276,7 +278,7 @@ test.describe('rehearsal', () => {
         const chip = page.getByRole('region', { name: 'Battles' }).getByRole('link', { name: new RegExp(battleTitle) })
         await reloadUntil(page, chip)
         await press(chip)
-        await expect(page.getByRole('heading', { name: battleTitle, level: 1 })).toBeVisible()
+        await expect(page.getByRole('heading', { name: battleTitle, level: 1 })).toBeVisible({ timeout: LOAD })
         const registration = page.getByRole('region', { name: 'Registration' })
         await expect(registration.getByText(AGREEMENT)).toBeVisible()
         await expect(registration.getByRole('button', { name: 'Register' })).toBeDisabled()
@@ -318,12 +320,11 @@ test.describe('rehearsal', () => {
     const row = (page: Page, dancer: Person & { account: Account }) => page.getByTestId(`prelims-row-${dancer.account.userId}`)
     await step('three judges score the prelims; the organizer randomizes and adds to the bracket', async () => {
       await org.goto(`/battle/${battleId}/prelims`)
-      await expect(org.getByRole('heading', { name: battleTitle, level: 1 })).toBeVisible()
       await reloadUntil(org, row(org, dancers[4]))
       const points = [9, 8, 7, 6, 5]
       const scorePrelims = async (judge: Person) => {
         await judge.page.goto(`/battle/${battleId}/prelims`)
-        await expect(judge.page.getByRole('button', { name: 'Done' })).toBeVisible()
+        await expect(judge.page.getByRole('button', { name: 'Done' })).toBeVisible({ timeout: LOAD })
         for (const [index, dancer] of dancers.entries()) {
           const stars = row(judge.page, dancer).getByRole('group', { name: /^Points for / })
           await press(stars.getByRole('button', { name: `${points[index]} points`, exact: true }))
@@ -357,8 +358,18 @@ test.describe('rehearsal', () => {
     let audience: Person & { account: Account }
     await step('the organizer puts a semi-final on carpet Main; its projector shows it', async () => {
       await org.goto(`/event/${eventId}`)
-      await press(org.getByRole('button', { name: 'Display mode' }))
       const display = org.getByRole('dialog', { name: 'Display mode' })
+      await press(org.getByRole('button', { name: 'Display mode' }))
+      // TODO(lead): the carpets' boards are built only when a carpet is saved while the event has battles (the
+      // wizard's Display Mode comes before its Battles), and the dialog does not re-read them once built: a carpet
+      // renamed here builds them, and a reload shows them
+      const second = display.getByLabel('Carpet 2 name')
+      const built = org.waitForResponse((response) => new URL(response.url()).pathname === `/api/events/${eventId}/scoreboards/init`)
+      await second.fill('Side')
+      await second.blur()
+      expect((await built).ok()).toBeTruthy()
+      await org.reload()
+      await press(org.getByRole('button', { name: 'Display mode' }))
       const select = display.getByRole('combobox', { name: 'Sparring on Main' })
       const options = select.locator('option', { hasText: 'Semi-final' })
       await expect(options).toHaveCount(2)
@@ -366,14 +377,6 @@ test.describe('rehearsal', () => {
         semis.push({ id: Number(await option.getAttribute('value')), label: (await option.textContent())!.replace(`${battleTitle} · `, '') })
       }
       carpetId = Number((await display.getByRole('link', { name: 'Open scoreboard of Main' }).getAttribute('href'))!.split('/').pop())
-      // TODO(lead): the carpets' boards are built only when a carpet is saved while the event has battles (the
-      // wizard's Display Mode comes before its Battles): without renaming a carpet here, choosing a sparring is refused
-      const second = display.getByLabel('Carpet 2 name')
-      const built = org.waitForResponse((response) => new URL(response.url()).pathname === `/api/events/${eventId}/scoreboards/init`)
-      await second.fill('Side')
-      await second.blur()
-      expect((await built).ok()).toBeTruthy()
-      await expect(display.getByRole('combobox', { name: 'Sparring on Side' })).toBeVisible()
       await select.selectOption({ value: String(semis[0].id) })
       await expect(select).toHaveValue(String(semis[0].id))
       await shot(org, 'rehearsal-display-mode')
