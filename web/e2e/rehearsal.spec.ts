@@ -114,10 +114,12 @@ async function scoreSparring(judge: Person, red: number, blue: number) {
 /** A judge opens a sparring from the battle's Brackets tab. */
 async function openSparring(person: Person, battleId: number, label: string) {
   await person.page.goto(`/battle/${battleId}/brackets`)
-  const link = person.page.getByRole('link', { name: label, exact: true })
+  // the bracket names its cards by place ("Left round 1 sparring 1: Red vs Blue")
+  const pair = label.replace(/^[^:]*:\s*/, '')
+  const link = person.page.getByRole('link', { name: new RegExp(`: ${pair.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
   await reloadUntil(person.page, link)
   await press(link)
-  await expect(person.page.getByRole('heading', { name: label.replace(/^[^:]*:\s*/, ''), level: 1 })).toBeVisible({ timeout: LOAD })
+  await expect(person.page.getByRole('heading', { name: pair, level: 1 })).toBeVisible({ timeout: LOAD })
 }
 
 /** The organizer finishes the sparring open on their page; its winner shows. */
