@@ -206,7 +206,6 @@ test.describe('rehearsal', () => {
       await press(org.getByRole('option', { name: /^Queens\s*New York, United States/ }).first())
       await pick(org, 'Add host', mc.name)
       await expect(org.getByRole('list', { name: 'Host' }).getByRole('link', { name: mc.name })).toBeVisible()
-      await shot(org, 'rehearsal-wizard-info')
       await next()
 
       // Date: happening now at the venue
@@ -262,7 +261,6 @@ test.describe('rehearsal', () => {
       // Total → Publish Event
       await expect(org.getByRole('button', { name: 'Publish Event' })).toBeVisible()
       await expect(org.getByRole('region', { name: 'Display Mode' })).toContainText('Main')
-      await shot(org, 'rehearsal-wizard-total')
       await press(org.getByRole('button', { name: 'Publish Event' }))
       await expect(org).toHaveURL(new RegExp(`/event/${eventId}$`))
       await expect(org.getByRole('dialog', { name: "We've emailed you some help" })).toBeVisible()
@@ -315,7 +313,6 @@ test.describe('rehearsal', () => {
         await expect(staff.page.getByRole('menu')).toHaveCount(0)
         await expect(row.getByRole('img', { name: 'Checked in' })).toBeVisible({ timeout: 20_000 })
       }
-      await shot(staff.page, 'rehearsal-checked-in-tablet')
       await staff.page.context().close()
     })
 
@@ -350,7 +347,6 @@ test.describe('rehearsal', () => {
       await press(add)
       await confirm(org, 'Add to bracket', 'Add to bracket')
       for (const dancer of dancers.slice(0, 4)) await expect(row(org, dancer)).toContainText('In bracket')
-      await shot(org, 'rehearsal-prelims-organizer')
     })
 
     // the two semi-finals as the Display mode offers them: "<battle> · Semi-final: red vs blue"
