@@ -190,7 +190,9 @@ test.describe('competition', () => {
     await expect(page.getByTestId('prelims-error')).toHaveCount(0)
     await shot(page, 'competition-prelims-organizer')
 
-    // Add to bracket through its dialog (Randomize: rehearsal.spec.ts)
+    // Randomize, then Add to bracket, each through its dialog
+    await press(page.getByRole('button', { name: 'Randomize' }))
+    await confirm(page, 'Randomize', 'Randomize')
     const add = page.getByRole('button', { name: 'Add to bracket' })
     await expect(add).toBeEnabled()
     await press(add)

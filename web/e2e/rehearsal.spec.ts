@@ -1,5 +1,6 @@
+import { join } from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
-import { acceptCookies, expect, pageErrors, PASSWORD, pick, shot, signUpByApi, tag, test, wallTime, watch, type Account } from './helpers'
+import { acceptCookies, expect, pageErrors, PASSWORD, pick, SCREENSHOTS, shot, signUpByApi, tag, test, wallTime, watch, type Account } from './helpers'
 
 /**
  * A battle day rehearsed through the screens, one person per browser context on the device they would hold:
@@ -289,7 +290,12 @@ test.describe('rehearsal', () => {
         await expect(registration.getByText('Waiver signed')).toBeVisible()
         await press(registration.getByRole('button', { name: 'Register' }))
         await expect(registration.getByText('You are registered.')).toBeVisible()
-        if (dancer === dancers[0]) await shot(page, 'rehearsal-registered-phone')
+        if (dancer === dancers[0]) {
+          await shot(page, 'rehearsal-registered-phone')
+          // back on the event page, the battle is marked as entered (events learns it by NATS)
+          await press(page.getByRole('link', { name: 'Back to event' }))
+          await reloadUntil(page, page.getByRole('region', { name: 'Battles' }).getByRole('link', { name: new RegExp(battleTitle) }).getByRole('img', { name: 'Registered' }))
+        }
         await page.context().close()
       }
       // each on their own device, at the same time
@@ -337,12 +343,11 @@ test.describe('rehearsal', () => {
       // the organizer's page follows the judges live
       for (const dancer of dancers.slice(0, 4)) await expect(row(org, dancer)).toContainText('Passed')
       await expect(row(org, dancers[4])).not.toContainText(/Passed|Same score/)
-      const randomize = org.getByRole('button', { name: 'Randomize' })
-      if (await randomize.isEnabled()) {
-        await press(randomize)
-        await confirm(org, 'Randomize', 'Randomize')
-      }
+      // Randomize draws the order the bracket is seeded in; only then Add to bracket
       const add = org.getByRole('button', { name: 'Add to bracket' })
+      await expect(add).toBeDisabled()
+      await press(org.getByRole('button', { name: 'Randomize' }))
+      await confirm(org, 'Randomize', 'Randomize')
       await expect(add).toBeEnabled()
       await press(add)
       await confirm(org, 'Add to bracket', 'Add to bracket')
@@ -417,7 +422,8 @@ test.describe('rehearsal', () => {
         if (index === 0) {
           await expect(board.getByTestId('board-red-total')).toHaveText('27')
           await expect(board.getByTestId('board-blue-total')).toHaveText('24')
-          await board.screenshot({ path: testInfo.outputPath('scoreboard.png'), animations: 'disabled' })
+          // full screen, outside the app's frame (no #main): a screenshot of its own
+          await board.screenshot({ path: join(SCREENSHOTS, `${testInfo.project.name}-rehearsal-scoreboard.png`), animations: 'disabled' })
         }
         const { red } = sides(semi.label)
         await finish(org, red)
