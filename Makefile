@@ -3,7 +3,6 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 UV := $(shell command -v uv 2>/dev/null || echo $(HOME)/.local/bin/uv)
-PY_SUITES := $(sort $(wildcard services/*/tests)) gateway/tests $(wildcard deploy/tests)
 PY_SOURCES := $(wildcard services/*/src) gateway/src
 WEB := web
 NPM_STAMP := $(WEB)/node_modules/.install-stamp
@@ -46,11 +45,9 @@ lint: install
 	$(UV) run mypy $(PY_SOURCES)
 	@if [ -f $(WEB)/package.json ]; then cd $(WEB) && npm run lint && npm run typecheck; fi
 
+# the suites side by side, TEST_JOBS at a time (default 2): deploy/local/check.py
 test-py: install
-	@set -e; for suite in $(PY_SUITES); do \
-		echo "=== $$suite"; \
-		$(UV) run pytest $$suite --rootdir=$$suite -c pyproject.toml; \
-	done
+	$(UV) run python deploy/local/check.py py
 
 # schemathesis through the gateway on a throwaway stack, as two signed-in users (about four minutes).
 test-fuzz: install
@@ -62,7 +59,9 @@ test-web: install
 test-e2e: web-build
 	@if [ -f $(WEB)/playwright.config.ts ]; then $(UV) run python deploy/local/e2e.py; fi
 
-test: lint test-py test-fuzz test-web test-e2e
+# every stage, timed, with a warning line past the budget (TEST_BUDGET_SECONDS, default 900): deploy/local/check.py
+test: install
+	$(UV) run python deploy/local/check.py
 
 # wrk drives the load and nginx is the reference; a clean machine has neither (Debian's packages).
 bench-tools:

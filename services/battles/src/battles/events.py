@@ -1,5 +1,6 @@
 """The events this service publishes (payload models in `contracts.battles`), written to the outbox in the
-caller's transaction. Every one carries the topic battle:<id> (but a scoreboard's: carpet:<id> and event:<id>)."""
+caller's transaction. Every one carries the topic battle:<id> (but a scoreboard's: carpet:<id> and event:<id>; and
+those naming a dancer of a battle that hides its participants: the dancer's user:<id> only)."""
 
 from __future__ import annotations
 
@@ -41,18 +42,35 @@ async def touched(session: AsyncSession, battle: Battle) -> None:
     await outbox.add(session, BattleTouched(id=battle.id, event_id=battle.event_id))
 
 
-async def registered(session: AsyncSession, battle: Battle, users: Iterable[int], crew_id: int | None = None) -> None:
-    for user_id in users:
-        payload = ParticipantRegistered(battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id)
+async def _named(session: AsyncSession, battle: Battle, payloads: list[Any]) -> None:
+    """Messages naming the battle's dancers (`hidden` set: a battle hiding its participants sends them to the
+    dancers' own topics only, and tells its open pages with one that names nobody)."""
+    for payload in payloads:
         await outbox.add(session, payload)
+    if payloads and battle.hide_participants:
+        await touched(session, battle)
+
+
+async def registered(session: AsyncSession, battle: Battle, users: Iterable[int], crew_id: int | None = None) -> None:
+    hidden = battle.hide_participants
+    payloads = [
+        ParticipantRegistered(
+            battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id, hidden=hidden
+        )
+        for user_id in users
+    ]
+    await _named(session, battle, payloads)
 
 
 async def unregistered(session: AsyncSession, battle: Battle, users: Iterable[int], crew_id: int | None = None) -> None:
-    for user_id in users:
-        payload = ParticipantUnregistered(
-            battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id
+    hidden = battle.hide_participants
+    payloads = [
+        ParticipantUnregistered(
+            battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id, hidden=hidden
         )
-        await outbox.add(session, payload)
+        for user_id in users
+    ]
+    await _named(session, battle, payloads)
 
 
 async def judge(session: AsyncSession, battle: Battle, user_id: int, *, added: bool) -> None:
@@ -71,16 +89,24 @@ async def invited(
         battle_title=battle.title,
         user_id=user_id,
         by_user_id=by_user_id,
+        hidden=battle.hide_participants,
     )
-    await outbox.add(session, payload)
+    await _named(session, battle, [payload])
 
 
 async def promoted(session: AsyncSession, battle: Battle, users: Iterable[int], crew_id: int | None) -> None:
-    for user_id in users:
-        payload = WaitlistPromoted(
-            battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id, battle_title=battle.title
+    payloads = [
+        WaitlistPromoted(
+            battle_id=battle.id,
+            event_id=battle.event_id,
+            user_id=user_id,
+            crew_id=crew_id,
+            battle_title=battle.title,
+            hidden=battle.hide_participants,
         )
-        await outbox.add(session, payload)
+        for user_id in users
+    ]
+    await _named(session, battle, payloads)
 
 
 async def prelims_scored(session: AsyncSession, battle: Battle, judge_id: int) -> None:

@@ -225,7 +225,13 @@ class TestDelete:
         (deleted,) = await collect_events(nats_url, "battles.battle.deleted", count=1)
         assert deleted.data["id"] == battle["id"]
         (left,) = await collect_events(nats_url, "battles.participant.unregistered", count=1)
-        assert left.data == {"battleId": battle["id"], "eventId": EVENT_ID, "userId": 10, "crewId": None}
+        assert left.data == {
+            "battleId": battle["id"],
+            "eventId": EVENT_ID,
+            "userId": 10,
+            "crewId": None,
+            "hidden": False,
+        }
         (removed,) = await collect_events(nats_url, "battles.judge.removed", count=1)
         assert removed.data["userId"] == JUDGE
 

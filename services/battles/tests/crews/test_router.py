@@ -65,6 +65,7 @@ class TestCreate:
             "eventId": EVENT_ID,
             "userId": CAPTAIN,
             "crewId": crew["id"],
+            "hidden": False,
         }
         invited = await collect_events(nats_url, "battles.crew.invited", count=2)
         assert invited[0].data == {
@@ -75,6 +76,7 @@ class TestCreate:
             "battleTitle": "Battle",
             "userId": A,
             "byUserId": CAPTAIN,
+            "hidden": False,
         }
         as_a = (await client.get(f"/api/battles/{battle['id']}", headers=headers(A))).json()
         assert as_a["invitations"] == [

@@ -66,7 +66,13 @@ class TestRegister:
         again = await register(client, battle["id"], 10)
         assert again.status_code == 200 and len(again.json()["participants"]) == 1
         (registered,) = await collect_events(nats_url, "battles.participant.registered", count=2, timeout=2)
-        assert registered.data == {"battleId": battle["id"], "eventId": EVENT_ID, "userId": 10, "crewId": None}
+        assert registered.data == {
+            "battleId": battle["id"],
+            "eventId": EVENT_ID,
+            "userId": 10,
+            "crewId": None,
+            "hidden": False,
+        }
         assert set(registered.topics) >= {f"battle:{battle['id']}", "user:10"}
 
     async def test_guests_and_crew_battles(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
@@ -281,6 +287,7 @@ class TestRegistrationCap:
             "userId": 12,
             "crewId": None,
             "battleTitle": "Battle",
+            "hidden": False,
         }
         (gone,) = await collect_events(nats_url, "battles.participant.unregistered", count=1)
         assert gone.data["userId"] == 10

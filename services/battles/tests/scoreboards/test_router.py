@@ -3,7 +3,9 @@ editors, a sparring shown by its admins (hosts too), the boards read by anyone, 
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
+from typing import Any
 
 import httpx
 from battle.factories import (
@@ -14,14 +16,15 @@ from battle.factories import (
     ORGANIZER,
     PLATFORM_ADMIN,
     STRANGER,
+    create_battle,
     create_event,
     headers,
 )
 from sparrings.factories import SEMI_LEFT, SEMI_RIGHT, bracket_battle, outbox, read, score
-from sqlalchemy import select, text
+from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from battles.models import Carpet
+from battles.models import Carpet, Scoreboard
 from contracts.events import Carpet as CarpetPayload
 from contracts.events import CarpetsUpdated
 from kit.db import utcnow
@@ -128,6 +131,134 @@ class TestBuild:
         assert (await client.get(BOARDS, headers=headers(ORGANIZER))).status_code == 200
 
 
+def shown(found: list[dict[str, Any]]) -> list[tuple[int, str, int | None]]:
+    return [(b["carpetId"], b["carpetName"], b["sparring"]["sparringId"] if b["sparring"] else None) for b in found]
+
+
+async def boards(client: httpx.AsyncClient) -> list[tuple[int, str, int | None]]:
+    return shown((await client.get(BOARDS)).json())
+
+
+async def changes(session: AsyncSession) -> list[tuple[int, int | None]]:
+    found = await outbox(session, "battles.scoreboard.changed")
+    return [(c["data"]["carpetId"], c["data"]["sparringId"]) for c in found]
+
+
+async def projected(session: AsyncSession, count: int) -> None:
+    async def arrived() -> bool:
+        found = await session.scalar(select(func.count()).select_from(Carpet).where(Carpet.event_id == EVENT_ID))
+        assert found == count
+        return True
+
+    await eventually(arrived)
+
+
+class TestFollow:
+    """One board per carpet of an event with a battle, whatever arrives first (the wizard saves carpets before
+    its battles are added), following the carpets as they are renamed and removed."""
+
+    async def test_carpets_then_a_battle(self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> None:
+        await create_event(session)
+        await publish(nats_url, carpets_event((1, "Main"), (2, "Side")))
+        await projected(session, 2)
+        assert await boards(client) == []  # nothing to show yet
+        await create_battle(client)
+        assert await boards(client) == [(1, "Main", None), (2, "Side", None)]
+        assert await changes(session) == [(1, None), (2, None)]  # the event page's Display mode re-reads
+        await create_battle(client)  # a second battle: the same boards
+        assert await boards(client) == [(1, "Main", None), (2, "Side", None)]
+        assert len(await changes(session)) == 2
+
+    async def test_a_battle_then_carpets(self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> None:
+        await create_event(session)
+        await create_battle(client)
+        assert await boards(client) == []
+        await publish(nats_url, carpets_event((1, "Main"), (2, "Side")))
+
+        async def built() -> bool:
+            assert await boards(client) == [(1, "Main", None), (2, "Side", None)]
+            return True
+
+        await eventually(built)
+        await publish(nats_url, carpets_event((1, "Main"), (2, "Side"), (3, "Kids")))
+
+        async def added() -> bool:
+            assert await boards(client) == [(1, "Main", None), (2, "Side", None), (3, "Kids", None)]
+            return True
+
+        await eventually(added)
+        assert await changes(session) == [(1, None), (2, None), (3, None)]
+
+    async def test_a_renamed_carpet_keeps_its_sparring(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        _, rows = await bracket_battle(client, session)
+        semi = rows[SEMI_LEFT]
+        await publish(nats_url, carpets_event((1, "Main"), (2, "Side")))
+        await projected(session, 2)
+        await eventually(lambda: boards(client))
+        put = await client.post(f"{BOARDS}/1", json={"sparringId": semi.id}, headers=headers(HOST))
+        assert put.status_code == 200, put.text
+        await publish(nats_url, carpets_event((1, "Main floor"), (2, "Side")))
+
+        async def renamed() -> bool:
+            assert await boards(client) == [(1, "Main floor", semi.id), (2, "Side", None)]
+            return True
+
+        await eventually(renamed)
+        assert (await read(client, semi))["carpetId"] == 1
+        assert (await client.get(f"{BOARDS}/1")).json()["carpetName"] == "Main floor"
+        # the board's screen is told (the same sparring, its carpet's new name on the next read)
+        assert await changes(session) == [(1, None), (2, None), (1, semi.id), (1, semi.id)]
+
+    async def test_a_removed_carpet_takes_its_board(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        _, rows = await bracket_battle(client, session)
+        semi = rows[SEMI_LEFT]
+        await publish(nats_url, carpets_event((1, "Main"), (2, "Side")))
+        await projected(session, 2)
+        await eventually(lambda: boards(client))
+        await client.post(f"{BOARDS}/1", json={"sparringId": semi.id}, headers=headers(HOST))
+        await publish(nats_url, carpets_event((2, "Side")))
+
+        async def removed() -> bool:
+            assert await boards(client) == [(2, "Side", None)]
+            return True
+
+        await eventually(removed)
+        assert (await client.get(f"{BOARDS}/1")).status_code == 404
+        assert (await read(client, semi))["carpetId"] is None  # released: shown on no board
+        assert (await changes(session))[-1] == (1, None)
+        changed = (await outbox(session, "battles.scoreboard.changed"))[-1]
+        assert changed["topics"] == ["carpet:1", f"event:{EVENT_ID}"]
+        await score(client, semi, JUDGE, (1, 8, 7))
+        (scored,) = await outbox(session, "battles.sparring.scored")
+        assert scored["topics"] == [f"sparring:{semi.id}"]  # no longer on the removed carpet's topic
+
+    async def test_init_twice_and_at_once(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_carpets(session, "Main", "Side")
+        await create_battle(client)
+        together = await asyncio.gather(*(client.post(f"{BOARDS}/init", headers=headers(ORGANIZER)) for _ in range(4)))
+        assert {r.status_code for r in together} == {200}
+        again = await client.post(f"{BOARDS}/init", headers=headers(ORGANIZER))
+        assert all(shown(r.json()) == [(1, "Main", None), (2, "Side", None)] for r in [*together, again])
+        count = await session.scalar(select(func.count()).select_from(Scoreboard))
+        assert count == 2
+        assert await changes(session) == [(1, None), (2, None)]  # made once
+
+    async def test_the_boards_stay_when_the_battles_go(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        battle, rows = await bracket_battle(client, session)
+        await create_carpets(session, "Main", "Side")
+        await client.post(f"{BOARDS}/init", headers=headers(ORGANIZER))
+        await client.post(f"{BOARDS}/2", json={"sparringId": rows[SEMI_LEFT].id}, headers=headers(HOST))
+        deleted = await client.delete(f"/api/battles/{battle['id']}", headers=headers(ORGANIZER))
+        assert deleted.status_code == 204
+        assert await boards(client) == [(1, "Main", None), (2, "Side", None)]  # a projector keeps its board
+        assert (await changes(session))[-1] == (2, None)  # the board showing its sparring, emptied
+
+
 class TestShow:
     async def test_a_board_shows_a_sparring_live(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         battle, rows = await bracket_battle(client, session)
@@ -144,7 +275,8 @@ class TestShow:
         public = (await client.get(f"{BOARDS}/1")).json()
         assert public["sparring"]["sparringId"] == semi.id
         assert not public["sparring"]["permissions"]["canFinish"]
-        (changed,) = await outbox(session, "battles.scoreboard.changed")
+        *built, changed = await outbox(session, "battles.scoreboard.changed")
+        assert [c["data"]["carpetId"] for c in built] == [1, 2]  # the boards made (showing nothing)
         assert changed["data"] == {"eventId": EVENT_ID, "carpetId": 1, "sparringId": semi.id}
         assert changed["topics"] == ["carpet:1", f"event:{EVENT_ID}"]
         # Its changes now reach the board too.
@@ -172,6 +304,8 @@ class TestShow:
         assert (await read(client, semi))["carpetId"] is None
         changes = [c["data"] for c in await outbox(session, "battles.scoreboard.changed")]
         assert [(c["carpetId"], c["sparringId"]) for c in changes] == [
+            (1, None),  # the boards made
+            (2, None),
             (1, semi.id),
             (1, None),  # board 1 lost it to board 2
             (2, semi.id),
@@ -193,7 +327,7 @@ class TestShow:
         missing = await client.post(f"{BOARDS}/1", json={"sparringId": 424242}, headers=headers(HOST))
         assert missing.status_code == 404
         assert (await client.get(f"{BOARDS}/1")).json()["sparring"] is None
-        assert await outbox(session, "battles.scoreboard.changed") == []
+        assert [c["data"]["sparringId"] for c in await outbox(session, "battles.scoreboard.changed")] == [None]
 
     async def test_a_sparring_of_another_event_is_not_shown(
         self, client: httpx.AsyncClient, session: AsyncSession

@@ -135,15 +135,22 @@ class TestJudge:
         assert error(missing) == "Both sides need points in every round"
         assert (await read(client, rows[SEMI_LEFT]))["rounds"][0]["scores"] == []
 
-    async def test_a_round_after_the_previous_one(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+    async def test_every_round_at_once(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         _, rows = await bracket_battle(client, session, bracketLevels=LEVELS_TWO_ROUNDS)
         semi = rows[SEMI_LEFT]
-        refused = await score(client, semi, JUDGE, (2, 8, 8))
-        assert (refused.status_code, error(refused)) == (400, "Score the previous round first")
-        assert error(await score(client, semi, JUDGE, (3, 8, 8))) == "A round is 1 to 2"
-        assert (await score(client, semi, JUDGE, (1, 8, 7))).status_code == 200
-        assert (await score(client, semi, JUDGE, (2, 9, 7))).status_code == 200  # round 1 stored
-        both = await score(client, semi, JUDGE_2, (2, 6, 7), (1, 7, 7))  # both in one payload
+        for partial in ([(1, 8, 7)], [(2, 8, 8)], [(1, 8, 7), (2, 9, None)]):
+            refused = await score(client, semi, JUDGE, *partial)
+            assert (refused.status_code, error(refused)) == (400, "Both sides need points in every round")
+        assert error(await score(client, semi, JUDGE, (1, 8, 8), (2, 8, 8), (3, 8, 8))) == "A round is 1 to 2"
+        untouched = await read(client, semi)
+        assert untouched["status"] == "ready"
+        assert [r["scores"] for r in untouched["rounds"]] == [[], []]
+        assert await outbox(session, "battles.sparring.scored") == []
+        assert (await score(client, semi, JUDGE, (1, 8, 7), (2, 9, 7))).status_code == 200
+        # a correction sends the whole sparring again: a round alone is refused even once the others are stored
+        alone = await score(client, semi, JUDGE, (2, 9.5, 7))
+        assert (alone.status_code, error(alone)) == (400, "Both sides need points in every round")
+        both = await score(client, semi, JUDGE_2, (2, 6, 7), (1, 7, 7))  # any order
         assert both.status_code == 200
         answer = both.json()
         assert answer["roundsCount"] == 2
@@ -329,8 +336,10 @@ class TestFinish:
             2,
         )
         assert (await client.post(f"{path(semi)}/finish", headers=headers(HOST))).status_code == 409
-        await score(client, semi, JUDGE, (2, 9, 8))
-        await score(client, semi, JUDGE_2, (2, 8, 8))
+        # the tie breaker is one more round of the sparring: each judge sends every round again
+        assert (await score(client, semi, JUDGE, (2, 9, 8))).status_code == 400
+        assert (await score(client, semi, JUDGE, (1, 8, 8), (2, 9, 8))).status_code == 200
+        assert (await score(client, semi, JUDGE_2, (1, 8, 8), (2, 8, 8))).status_code == 200
         done = (await client.post(f"{path(semi)}/finish", headers=headers(HOST))).json()
         assert (done["status"], done["winnerId"], done["red"]["totalPoints"]) == ("finished", 10, 33)
         changed = await outbox(session, "battles.sparring.changed")

@@ -70,14 +70,19 @@ class BattleDeleted(BattleChanged):
 
 
 class ParticipantChanged(Event):
-    """A dancer entered a battle or left it; `crewId` is their crew's (None in a 1 vs 1 battle)."""
+    """A dancer entered a battle or left it; `crewId` is their crew's (None in a 1 vs 1 battle). `hidden`: the
+    battle hides its participants, so the message goes to the dancer's own topic only (open battle pages are
+    told by a `battles.battle.changed` that names nobody)."""
 
     battle_id: int
     event_id: int
     user_id: int
     crew_id: int | None = None
+    hidden: bool = False
 
     def topics(self) -> list[str]:
+        if self.hidden:
+            return [f"user:{self.user_id}"]
         return [f"battle:{self.battle_id}", f"event:{self.event_id}", f"user:{self.user_id}"]
 
 
@@ -120,8 +125,11 @@ class CrewInvited(Event):
     battle_title: str
     user_id: int
     by_user_id: int | None = None
+    hidden: bool = False  # the battle hides its participants: the invited dancer's topic only
 
     def topics(self) -> list[str]:
+        if self.hidden:
+            return [f"user:{self.user_id}"]
         return [f"battle:{self.battle_id}", f"user:{self.user_id}"]
 
 
@@ -136,8 +144,11 @@ class WaitlistPromoted(Event):
     user_id: int
     crew_id: int | None = None
     battle_title: str
+    hidden: bool = False  # the battle hides its participants: the dancer's topic only
 
     def topics(self) -> list[str]:
+        if self.hidden:
+            return [f"user:{self.user_id}"]
         return [f"battle:{self.battle_id}", f"event:{self.event_id}", f"user:{self.user_id}"]
 
 
@@ -244,7 +255,8 @@ class SparringVoted(SparringChanged):
 
 
 class SparringDecided(SparringChanged):
-    """The sparring has its winner (a competitor id: the dancer's user id, or the crew id), who moved on."""
+    """The sparring has its winner (a competitor id: the dancer's user id, or the crew id), who moved on; in a
+    battle that hides its participants, the id its hidden views give the winner's side (no profile's or crew's)."""
 
     type: ClassVar[str] = "battles.sparring.decided"
 

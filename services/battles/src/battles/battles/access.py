@@ -49,6 +49,17 @@ class BattleAccess(EventAccess):
     judge: bool
 
     @property
+    def hides_participants(self) -> bool:
+        """The battle hides its participants from this caller: everyone but its admins (who see hidden lists)."""
+        return self.battle.hide_participants and not self.is_admin
+
+    @property
+    def hides_competitors(self) -> bool:
+        """On the floor (prelims, groups, bracket, sparrings, scoreboards) its judges see them too: they score them,
+        row by row and side by side."""
+        return self.hides_participants and not self.judge
+
+    @property
     def user_id(self) -> int | None:
         return self.principal.profile_id
 

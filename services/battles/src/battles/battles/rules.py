@@ -32,6 +32,8 @@ _COUNTS_AFTER = datetime(2001, 1, 1, tzinfo=UTC)
 
 REGISTERED_JUDGE = "A dancer registered for this battle cannot judge it."
 
+HIDDEN_NAME = "Hidden"  # a hidden battle's competitor, for those who may not see them (docs/decisions.md)
+
 
 def category(crew_size: int) -> str:
     """'1 vs 1' .. '10 vs 10', or 'Unlimited'."""
@@ -122,3 +124,10 @@ def iso(value: datetime | None) -> str | None:
     if value is None:
         return None
     return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def hidden_id(entry_id: int) -> int:
+    """A hidden battle's competitor as those who may not see them know it: its entry's number, negative, so no
+    profile or crew has it; the same in the prelims, the bracket and its sparrings (a winner still matches its
+    side)."""
+    return -entry_id

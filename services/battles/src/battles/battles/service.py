@@ -13,6 +13,8 @@ from battles.battles.schemas import Battle as BattleView
 from battles.battles.schemas import BattleUpdate
 from battles.models import Battle
 from battles.registration import standing
+from battles.scoreboards import sync as board_sync
+from battles.scoreboards.repository import scoreboard_repository
 from contracts.battles import BattleCreated, BattleDeleted, BattleUpdated
 from kit import profiles
 from kit.db import commit_writes
@@ -99,6 +101,7 @@ class BattleService:
         session.add(battle)
         await session.flush()
         await events.battle_changed(session, BattleCreated, battle)
+        await board_sync.sync(session, event.id)  # the event's carpets get their boards
         return BattleAccess(event, principal, roles, battle, False)
 
     async def save(
@@ -172,8 +175,12 @@ class BattleService:
         for judge in facts.judges:
             await events.judge(session, battle, judge, added=False)
         await events.battle_changed(session, BattleDeleted, battle)
+        # The boards are held before the battle's sparrings go (the lock order of every write of boards).
+        await scoreboard_repository.hold(session, battle.event_id)
+        emptied = await scoreboard_repository.showing(session, battle.id)
         await session.delete(battle)
         await session.flush()
+        await board_sync.sync(session, battle.event_id, emptied=emptied)
 
     async def add_judge(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, user_id: int

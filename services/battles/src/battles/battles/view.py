@@ -160,7 +160,7 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
     facts = await load(session, identity, access, (me,) if me is not None else ())
     period = rules.period(event.starts_at, event.ends_at, utcnow())
     org = facts.org
-    hidden = battle.hide_participants and not access.is_admin
+    hidden = access.hides_participants
 
     participants: list[s.Participant] = []
     crews: list[s.Crew] = []

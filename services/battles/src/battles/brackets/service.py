@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
+from battles.battles import rules as battle_rules
 from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import BracketLevel
@@ -76,10 +77,17 @@ class BracketService:
         crews = {c.id: c for c in await battle_repository.crews(session, battle.id)} if access.crew_battle else {}
         profiles = await battle_repository.profiles(session, (e.user_id for e in entries.values() if e.user_id))
 
+        hidden = access.hides_competitors
+
+        def shown_id(entry: Entry) -> int:
+            return battle_rules.hidden_id(entry.id) if hidden else competitor_id(entry)
+
         def side(entry_id: int | None) -> s.BracketSide | None:
             entry = entries.get(entry_id or 0)
             if entry is None:
                 return None
+            if hidden:
+                return s.BracketSide(id=shown_id(entry), name=battle_rules.HIDDEN_NAME, avatar=None)
             if entry.crew_id is not None:
                 crew = crews.get(entry.crew_id)
                 return s.BracketSide(id=entry.crew_id, name=crew.name if crew else None, avatar=None)
@@ -100,7 +108,7 @@ class BracketService:
                 status=sparring.status,
                 red=side(sparring.red_entry_id),
                 blue=side(sparring.blue_entry_id),
-                winner=competitor_id(winner) if winner else 0,
+                winner=shown_id(winner) if winner else 0,
             )
             if sparring.side == "final":
                 final = shown

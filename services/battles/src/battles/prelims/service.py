@@ -9,6 +9,7 @@ from typing import Literal
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
+from battles.battles import rules as battle_rules
 from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
 from battles.brackets.repository import bracket_repository
@@ -88,6 +89,13 @@ def _dancer(facts: Facts, user_id: int) -> s.PrelimsDancer:
     )
 
 
+def _shown(access: BattleAccess, facts: Facts, entry: Entry) -> tuple[int, str | None, str | None]:
+    """The competitor's id, name and avatar as this caller may see them (a hidden battle's: none of them)."""
+    if access.hides_competitors:
+        return battle_rules.hidden_id(entry.id), battle_rules.HIDDEN_NAME, None
+    return competitor_id(entry), _name(facts, entry), _avatar(facts, entry)
+
+
 def groups_view(access: BattleAccess, facts: Facts) -> list[s.PrelimsGroup]:
     members: dict[int, list[Entry]] = {}
     for entry in facts.entries:
@@ -96,10 +104,10 @@ def groups_view(access: BattleAccess, facts: Facts) -> list[s.PrelimsGroup]:
     shown = []
     for group in facts.groups:
         inside = sorted(members.get(group.id, []), key=lambda e: (e.rand_id is None, e.rand_id or 0, e.seq))
-        listed = [
-            s.PrelimsGroupMember(id=competitor_id(e), name=_name(facts, e), rand_id=e.rand_id, avatar=_avatar(facts, e))
-            for e in inside
-        ]
+        listed = []
+        for entry in inside:
+            competitor, name, avatar = _shown(access, facts, entry)
+            listed.append(s.PrelimsGroupMember(id=competitor, name=name, rand_id=entry.rand_id, avatar=avatar))
         shown.append(
             s.PrelimsGroup(
                 id=group.id,
@@ -128,15 +136,18 @@ def build(access: BattleAccess, facts: Facts, sort: Sort = "value-desc") -> s.Pr
             )
         )
     rows = []
+    hidden = access.hides_competitors
     for entry in facts.entries:
         cid = competitor_id(entry)
         crew = entry.crew_id is not None
+        shown_id, name, avatar = _shown(access, facts, entry)
+        members = [] if hidden else [_dancer(facts, m.user_id) for m in facts.members.get(entry.crew_id, [])]
         rows.append(
             s.PrelimsRow(
-                id=cid,
-                dancer_name=None if crew else _name(facts, entry),
-                name=_name(facts, entry),
-                avatar=_avatar(facts, entry),
+                id=shown_id,
+                dancer_name=None if crew else name,
+                name=name,
+                avatar=avatar,
                 rand_id=entry.rand_id,
                 group=entry.group_id,
                 is_gone=entry.is_gone,
@@ -145,9 +156,7 @@ def build(access: BattleAccess, facts: Facts, sort: Sort = "value-desc") -> s.Pr
                 points_average=averages[cid],
                 place=places.get(cid),
                 checked_in=entry.checked_in_at is not None,
-                participants=[_dancer(facts, m.user_id) for m in facts.members.get(entry.crew_id, [])]
-                if crew
-                else None,
+                participants=members if crew else None,
                 prelims=s.PrelimsScores(rounds=judged.get(entry.id, {})),
             )
         )

@@ -12,6 +12,8 @@ from battles import events
 from battles.battles.repository import battle_repository
 from battles.projections.repository import projection_repository
 from battles.registration import standing
+from battles.scoreboards import sync as board_sync
+from battles.scoreboards.repository import scoreboard_repository
 from contracts.events import (
     AttendeeChanged,
     AttendeeCheckedIn,
@@ -67,7 +69,13 @@ async def apply_check_in(session: AsyncSession, event: AttendeeChanged, envelope
 
 
 async def apply_carpets(session: AsyncSession, event: CarpetsUpdated, envelope: Envelope) -> None:
+    """The carpets, then the event's boards (one per carpet once it has a battle; a renamed carpet's board
+    re-read by its screen)."""
+    before = await scoreboard_repository.carpets(session, event.event_id)
     await projection_repository.apply_carpets(session, event, envelope.occurred_at)
+    after = await scoreboard_repository.carpets(session, event.event_id)
+    renamed = [carpet_id for carpet_id, name in after.items() if before.get(carpet_id, name) != name]
+    await board_sync.sync(session, event.event_id, renamed=renamed)
 
 
 async def apply_org(session: AsyncSession, event: OrganizationChanged, envelope: Envelope) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, exists, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from battles.models import Carpet, Scoreboard, Sparring
+from battles.models import Battle, Carpet, Scoreboard, Sparring
+
+LOCK_SPACE = 0x53424F  # "SBO": advisory locks of an event's boards
 
 
 class ScoreboardRepository:
@@ -18,7 +20,7 @@ class ScoreboardRepository:
             .where(Scoreboard.event_id == event_id, Carpet.event_id == event_id, Carpet.present)
             .order_by(Carpet.position, Carpet.id)
         )
-        return [(board, carpet) for board, carpet in found.tuples()]
+        return [(row[0], row[1]) for row in found]
 
     async def board(self, session: AsyncSession, event_id: int, carpet_id: int) -> tuple[Scoreboard, Carpet] | None:
         statement = (
@@ -45,19 +47,43 @@ class ScoreboardRepository:
         )
         return list((await session.scalars(statement)).all())
 
-    async def build(self, session: AsyncSession, event_id: int) -> None:
-        """One board per present carpet of the event (a board kept keeps its sparring); the boards of removed
-        carpets go, and the sparrings they showed are on no board any more."""
-        present = select(Carpet.id).where(Carpet.event_id == event_id, Carpet.present)
-        carpets = list((await session.scalars(present)).all())
-        if carpets:
-            statement = insert(Scoreboard).values([{"carpet_id": c, "event_id": event_id} for c in carpets])
-            await session.execute(statement.on_conflict_do_nothing())
-        gone = select(Scoreboard.carpet_id).where(Scoreboard.event_id == event_id, Scoreboard.carpet_id.not_in(present))
-        gone_ids = list((await session.scalars(gone)).all())
-        if gone_ids:
-            await session.execute(update(Sparring).where(Sparring.carpet_id.in_(gone_ids)).values(carpet_id=None))
-            await session.execute(delete(Scoreboard).where(Scoreboard.carpet_id.in_(gone_ids)))
+    async def hold(self, session: AsyncSession, event_id: int) -> list[Scoreboard]:
+        """One reconciliation of the event's boards at a time (two could both insert a board for a carpet the
+        other is removing), then its boards held as a sparring shown on one is (`lock`)."""
+        await session.execute(text("SELECT pg_advisory_xact_lock(:ns, :id)"), {"ns": LOCK_SPACE, "id": event_id})
+        return await self.lock(session, event_id)
+
+    async def carpets(self, session: AsyncSession, event_id: int) -> dict[int, str]:
+        """The event's present carpets: {id: name}."""
+        found = await session.execute(select(Carpet.id, Carpet.name).where(Carpet.event_id == event_id, Carpet.present))
+        return {row.id: row.name for row in found}
+
+    async def has_battle(self, session: AsyncSession, event_id: int) -> bool:
+        found = await session.scalar(select(exists().where(Battle.event_id == event_id)))
+        return bool(found)
+
+    async def add(self, session: AsyncSession, event_id: int, carpet_ids: list[int]) -> list[int]:
+        """Boards for these carpets (the primary key is the carpet: never two); the carpets given a new one."""
+        if not carpet_ids:
+            return []
+        statement = insert(Scoreboard).values([{"carpet_id": c, "event_id": event_id} for c in carpet_ids])
+        added = await session.scalars(statement.on_conflict_do_nothing().returning(Scoreboard.carpet_id))
+        return sorted(added.all())
+
+    async def remove(self, session: AsyncSession, carpet_ids: list[int]) -> None:
+        """These boards go; the sparrings they showed are on no board any more."""
+        if carpet_ids:
+            await session.execute(update(Sparring).where(Sparring.carpet_id.in_(carpet_ids)).values(carpet_id=None))
+            await session.execute(delete(Scoreboard).where(Scoreboard.carpet_id.in_(carpet_ids)))
+
+    async def showing(self, session: AsyncSession, battle_id: int) -> list[int]:
+        """The carpets whose boards show a sparring of this battle."""
+        found = await session.scalars(
+            select(Scoreboard.carpet_id)
+            .join(Sparring, Sparring.id == Scoreboard.sparring_id)
+            .where(Sparring.battle_id == battle_id)
+        )
+        return sorted(found.all())
 
 
 scoreboard_repository = ScoreboardRepository()

@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from battles import events
 from battles.battles.access import EventAccess
 from battles.models import Carpet, Scoreboard
+from battles.scoreboards import sync as board_sync
 from battles.scoreboards.repository import scoreboard_repository
 from battles.scoreboards.schemas import Board
 from battles.sparrings.exceptions import SparringNotFound
@@ -23,7 +24,7 @@ class ScoreboardService:
     async def build(self, session: AsyncSession, identity: IdentityClient, access: EventAccess) -> list[Board]:
         if not access.can_edit:
             raise Forbidden()
-        await scoreboard_repository.build(session, access.event.id)
+        await board_sync.sync(session, access.event.id, build=True)
         return await self.boards(session, identity, access)
 
     async def boards(self, session: AsyncSession, identity: IdentityClient | None, access: EventAccess) -> list[Board]:
@@ -57,6 +58,8 @@ class ScoreboardService:
         # The lock order of what moves a bracket: the battles, then (here) the event's boards, then sparrings.
         await sparring_repository.lock_battles(session, [x.battle_id for x in (sparring, shown) if x is not None])
         boards = await scoreboard_repository.lock(session, event_id)
+        if all(other.carpet_id != carpet_id for other in boards):
+            raise NotFound(BOARD_NOT_FOUND)  # its carpet was removed meanwhile
         if shown is not None and shown.id != sparring_id:
             await session.refresh(shown)
             if shown.carpet_id == carpet_id:

@@ -48,14 +48,6 @@ class SparringRepository:
         )
         return list(found.all())
 
-    async def judge_rounds(self, session: AsyncSession, sparring_id: int, judge_id: int) -> set[int]:
-        found = await session.scalars(
-            select(SparringScore.round).where(
-                SparringScore.sparring_id == sparring_id, SparringScore.judge_id == judge_id
-            )
-        )
-        return set(found.all())
-
     async def save_scores(
         self, session: AsyncSession, sparring_id: int, judge_id: int, rounds: dict[int, tuple[Decimal, Decimal]]
     ) -> None:

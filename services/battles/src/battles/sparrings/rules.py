@@ -1,5 +1,5 @@
-"""Pure rules of a sparring (seed 002 sections 2, 4, 5 and 7; issue 16): the judges' points and the order of their
-rounds, the totals, who wins (the judges' totals, then the audience, else a tie breaker), the statuses, what the
+"""Pure rules of a sparring (seed 002 sections 2, 4, 5 and 7; issue 16): the judges' points (every round at once), the
+totals, who wins (the judges' totals, then the audience, else a tie breaker), the statuses, what the
 viewer may do, and the places the decided bracket gives."""
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ POINTS_MIN, POINTS_MAX = Decimal(6), Decimal(10)
 
 POINTS_INVALID = "Points are 6 to 10, with an optional half point"
 BOTH_SIDES = "Both sides need points in every round"
-PREVIOUS_ROUND_FIRST = "Score the previous round first"
 ROUND_INVALID = "A round is 1 to {count}"
 ROUND_TWICE = "A round is given once"
 COLOR_INVALID = "Choose red or blue"
@@ -52,11 +51,11 @@ def points(value: float | Decimal | None) -> Decimal:
 
 
 def judgment(
-    given: Sequence[tuple[int, float | Decimal | None, float | Decimal | None]], count: int, stored: Iterable[int]
+    given: Sequence[tuple[int, float | Decimal | None, float | Decimal | None]], count: int
 ) -> dict[int, tuple[Decimal, Decimal]]:
     """A judge's submitted rounds [(round, red, blue)] → {round: (red, blue)}: each round within 1..count and given
-    once, both sides' points valid, and each round after the first only once the judge's previous round has both
-    sides (`stored`: the rounds the judge scored before, always on both sides; or given in the same payload)."""
+    once, and every round of the sparring (its tie breakers included) given, both sides' points valid. A judge
+    sends the whole sparring each time (the stored rounds again): a submission never leaves a round half scored."""
     found: dict[int, tuple[Decimal, Decimal]] = {}
     for number, red, blue in given:
         if not 1 <= number <= count:
@@ -66,10 +65,8 @@ def judgment(
         if red is None or blue is None:
             raise ValueError(BOTH_SIDES)
         found[number] = (points(red), points(blue))
-    scored = set(stored) | set(found)
-    for number in found:
-        if number > 1 and number - 1 not in scored:
-            raise ValueError(PREVIOUS_ROUND_FIRST)
+    if len(found) != count:
+        raise ValueError(BOTH_SIDES)
     return found
 
 

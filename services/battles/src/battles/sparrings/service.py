@@ -13,6 +13,7 @@ from typing import Literal, cast
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
+from battles.battles import rules as battle_rules
 from battles.battles.access import BattleAccess
 from battles.battles.exceptions import BattleNotFound
 from battles.battles.repository import battle_repository
@@ -98,7 +99,7 @@ class SparringService:
         await commit_writes(session)
         sparring, battle = access.sparring, access.battle
         facts = await self._facts(session, access)
-        people = await self._people(session, identity, facts)
+        people = await self._people(session, identity, facts, battle.hides_competitors)
         flags = rules.flags(self._viewer(access, facts), self._state(sparring, facts))
         red_total, blue_total = rules.totals((x.red_points, x.blue_points) for x in facts.scores)
         order = {judge: i for i, judge in enumerate(facts.judges)}
@@ -135,9 +136,9 @@ class SparringService:
             crew_size=battle.battle.crew_size,
             level=sparring.level,
             status=sparring.status,
-            winner_id=self._competitor(winner) if winner is not None else 0,
-            red=self._side(facts, people, facts.red, red_total, rules.RED),
-            blue=self._side(facts, people, facts.blue, blue_total, rules.BLUE),
+            winner_id=self._shown_id(battle, winner) if winner is not None else 0,
+            red=self._side(battle, facts, people, facts.red, red_total, rules.RED),
+            blue=self._side(battle, facts, people, facts.blue, blue_total, rules.BLUE),
             rounds=rounds,
             rounds_count=sparring.rounds + sparring.extra_rounds,
             extra_rounds=sparring.extra_rounds,
@@ -187,10 +188,14 @@ class SparringService:
         members = await battle_repository.confirmed_members(session, [e.crew_id for e in sides if e.crew_id])
         return {e.user_id for e in sides if e.user_id is not None} | {u for m in members.values() for u in m}
 
-    async def _people(self, session: AsyncSession, identity: IdentityClient | None, facts: Facts) -> dict[int, User]:
-        """The judges' and the single dancers' names and avatars (one read from identity for those never seen)."""
+    async def _people(
+        self, session: AsyncSession, identity: IdentityClient | None, facts: Facts, hidden: bool
+    ) -> dict[int, User]:
+        """The judges' and the single dancers' names and avatars (one read from identity for those never seen);
+        `hidden`: the judges' only."""
         wanted = set(facts.judges) | {x.judge_id for x in facts.scores}
-        wanted |= {e.user_id for e in (facts.red, facts.blue) if e is not None and e.user_id is not None}
+        if not hidden:
+            wanted |= {e.user_id for e in (facts.red, facts.blue) if e is not None and e.user_id is not None}
         known = await battle_repository.profiles(session, wanted)
         people = {i: User(id=i, dancer_name=p.dancer_name, avatar=p.avatar) for i, p in known.items()}
         missing = wanted - set(people)
@@ -203,18 +208,31 @@ class SparringService:
         """The competitor id: the crew's in a crew battle, the dancer's otherwise."""
         return entry.crew_id if entry.crew_id is not None else entry.user_id or 0
 
+    @classmethod
+    def _shown_id(cls, battle: BattleAccess, entry: Entry) -> int:
+        """The competitor id as this caller may see it (a hidden battle's: not the dancer's or the crew's)."""
+        return battle_rules.hidden_id(entry.id) if battle.hides_competitors else cls._competitor(entry)
+
     def _side(
-        self, facts: Facts, people: dict[int, User], entry: Entry | None, total: Decimal, color: str
+        self,
+        battle: BattleAccess,
+        facts: Facts,
+        people: dict[int, User],
+        entry: Entry | None,
+        total: Decimal,
+        color: str,
     ) -> s.SparringSide | None:
         if entry is None:
             return None
-        if entry.crew_id is not None:
+        if battle.hides_competitors:
+            name, avatar = battle_rules.HIDDEN_NAME, None
+        elif entry.crew_id is not None:
             name, avatar = facts.crew_names.get(entry.crew_id), None
         else:
             person = people.get(entry.user_id or 0)
             name, avatar = (person.dancer_name, person.avatar) if person else (None, None)
         return s.SparringSide(
-            id=self._competitor(entry),
+            id=self._shown_id(battle, entry),
             name=name,
             avatar=avatar,
             total_points=float(total),
@@ -256,9 +274,8 @@ class SparringService:
         if not access.battle.judge or judge_id is None:
             raise Forbidden(rules.NOT_A_JUDGE)
         self._open(sparring)
-        stored = await sparring_repository.judge_rounds(session, sparring.id, judge_id)
         try:
-            rounds = rules.judgment(given, sparring.rounds + sparring.extra_rounds, stored)
+            rounds = rules.judgment(given, sparring.rounds + sparring.extra_rounds)
         except ValueError as exc:
             raise Invalid(str(exc), field="rounds") from exc
         await sparring_repository.save_scores(session, sparring.id, judge_id, rounds)
@@ -370,9 +387,9 @@ class SparringService:
             await events.sparring_changed(session, SparringTouched, following, battle.event.id)
         elif sparring.next_id is None:
             await self._place(session, battle)
-        await events.sparring_changed(
-            session, SparringDecided, sparring, battle.event.id, winner_id=self._competitor(entry)
-        )
+        # A public message: a battle hiding its participants names the winner as its hidden views do.
+        winner_id = battle_rules.hidden_id(entry.id) if battle.battle.hide_participants else self._competitor(entry)
+        await events.sparring_changed(session, SparringDecided, sparring, battle.event.id, winner_id=winner_id)
 
     async def _place(self, session: AsyncSession, battle: BattleAccess) -> None:
         """The final is decided: the places of the bracket become the battle's winners."""
