@@ -80,6 +80,8 @@ test.describe('competition', () => {
     request,
     consoleErrors,
   }) => {
+    // judge 1's tablet is a context of its own; the organizer's pages once are enough (make test's budget)
+    test.skip(test.info().project.name !== 'desktop', 'the judge holds a tablet of their own')
     test.setTimeout(200_000)
     const t = tag()
     const dancerNames = [0, 1, 2, 3, 4].map((index) => `Breaker${index} ${t}`)
