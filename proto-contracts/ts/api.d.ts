@@ -732,6 +732,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crews/{battle_id}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Crew Candidates
+         * @description Whom the crew form may add: not the battle's judges, the event's organizer, admins and hosts, registered
+         *     dancers, confirmed members of other crews, nor the caller. Decided here, as the lists may be hidden. The
+         *     signature dates are given to the battle's admins only.
+         */
+        get: operations["crew_candidates_api_crews__battle_id__candidates_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crews/{battle_id}/{crew_id}": {
         parameters: {
             query?: never;
@@ -2148,6 +2170,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AdminPickerPage */
+        AdminPickerPage: {
+            /** Data */
+            data: components["schemas"]["AdminPickerUser"][];
+            /** Total */
+            total: number;
+        };
+        /**
+         * AdminPickerUser
+         * @description The admins' picker also says which documents count as signed (they sign on a dancer's behalf first).
+         */
+        AdminPickerUser: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /**
+             * Confirmed
+             * @default true
+             */
+            confirmed: boolean;
+            /** Agreementsignedat */
+            agreementSignedAt?: string | null;
+            /** Waiversignedat */
+            waiverSignedAt?: string | null;
+        };
         /**
          * Attendee
          * @description A row of the Check-in page. `email` only reaches the event's editors (this is an editors' answer).
@@ -3745,27 +3795,6 @@ export interface components {
              */
             showCheckin: boolean;
         };
-        /** PickerPage */
-        PickerPage: {
-            /** Data */
-            data: components["schemas"]["PickerUser"][];
-            /** Total */
-            total: number;
-        };
-        /** PickerUser */
-        PickerUser: {
-            /** Id */
-            id: number;
-            /** Dancername */
-            dancerName?: string | null;
-            /** Avatar */
-            avatar?: string | null;
-            /**
-             * Confirmed
-             * @default true
-             */
-            confirmed: boolean;
-        };
         /**
          * Place
          * @description A city: `state` is the platform's State for Australia, Canada and the United States, else the provider's
@@ -4916,6 +4945,8 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type AdminPickerPage = components['schemas']['AdminPickerPage'];
+export type AdminPickerUser = components['schemas']['AdminPickerUser'];
 export type Attendee = components['schemas']['Attendee'];
 export type AttendeeTicket = components['schemas']['AttendeeTicket'];
 export type Attendees = components['schemas']['Attendees'];
@@ -5011,8 +5042,6 @@ export type Payment = components['schemas']['Payment'];
 export type PaymentState = components['schemas']['PaymentState'];
 export type PaymentsConfig = components['schemas']['PaymentsConfig'];
 export type Permissions = components['schemas']['Permissions'];
-export type PickerPage = components['schemas']['PickerPage'];
-export type PickerUser = components['schemas']['PickerUser'];
 export type Place = components['schemas']['Place'];
 export type PlacesAnswer = components['schemas']['PlacesAnswer'];
 export type PrelimScoreIn = components['schemas']['PrelimScoreIn'];
@@ -5372,7 +5401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PickerPage"];
+                    "application/json": components["schemas"]["AdminPickerPage"];
                 };
             };
             /** @description Invalid request */
@@ -8103,6 +8132,73 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crew_candidates_api_crews__battle_id__candidates_get: {
+        parameters: {
+            query?: {
+                /** @description part of the dancer's name */
+                k?: string | null;
+                /** @description the crew edited: its members stay */
+                crewId?: number | null;
+                /** @description 0-based page, at most 21474836 */
+                p?: number;
+                /** @description page size, at most 100 */
+                pp?: number;
+            };
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPickerPage"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

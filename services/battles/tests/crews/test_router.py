@@ -168,6 +168,31 @@ class TestMembers:
             await client.post(f"/api/crews/{battle['id']}/{crew['id']}/accept", headers=headers(A))
         ).status_code == 200
 
+    async def test_an_admin_confirms_only_a_member_who_signed(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        """An admin accepting an invitation for a dancer confirms them only once the documents are signed (by the
+        dancer, or by the admin on their behalf)."""
+        battle = await crew_battle(client, session)
+        await create_org(session, agreement=True, waiver=True)
+        bid = battle["id"]
+        for document in ("agreement", "waiver"):
+            await client.post(f"/api/battles/{bid}/sign-{document}", headers=headers(CAPTAIN))
+        crew = (await create_crew(client, bid, CAPTAIN, [A])).json()["crews"][0]
+        path = f"/api/admin/crews/{bid}/{crew['id']}/accept/{A}"
+        refused = await client.post(path, headers=headers(HOST))
+        assert refused.status_code == 400
+        assert refused.json()["error"]["message"] == "Dancer 11 has not signed the agreement and the waiver."
+        page = (await client.get(f"/api/battles/{bid}", headers=headers(HOST))).json()
+        assert [(p["id"], p["confirmed"]) for p in page["crews"][0]["participants"]] == [(CAPTAIN, True), (A, False)]
+        for document in ("agreement", "waiver"):
+            assert (
+                await client.post(f"/api/admin/battles/{bid}/sign-{document}/{A}", headers=headers(HOST))
+            ).is_success
+        accepted = await client.post(path, headers=headers(HOST))
+        assert accepted.status_code == 200
+        assert (A, True) in [(p["id"], p["confirmed"]) for p in accepted.json()["crews"][0]["participants"]]
+
     async def test_join_then_accepted_by_an_admin(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
     ) -> None:
@@ -295,3 +320,51 @@ class TestCheckIn:
             return (await crew_now())["randId"] is None
 
         await eventually(cleared)
+
+
+class TestCandidates:
+    """GET /api/crews/{battleId}/candidates: whom the crew form offers (the spec's selector exclusions)."""
+
+    async def test_only_who_may_join(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        battle = await crew_battle(client, session, hideParticipants=True, crewSize=4)
+        await create_profiles(session, ORGANIZER, 16, 17, names={16: "Amy", 17: "Zed"})
+        bid = battle["id"]
+        await client.post(
+            f"/api/battles/{bid}/role", json={"userId": JUDGE, "role": "judge"}, headers=headers(ORGANIZER)
+        )
+        # the Rockers: CAPTAIN and A confirmed, B invited; the Kings: C confirmed, 14 invited
+        rockers = (await create_crew(client, bid, CAPTAIN, [A, B])).json()["myCrewId"]
+        await client.post(f"/api/crews/{bid}/{rockers}/accept", headers=headers(A))
+        await create_crew(client, bid, C, [14], name="Kings")
+        path = f"/api/crews/{bid}/candidates"
+        assert (await client.get(path)).status_code == 401
+        assert (await client.get("/api/crews/424242/candidates", headers=headers(15))).status_code == 404
+        found = await client.get(path, headers=headers(15))
+        assert found.status_code == 200, found.text
+        ids = [u["id"] for u in found.json()["data"]]
+        # judges, the event's admins and hosts, the organizer, the caller and confirmed crew members are not offered;
+        # dancers only invited somewhere are
+        assert ids == [16, B, 14, 17] and found.json()["total"] == 4
+        first = found.json()["data"][0]
+        assert {k: first[k] for k in ("id", "dancerName", "avatar", "confirmed")} == {
+            "id": 16,
+            "dancerName": "Amy",
+            "avatar": "avatar-16",
+            "confirmed": True,
+        }
+        assert first["agreementSignedAt"] is None  # signature dates are for the battle's admins
+        keyword = (await client.get(path, params={"k": "ze"}, headers=headers(15))).json()
+        assert [u["id"] for u in keyword["data"]] == [17]
+        paged = (await client.get(path, params={"pp": 1, "p": 1}, headers=headers(15))).json()
+        assert [u["id"] for u in paged["data"]] == [B] and paged["total"] == 4
+        # editing a crew: its own members stay selectable (not the caller)
+        editing = await client.get(path, params={"crewId": rockers}, headers=headers(CAPTAIN))
+        assert [u["id"] for u in editing.json()["data"]] == [16, A, B, 14, 15, 17]
+        other = await client.get(path, params={"crewId": 99999}, headers=headers(CAPTAIN))
+        assert other.status_code == 404
+
+    async def test_single_battles_have_no_crews(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        battle = await crew_battle(client, session, crewSize=1)
+        refused = await client.get(f"/api/crews/{battle['id']}/candidates", headers=headers(CAPTAIN))
+        assert refused.status_code == 400
+        assert refused.json()["error"]["message"] == "This battle is for single dancers: register alone."

@@ -4,6 +4,8 @@ unregistering (the wait list moving up), hidden lists, and the admins' catalogue
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -353,7 +355,7 @@ class TestHidden:
 
 
 class TestAdminCatalogue:
-    async def test_register_dancers_with_their_signatures(
+    async def test_register_dancers_who_signed(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
     ) -> None:
         await create_event(session)
@@ -364,14 +366,90 @@ class TestAdminCatalogue:
         assert (await client.post(path, json={"userIds": [10]})).status_code == 401
         assert (await client.post(path, json={"userIds": [10]}, headers=headers(STRANGER))).status_code == 403
         assert (await client.post(path, json={"userIds": []}, headers=headers(HOST))).status_code == 400
+        await client.post(f"/api/battles/{battle['id']}/sign-agreement", headers=headers(10))
+        await client.post(f"/api/battles/{battle['id']}/sign-waiver", headers=headers(10))
+        await client.post(f"/api/admin/battles/{battle['id']}/sign-agreement/11", headers=headers(HOST))
+        await client.post(f"/api/admin/battles/{battle['id']}/sign-waiver/11", headers=headers(HOST))
         response = await client.post(path, json={"userIds": [10, 11, 10]}, headers=headers(HOST))
         assert response.status_code == 200, response.text
         rows = response.json()["participants"]
         assert [p["id"] for p in rows] == [10, 11]
         assert all(p["agreementSigned"] and p["waiverSigned"] for p in rows)
+        signers = (
+            await session.execute(
+                select(Signature.user_id, Signature.agreement_signed_by, Signature.waiver_signed_by).order_by(
+                    Signature.user_id
+                )
+            )
+        ).all()
+        assert [tuple(r) for r in signers] == [(10, 10, 10), (11, HOST, HOST)]
         staff = await client.post(path, json={"userIds": [EVENT_ADMIN]}, headers=headers(HOST))
         assert staff.status_code == 400
         assert len(await collect_events(nats_url, "battles.participant.registered", count=2)) == 2
+
+    async def test_nobody_is_registered_while_one_has_not_signed(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        await create_event(session)
+        await create_org(session, agreement=True, waiver=True)
+        await create_profiles(session, 10, 11, 12, names={11: "Zed"})
+        battle = await create_battle(client)
+        bid = battle["id"]
+        path = f"/api/admin/battles/{bid}/register"
+        for user_id in (10, 12):
+            await client.post(f"/api/admin/battles/{bid}/sign-agreement/{user_id}", headers=headers(HOST))
+            await client.post(f"/api/admin/battles/{bid}/sign-waiver/{user_id}", headers=headers(HOST))
+        for signed, message in (
+            ((), "Zed has not signed the agreement and the waiver."),
+            (("agreement",), "Zed has not signed the waiver."),
+        ):
+            for document in signed:
+                await client.post(f"/api/battles/{bid}/sign-{document}", headers=headers(11))
+            refused = await client.post(path, json={"userIds": [10, 11, 12]}, headers=headers(HOST))
+            assert refused.status_code == 400 and refused.json()["error"]["message"] == message
+            assert (await session.scalars(select(Entry.id).where(Entry.battle_id == bid))).all() == []
+        # a signature dated on or before 2000 counts as unsigned
+        await session.execute(update(Signature).where(Signature.user_id == 11).values(agreement_signed_at=OLD))
+        await session.commit()
+        await client.post(f"/api/battles/{bid}/sign-waiver", headers=headers(11))
+        refused = await client.post(path, json={"userIds": [11]}, headers=headers(HOST))
+        assert refused.json()["error"]["message"] == "Zed has not signed the agreement."
+        await client.post(f"/api/battles/{bid}/sign-agreement", headers=headers(11))
+        done = await client.post(path, json={"userIds": [10, 11, 12]}, headers=headers(HOST))
+        assert done.status_code == 200 and [p["id"] for p in done.json()["participants"]] == [10, 11, 12]
+
+    async def test_only_the_documents_the_organization_has(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        await create_event(session)
+        await create_org(session, waiver=True)
+        await create_profiles(session, 10)
+        battle = await create_battle(client)
+        path = f"/api/admin/battles/{battle['id']}/register"
+        refused = await client.post(path, json={"userIds": [10]}, headers=headers(HOST))
+        assert refused.json()["error"]["message"] == "Dancer 10 has not signed the waiver."
+        await client.post(f"/api/admin/battles/{battle['id']}/sign-waiver/10", headers=headers(HOST))
+        assert (await client.post(path, json={"userIds": [10]}, headers=headers(HOST))).status_code == 200
+
+    async def test_the_csv_names_who_signed_and_when(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_org(session, agreement=True, waiver=True)
+        await create_profiles(session, 10, 11, HOST, names={HOST: "Host Person"})
+        battle = await create_battle(client)
+        bid = battle["id"]
+        await client.post(f"/api/battles/{bid}/sign-agreement", headers=headers(10))
+        await client.post(f"/api/battles/{bid}/sign-waiver", headers=headers(10))
+        await client.post(f"/api/admin/battles/{bid}/sign-agreement/11", headers=headers(HOST))
+        await client.post(f"/api/admin/battles/{bid}/sign-waiver/11", headers=headers(HOST))
+        await client.post(f"/api/admin/battles/{bid}/register", json={"userIds": [10, 11]}, headers=headers(HOST))
+        response = await client.get(f"/api/battles/{bid}/download", headers=headers(ORGANIZER))
+        rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+        signatures = {s.user_id: s for s in (await session.scalars(select(Signature))).all()}
+        assert [r["Dancer name"] for r in rows] == ["Dancer 10", "Dancer 11"]
+        for row, user_id, signer in ((rows[0], 10, "Dancer 10"), (rows[1], 11, "Host Person")):
+            assert row["Agreement signed by"] == signer and row["Waiver signed by"] == signer
+            assert row["Agreement signed"] == signatures[user_id].agreement_signed_at.isoformat().replace("+00:00", "Z")
+            assert row["Waiver signed"] == signatures[user_id].waiver_signed_at.isoformat().replace("+00:00", "Z")
 
     async def test_unregister_one(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         await create_event(session)
@@ -386,16 +464,32 @@ class TestAdminCatalogue:
         assert missing.status_code == 404
 
     async def test_sign_for_a_dancer(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        """An admin signs for a dancer not registered yet (the add-competitors flow); the record names the admin.
+        A dancer's own signature is not replaced by one on their behalf."""
         await create_event(session)
         await create_org(session, agreement=True)
-        await create_profiles(session, 10)
+        await create_profiles(session, 10, 11)
         battle = await create_battle(client)
         path = f"/api/admin/battles/{battle['id']}/sign-agreement/10"
         assert (await client.post(path, headers=headers(STRANGER))).status_code == 403
+        assert (await client.post(path, headers=headers(10))).status_code == 403
         signed = await client.post(path, headers=headers(HOST))
         assert signed.status_code == 200 and signed.json()["date"].endswith("Z")
+        row = await session.get(Signature, (battle["id"], 10))
+        assert row is not None and row.agreement_signed_by == HOST and row.waiver_signed_by is None
+        assert row.agreement_signed_at is not None and signed.json()["date"].startswith(
+            row.agreement_signed_at.isoformat()[:19]
+        )
         waiver = await client.post(f"/api/admin/battles/{battle['id']}/sign-waiver/10", headers=headers(HOST))
         assert waiver.status_code == 400 and waiver.json()["error"]["message"] == "This battle has no waiver to sign."
+        own = await client.post(f"/api/battles/{battle['id']}/sign-agreement", headers=headers(11))
+        own_date = own.json()["orgLegalDocs"]["agreementSignedAt"]
+        again = await client.post(f"/api/admin/battles/{battle['id']}/sign-agreement/11", headers=headers(ORGANIZER))
+        assert again.status_code == 200 and again.json()["date"] == own_date
+        session.expire_all()
+        mine = await session.get(Signature, (battle["id"], 11))
+        assert mine is not None and mine.agreement_signed_by == 11
+        assert (await session.scalars(select(Entry.id))).all() == []
 
     async def test_the_picker(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         await create_event(session)
@@ -409,8 +503,25 @@ class TestAdminCatalogue:
         assert (await client.get(path, headers=headers(STRANGER))).status_code == 403
         found = (await client.get(path, headers=headers(ORGANIZER))).json()
         assert [u["id"] for u in found["data"]] == [12, 11] and found["total"] == 2
-        assert found["data"][0] == {"id": 12, "dancerName": "Amy", "avatar": "avatar-12", "confirmed": True}
+        assert found["data"][0] == {
+            "id": 12,
+            "dancerName": "Amy",
+            "avatar": "avatar-12",
+            "confirmed": True,
+            "agreementSignedAt": None,
+            "waiverSignedAt": None,
+        }
         keyword = (await client.get(path, params={"k": "ZE"}, headers=headers(ORGANIZER))).json()
         assert [u["id"] for u in keyword["data"]] == [11]
         paged = (await client.get(path, params={"pp": 1, "p": 1}, headers=headers(ORGANIZER))).json()
         assert [u["id"] for u in paged["data"]] == [11] and paged["total"] == 2
+
+    async def test_the_picker_says_who_signed(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        await create_event(session)
+        await create_org(session, agreement=True, waiver=True)
+        await create_profiles(session, 10, 11)
+        battle = await create_battle(client)
+        signed = await client.post(f"/api/admin/battles/{battle['id']}/sign-waiver/11", headers=headers(HOST))
+        found = (await client.get(f"/api/admin/battles/{battle['id']}/users", headers=headers(HOST))).json()
+        dates = {u["id"]: (u["agreementSignedAt"], u["waiverSignedAt"]) for u in found["data"]}
+        assert dates == {10: (None, None), 11: (None, signed.json()["date"])}

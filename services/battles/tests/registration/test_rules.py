@@ -72,3 +72,10 @@ class TestCompeting:
         assert not rules.limit_exceeded("registration", 3, competing_count=2, checked_in_count=5)
         assert rules.limit_exceeded("checkIn", 2, competing_count=0, checked_in_count=2)
         assert not rules.limit_exceeded("none", 0, competing_count=9, checked_in_count=9)
+
+
+def test_not_signed() -> None:
+    assert rules.not_signed("Zed", True, True) == "Zed has not signed the agreement and the waiver."
+    assert rules.not_signed("Zed", True, False) == "Zed has not signed the agreement."
+    assert rules.not_signed("Zed", False, True) == "Zed has not signed the waiver."
+    assert rules.not_signed("Zed", False, False) is None

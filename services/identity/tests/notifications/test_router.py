@@ -7,7 +7,7 @@ import pytest
 from factories import PASSWORD, add_profile, create_account, create_notification, headers_for
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from identity.notifications.service import WELCOME_TEXT
+from identity.notifications.service import WELCOME_FINISHED_TEXT, WELCOME_TEXT
 from kit.testing import as_user, collect_events, eventually
 
 
@@ -114,6 +114,26 @@ class TestWelcome:
         assert live[0].topics == [f"user:{user['id']}"]
         assert live[0].data["id"] == items[0]["id"] and live[0].data["userId"] == user["id"]
         assert set(live[0].data) == {"id", "userId", "kind", "text", "link", "createdAt"}
+
+    async def test_a_finished_profile_is_only_welcomed(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        """A profile released to an account of its own has its dancer name: no 'Finish your profile'."""
+        account, main = await create_account(session, "old@example.com")
+        second = await add_profile(session, account, dancer_name="Bgirl Ana")
+        released = await client.post(
+            "/api/user/release",
+            json={"id": second.id, "email": "ana@example.com", "password": "another secret"},
+            headers=headers_for(account, main, second),
+        )
+        assert released.status_code == 200, released.text
+        login = await client.post("/api/auth/login", json={"email": "ana@example.com", "password": "another secret"})
+        headers = as_user(_account_of(login.json()["accessToken"]), second.id)
+
+        async def welcomed() -> list[dict[str, Any]]:
+            return (await client.get("/api/notifications", headers=headers)).json()["items"]
+
+        items = await eventually(welcomed)
+        assert [(n["kind"], n["text"], n["link"]) for n in items] == [("welcome", WELCOME_FINISHED_TEXT, None)]
+        assert "Finish your profile" not in items[0]["text"]
 
 
 def _account_of(access_token: str) -> int:

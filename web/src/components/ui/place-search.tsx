@@ -13,6 +13,8 @@ interface PlaceSearchProps {
   near?: Coordinates | null
   label?: string
   placeholder?: string
+  /** marked required (an event needs its place to be published) */
+  required?: boolean
 }
 
 /**
@@ -20,7 +22,7 @@ interface PlaceSearchProps {
  * coordinates; typed text alone keeps the address without coordinates (the server geocodes it). The
  * gazetteer's attribution shows under the results, as its licence asks.
  */
-export function PlaceSearch({ address, onChange, near, label = 'Location', placeholder = 'Search a city or an address' }: PlaceSearchProps) {
+export function PlaceSearch({ address, onChange, near, label = 'Location', placeholder = 'Search a city or an address', required }: PlaceSearchProps) {
   const [text, setText] = useState(address)
   // only what the user types is searched: not the saved address, nor the label of a place just chosen
   const [typed, setTyped] = useState('')
@@ -77,7 +79,7 @@ export function PlaceSearch({ address, onChange, near, label = 'Location', place
           </Paper>
         ),
       }}
-      renderInput={(params) => <TextField {...params} label={label} placeholder={placeholder} />}
+      renderInput={(params) => <TextField {...params} label={label} placeholder={placeholder} required={required} />}
     />
   )
 }

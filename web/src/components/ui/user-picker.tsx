@@ -34,13 +34,24 @@ interface UserPickerProps {
   allowInvite?: boolean
   disabled?: boolean
   autoFocus?: boolean
+  /**
+   * results searched elsewhere (a screen whose server decides who may be picked, as the crew form's): the picker
+   * reports the debounced text and whether its list is open, and shows `results` instead of GET /api/users
+   */
+  source?: PickerSource
+}
+
+export interface PickerSource {
+  results: UserListItem[] | undefined
+  searching: boolean
+  onSearch: (search: { k: string; open: boolean }) => void
 }
 
 /**
  * Search users by name (GET /api/users, page size 100) and pick one. Users already in the list are
  * excluded; the list closes 300 ms after the field loses focus; arrow keys and Enter work in the list.
  */
-export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite, disabled, autoFocus }: UserPickerProps) {
+export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite, disabled, autoFocus, source }: UserPickerProps) {
   const listId = useId()
   const [keyword, setKeyword] = useState('')
   const [open, setOpen] = useState(false)
@@ -49,10 +60,16 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const debounced = useDebounced(keyword, SEARCH_DEBOUNCE_MS)
   const exclude = selected.map((user) => user.id)
-  const { data = [], isFetching } = useSearchUsersQuery(
+  const own = useSearchUsersQuery(
     { k: debounced, pp: USER_PICKER_PAGE_SIZE, p: 0, ex: exclude, orgs: orgIds, sb: 'name-asc' },
-    { skip: !open },
+    { skip: !open || Boolean(source) },
   )
+  const data = (source ? source.results : own.data) ?? []
+  const isFetching = source ? source.searching : own.isFetching
+  const onSearch = source?.onSearch
+  useEffect(() => {
+    onSearch?.({ k: debounced, open })
+  }, [onSearch, debounced, open])
   const results = data.filter((user) => !exclude.includes(user.id))
   // until the typed text has been searched, the list shows the previous answer: say so (spinner, aria-busy), so
   // neither a reader nor a quick tap takes a result that is about to move, and 'No users found' does not flash
@@ -60,6 +77,17 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
   const looksLikeEmail = allowInvite && keyword.includes('@')
 
   useEffect(() => () => clearTimeout(closeTimer.current), [])
+
+  // The list opens under the field inside whatever scrolls around it (a dialog's content, the page): a field near
+  // the bottom of a dialog would open it out of sight, so it is brought into view as it opens and as results
+  // arrive ('nearest': nothing moves when it is already seen). Its height is capped to part of the screen, so the
+  // field stays in view with it on a phone.
+  const listBox = useRef<HTMLDivElement>(null)
+  const shownCount = results.length
+  const showsEmpty = !results.length && !searching
+  useEffect(() => {
+    if (open) listBox.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [open, shownCount, showsEmpty])
 
   const pick = (user: UserListItem) => {
     onPick(user)
@@ -133,7 +161,7 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
         }}
       />
       {open ? (
-        <Paper elevation={6} sx={{ position: 'absolute', zIndex: 10, left: 0, right: 0, mt: 0.5, maxHeight: 320, overflow: 'auto' }}>
+        <Paper ref={listBox} elevation={6} sx={{ position: 'absolute', zIndex: 10, left: 0, right: 0, mt: 0.5, maxHeight: 'min(320px, 40vh)', overflow: 'auto' }}>
           <List id={listId} role="listbox" aria-label={`${label} results`} aria-busy={searching} dense>
             {results.map((user, index) => (
               <ListItemButton
@@ -152,7 +180,7 @@ export function UserPicker({ label, selected, onPick, role, orgIds, allowInvite,
               </ListItemButton>
             ))}
           </List>
-          {!results.length && !searching ? (
+          {showsEmpty ? (
             <Box sx={{ px: 2, pb: 1.5 }}>
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: looksLikeEmail ? 1 : 0 }}>
                 No users found

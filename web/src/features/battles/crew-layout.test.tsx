@@ -23,15 +23,19 @@ const crewBattle = (overrides: Partial<Battle> = {}) =>
 
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Crew Clash' })
 
-/** GET /api/users: the public search the crew form's picker uses. */
+/**
+ * GET /api/crews/7/candidates: the crew form's search, whom the server lets join (it leaves out the caller, the
+ * staff, judges and registered dancers); signature dates as given to the battle's admins.
+ */
 const usersSearch = (call: Call) =>
-  call.path === '/api/users'
+  call.path === '/api/crews/7/candidates'
     ? jsonResponse({
-        items: [
-          { id: 50, dancerName: 'Kid Flex', avatar: null, confirmed: true },
-          { id: 51, dancerName: 'Kid Rex', avatar: null, confirmed: true },
-          { id: 52, dancerName: 'Kid Vex', avatar: null, confirmed: true },
-        ].filter((user) => !(call.params.get('ex') ?? '').split(',').includes(String(user.id))),
+        data: [
+          { id: 50, dancerName: 'Kid Flex', avatar: null, confirmed: true, agreementSignedAt: null, waiverSignedAt: null },
+          { id: 51, dancerName: 'Kid Rex', avatar: null, confirmed: true, agreementSignedAt: null, waiverSignedAt: null },
+          { id: 52, dancerName: 'Kid Vex', avatar: null, confirmed: true, agreementSignedAt: '2026-11-20T00:00:00Z', waiverSignedAt: null },
+        ].filter((user) => user.dancerName.toLowerCase().includes((call.params.get('k') ?? '').toLowerCase())),
+        total: 3,
       })
     : undefined
 
@@ -211,9 +215,10 @@ describe('Crew battle: the crew form', () => {
 
     await userEvent.type(within(form).getByRole('combobox', { name: 'Add dancers' }), 'kid')
     await userEvent.click(await within(form).findByRole('option', { name: /Kid Flex/ }))
-    const search = server.calls.filter((call) => call.path === '/api/users').at(-1)
-    expect(search?.params.get('pp')).toBe('100')
-    expect(search?.params.get('ex')?.split(',')).toContain('1')
+    const search = server.calls.filter((call) => call.path === '/api/crews/7/candidates').at(-1)
+    expect(search?.params.toString()).toBe('pp=100&p=0&k=kid')
+    // the public user search is not used: it would offer judges, staff and registered dancers
+    expect(server.calls.some((call) => call.path === '/api/users')).toBe(false)
     expect(within(form).getByTestId('member-50')).toHaveTextContent('Kid Flex')
     // the crew is full at 2: the search is closed to more
     expect(within(form).getByRole('combobox', { name: 'Add dancers' })).toBeDisabled()
@@ -295,6 +300,60 @@ describe('Crew battle: the crew form', () => {
     await userEvent.type(within(form).getByRole('textbox', { name: 'Crew name*' }), 'Invited')
     // no participants: save stays disabled
     expect(within(form).getByRole('button', { name: 'Register Crew' })).toBeDisabled()
+  })
+
+  it('offers only what the server lets join, without those already picked; an edited crew asks with its id', async () => {
+    const mine = buildCrew(4, { name: 'Rock Steady', captainId: 1, participants: [buildParticipant(1, { dancerName: 'B-girl Ana' }), buildParticipant(50, { dancerName: 'Kid Flex' })] })
+    const battle = crewBattle({ myCrewId: 4, crews: [mine], isHiddenParticipants: true, hideParticipants: true, permissions: { ...buildBattle().permissions, registered: true } })
+    const server = fakeBattleServer(battle, usersSearch)
+    showBattle()
+    await heading()
+    await userEvent.click(screen.getByRole('button', { name: 'Edit crew' }))
+    const form = await screen.findByRole('dialog', { name: 'Edit crew' })
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Add dancers' }), 'kid')
+    await within(form).findByRole('option', { name: /Kid Rex/ })
+    expect(within(form).getAllByRole('option')).toHaveLength(2)
+    expect(within(form).getByRole('option', { name: /Kid Vex/ })).toBeInTheDocument()
+    // Kid Flex is in the crew already: not offered again
+    expect(within(form).queryByRole('option', { name: /Kid Flex/ })).toBeNull()
+    const search = server.calls.filter((call) => call.path === '/api/crews/7/candidates').at(-1)
+    expect(search?.params.get('crewId')).toBe('4')
+  })
+
+  it('shows a captain which invited members still must sign, without blocking the invitation', async () => {
+    const battle = crewBattle({
+      hasAgreement: true,
+      orgLegalDocs: { agreement: '<p>Agree</p>', waiver: null, agreementSignedAt: '2026-11-20T00:00:00Z', waiverSignedAt: null },
+      permissions: { ...buildBattle().permissions, showAgreement: true },
+    })
+    fakeBattleServer(battle, usersSearch)
+    showBattle()
+    await heading()
+    await userEvent.click(screen.getByRole('button', { name: 'Register Crew' }))
+    const form = await screen.findByRole('dialog', { name: 'Register Crew' })
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Crew name*' }), 'Mixed')
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Add dancers' }), 'flex')
+    await userEvent.click(await within(form).findByRole('option', { name: /Kid Flex/ }))
+    expect(within(form).getByTestId('member-1')).toHaveTextContent('Agreement signed')
+    // the captain cannot sign for them: each signs when accepting (the server refuses an unsigned accept)
+    expect(within(form).getByTestId('member-50')).toHaveTextContent('Agreement not signed')
+    expect(within(form).queryByRole('button', { name: 'Sign agreement for Kid Flex' })).toBeNull()
+    expect(within(form).getByRole('button', { name: 'Register Crew' })).toBeEnabled()
+  })
+
+  it('shows an admin the signatures a picked dancer already has', async () => {
+    const battle = crewBattle({ canEdit: true, isAdmin: true, hasAgreement: true, permissions: { ...buildBattle().permissions, registerButtonVisible: false } })
+    fakeBattleServer(battle, usersSearch)
+    showBattle()
+    await heading()
+    await userEvent.click(screen.getByRole('button', { name: 'Add crew' }))
+    const form = await screen.findByRole('dialog', { name: 'Register Crew' })
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Crew name*' }), 'Vex')
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Add dancers' }), 'vex')
+    await userEvent.click(await within(form).findByRole('option', { name: /Kid Vex/ }))
+    expect(within(form).getByTestId('member-52')).toHaveTextContent('Agreement signed')
+    expect(within(form).queryByRole('button', { name: 'Sign agreement for Kid Vex' })).toBeNull()
+    expect(within(form).getByRole('button', { name: 'Register Crew' })).toBeEnabled()
   })
 
   it("lets editors sign for the members they add; save waits for every member's signature", async () => {

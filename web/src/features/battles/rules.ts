@@ -6,6 +6,8 @@ export const UNLIMITED_CREW_SIZE = 10000
 export const HIDDEN_ROWS = 16
 /** The admin catalogue's page size, and the crew form's user search page size (seed 002 section 9). */
 export const CATALOGUE_PAGE_SIZE = 50
+/** the crew form's search: a page of 100, as the user picker's */
+export const CANDIDATES_PAGE_SIZE = 100
 export const CREW_SEARCH_PAGE_SIZE = 100
 export const SEARCH_DEBOUNCE_MS = 300
 
@@ -93,6 +95,9 @@ export interface CrewMember {
   avatar?: string | null
   /** known for members of a saved crew; the form's own signatures are kept beside */
   participant?: Participant
+  /** a dancer picked in the form: their signature dates as the server gave them (to the battle's admins) */
+  agreementSignedAt?: string | null
+  waiverSignedAt?: string | null
 }
 
 /** Adds a member unless already there or the crew is full: extra adds are ignored (seed 002 section 5). */

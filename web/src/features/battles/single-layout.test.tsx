@@ -207,7 +207,7 @@ describe('Single battle: staff', () => {
       if (call.path === '/api/admin/battles/7/users') {
         const k = call.params.get('k') ?? ''
         const all = [
-          { id: 11, dancerName: 'Ana Flow', avatar: null, confirmed: true },
+          { id: 11, dancerName: 'Ana Flow', avatar: null, confirmed: true, agreementSignedAt: '2026-11-02T00:00:00Z' },
           { id: 12, dancerName: 'Bo', avatar: null, confirmed: true },
         ]
         return jsonResponse({ data: all.filter((user) => user.dancerName.toLowerCase().includes(k.toLowerCase())), total: 2 })
@@ -231,5 +231,47 @@ describe('Single battle: staff', () => {
     expect(await screen.findByRole('link', { name: 'Ana Flow' })).toBeInTheDocument()
     expect(server.posts().map((call) => [call.path, call.body])).toEqual([['/api/admin/battles/7/register', { userIds: [11] }]])
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+  it("asks for each picked dancer's signatures first: signed on their behalf, Add enabled only when every one is signed", async () => {
+    const battle = staffBattle({ participants: [], hasAgreement: true, hasWaiver: true })
+    const server = fakeBattleServer(battle, (call) => {
+      if (call.path === '/api/admin/battles/7/users')
+        return jsonResponse({
+          data: [
+            { id: 11, dancerName: 'Ana Flow', avatar: null, confirmed: true, agreementSignedAt: '2026-11-02T00:00:00Z', waiverSignedAt: '2026-11-02T00:00:00Z' },
+            // a waiver dated before 2000 counts as unsigned
+            { id: 12, dancerName: 'Bo', avatar: null, confirmed: true, agreementSignedAt: null, waiverSignedAt: '1999-05-01T00:00:00Z' },
+          ],
+          total: 2,
+        })
+      if (call.path.startsWith('/api/admin/battles/7/sign-')) return jsonResponse({ date: '2026-11-25T00:00:00Z' })
+      if (call.path === '/api/admin/battles/7/register') return staffBattle({ participants: [buildParticipant(11, { dancerName: 'Ana Flow' }), buildParticipant(12, { dancerName: 'Bo' })] })
+      return undefined
+    })
+    showBattle()
+    await userEvent.click(await screen.findByRole('button', { name: 'Add competitors' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add competitors' })
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Ana Flow' }))
+    const ana = within(dialog).getByTestId('picked-11')
+    expect(ana).toHaveTextContent('Agreement signed')
+    expect(ana).toHaveTextContent('Waiver signed')
+    expect(within(dialog).getByRole('button', { name: 'Add competitors (1)' })).toBeEnabled()
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Bo' }))
+    const add = within(dialog).getByRole('button', { name: 'Add competitors (2)' })
+    expect(add).toBeDisabled()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign agreement for Bo' }))
+    await waitFor(() => expect(within(dialog).getByTestId('picked-12')).toHaveTextContent('Agreement signed'))
+    expect(within(dialog).getByRole('button', { name: 'Add competitors (2)' })).toBeDisabled()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign waiver for Bo' }))
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Add competitors (2)' })).toBeEnabled())
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add competitors (2)' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // nobody signs for Ana: her own signatures stand
+    expect(server.posts().map((call) => call.path)).toEqual([
+      '/api/admin/battles/7/sign-agreement/12',
+      '/api/admin/battles/7/sign-waiver/12',
+      '/api/admin/battles/7/register',
+    ])
+    expect(server.posts().at(-1)?.body).toEqual({ userIds: [11, 12] })
   })
 })

@@ -144,9 +144,14 @@ export interface Battle {
   permissions: BattlePermissions
 }
 
-/** A dancer the admin catalogue may add (GET /api/admin/battles/{id}/users). */
+/**
+ * A dancer the admin catalogue may add (GET /api/admin/battles/{id}/users), or the crew form may offer
+ * (GET /api/crews/{battleId}/candidates); the signature dates are given to the battle's admins only.
+ */
 export interface CatalogueUser extends BattleUser {
   confirmed?: boolean
+  agreementSignedAt?: string | null
+  waiverSignedAt?: string | null
 }
 
 export interface CatalogueUsers {

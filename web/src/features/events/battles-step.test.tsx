@@ -310,6 +310,35 @@ describe('the Battles step', () => {
     ])
   })
 
+  it('brings the judge search results into view inside the dialog as they open and arrive', async () => {
+    const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
+    services(event, [buildBattle()])
+    // jsdom lays nothing out: record which element asks to be scrolled into view
+    const scrolled: Element[] = []
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this)
+    })
+    Element.prototype.scrollIntoView = scrollIntoView
+    try {
+      const user = userEvent.setup()
+      render(event)
+      await openBattlesStep(user)
+      await user.click(screen.getByRole('button', { name: 'Edit Battle' }))
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Battle' })
+      await user.click(within(dialog).getByLabelText('Add judge'))
+      const listbox = await within(dialog).findByRole('listbox', { name: 'Add judge results' })
+      await within(listbox).findByRole('option', { name: /Judge Jo/ })
+      await waitFor(() => expect(scrolled.some((element) => element.contains(listbox) && element.contains(within(listbox).getByRole('option', { name: /Judge Jo/ })))).toBe(true))
+      expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest', inline: 'nearest' })
+      // the list cannot grow past part of the screen (a phone keeps the field in view)
+      const box = scrolled.at(-1) as HTMLElement
+      expect(getComputedStyle(box).maxHeight).toBe('min(320px, 40vh)')
+    } finally {
+      // @ts-expect-error jsdom has none of its own
+      delete Element.prototype.scrollIntoView
+    }
+  })
+
   it("offers the event's organization and mine; members only needs an organization", async () => {
     const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
     const calls = services(event, [buildBattle({ organizationCompetitorsOnly: true })])

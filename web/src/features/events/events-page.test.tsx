@@ -14,8 +14,8 @@ afterEach(() => vi.unstubAllGlobals())
 const item = buildEventListItem
 
 const ORGS = [
-  { id: 3, name: 'Floor Lords', image: null },
-  { id: 8, name: 'Flow Mafia', image: null },
+  { id: 3, name: 'Floor Lords', image: 'img-floor', current: 1, future: 4, past: 12 },
+  { id: 8, name: 'Flow Mafia', image: null, current: 0, future: 2, past: 0 },
 ]
 
 function service(tabs: Record<string, number>, pages: (call: ApiCall) => EventListItem[] = () => [item(1)]) {
@@ -152,7 +152,14 @@ describe('EventsGrid', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Filter by organization' })
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search organizations' }), '  FLO ')
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/orgs').at(-1)?.params.get('k')).toBe('FLO'))
-    await user.click(await within(dialog).findByRole('checkbox', { name: 'Floor Lords' }))
+    const floor = await within(dialog).findByRole('checkbox', { name: 'Floor Lords' })
+    // each organization with its image and its counts (current, future, past)
+    expect(floor).toHaveAccessibleDescription('1 current, 4 future, 12 past')
+    expect(within(dialog).getByRole('checkbox', { name: 'Flow Mafia' })).toHaveAccessibleDescription('0 current, 2 future, 0 past')
+    const row = floor.closest('label') as HTMLElement
+    expect(row.querySelector('img')).toHaveAttribute('src', '/api/images/img-floor?size=100&type=org')
+    expect((within(dialog).getByRole('checkbox', { name: 'Flow Mafia' }).closest('label') as HTMLElement).querySelector('img')).toBeNull()
+    await user.click(floor)
     await user.click(within(dialog).getByRole('checkbox', { name: 'Flow Mafia' }))
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }))
     await waitFor(() => expect(listCalls(calls).at(-1)?.params.get('o')).toBe('3,8'))

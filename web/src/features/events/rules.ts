@@ -22,7 +22,14 @@ export const TEXTS = {
   visitWebsite: 'Visit website to learn more',
   emailedHelp: "We've emailed you some help",
   free: 'Free',
+  locationRequired: 'Location is required',
 } as const
+
+/** What still keeps a draft from being published, as the review says it: the place (the server refuses an event
+ * without one too); the dates are the server's own message when Publish is pressed. */
+export function publishProblems(draft: Pick<EventUpdate, 'locationAddress'>): string[] {
+  return draft.locationAddress?.trim() ? [] : [TEXTS.locationRequired]
+}
 
 /** The step the processing page opens: Total when the event has a title, else Info. */
 export function firstStep(event: Pick<CypherEvent, 'title'>): number {
@@ -226,4 +233,9 @@ export function currentBrowsePeriod(chosen: BrowsePeriod | null, counts: Partial
   const periods = browsePeriods(counts)
   if (chosen && periods.some((period) => period.key === chosen)) return chosen
   return periods[0]?.key ?? null
+}
+
+/** An organization's counts in the filter: '2 current, 5 future, 12 past'. */
+export function orgCounts(org: { current?: number; future?: number; past?: number }): string {
+  return `${org.current ?? 0} current, ${org.future ?? 0} future, ${org.past ?? 0} past`
 }

@@ -280,11 +280,14 @@ export interface EventsMapAnswer {
   stats: MapStats
 }
 
-/** An organization of the events page's filter (GET /api/orgs?k=). */
+/** An organization of the events page's filter (GET /api/orgs?k=): its events now, to come and past. */
 export interface OrgOption {
   id: number
   name: string
   image?: string | null
+  current?: number
+  future?: number
+  past?: number
 }
 
 export interface EventTabs {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildEvent, buildUser, jsonResponse } from '@/testing/builders'
@@ -28,6 +28,37 @@ function eventsService(initial: CypherEvent, extra: (call: ApiCall) => Response 
     if (path === `/api/events/${event.id}/publish`) return jsonResponse({ ok: true })
     if (path === `/api/events/${event.id}/delete`) return jsonResponse({ ok: true })
   })
+}
+
+/**
+ * The carpets endpoint answering slowly: each save is held until released, the list saved in order (a new carpet
+ * gets the next id), and the event's read brings the saved list.
+ */
+function slowCarpets(initial: { id: number; name: string }[] = []) {
+  let saved = initial
+  let nextId = Math.max(0, ...initial.map((carpet) => carpet.id)) + 1
+  const waiting: (() => void)[] = []
+  return {
+    get saved() {
+      return saved
+    },
+    held: () => waiting.length,
+    releaseOne: () => waiting.shift()?.(),
+    releaseAll: () => waiting.splice(0).forEach((release) => release()),
+    handler: ({ method, path, body }: ApiCall): Response | undefined => {
+      if (path === '/api/events/42' && method === 'GET') return jsonResponse(buildEvent({ title: 'Jam', carpets: saved }))
+      if (path === '/api/events/42/scoreboards/init') return jsonResponse([])
+      if (path !== '/api/events/42/carpets') return undefined
+      const sent = (body as { carpets: { id?: number; name: string }[] }).carpets
+      const answer = new Promise<Response>((resolve) =>
+        waiting.push(() => {
+          saved = sent.map((carpet) => ({ id: carpet.id ?? nextId++, name: carpet.name }))
+          resolve(jsonResponse(saved))
+        }),
+      )
+      return answer as unknown as Response
+    },
+  }
 }
 
 const render = (event: CypherEvent) =>
@@ -183,31 +214,23 @@ describe('/create-event/{id}', () => {
     expect(calls.filter((call) => call.path === '/api/events/42/role').map((call) => call.method)).toEqual(['POST', 'DELETE'])
   })
 
-  it('saves carpets without battles and initialises no scoreboard', async () => {
+  it('initialises the scoreboards after every carpets save, with or without battles', async () => {
     const calls = eventsService(buildEvent({ title: 'Jam' }), ({ path }) => {
       if (path === '/api/events/42/carpets') return jsonResponse([{ id: 1, name: 'Carpet 1' }])
+      if (path === '/api/events/42/scoreboards/init') return jsonResponse([])
     })
     const user = userEvent.setup()
     render(buildEvent({ title: 'Jam' }))
     await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
     await user.click(screen.getByRole('button', { name: 'Add carpet' }))
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/events/42/carpets')).toBe(true))
-    expect(calls.some((call) => call.path === '/api/events/42/scoreboards/init')).toBe(false)
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/events/42/scoreboards/init')).toBe(true))
+    const paths = calls.map((call) => call.path)
+    expect(paths.indexOf('/api/events/42/carpets')).toBeLessThan(paths.indexOf('/api/events/42/scoreboards/init'))
   })
 
   it('keeps the field and every letter typed while the new carpet is being saved', async () => {
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    let saved: { id: number; name: string }[] = []
-    const calls = eventsService(buildEvent({ title: 'Jam' }), ({ method, path, body }) => {
-      if (path === '/api/events/42' && method === 'GET') return jsonResponse(buildEvent({ title: 'Jam', carpets: saved }))
-      if (path !== '/api/events/42/carpets') return undefined
-      const sent = (body as { carpets: { id?: number; name: string }[] }).carpets
-      saved = sent.map((carpet, at) => ({ id: at + 1, name: carpet.name }))
-      const answer = jsonResponse(saved)
-      // the first save (from 'Add carpet') answers only once the user has typed into the new field
-      return (calls.filter((call) => call.path === path).length === 1 ? held.then(() => answer) : answer) as unknown as Response
-    })
+    const carpets = slowCarpets()
+    const calls = eventsService(buildEvent({ title: 'Jam' }), carpets.handler)
     const user = userEvent.setup()
     render(buildEvent({ title: 'Jam' }))
     await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
@@ -215,25 +238,79 @@ describe('/create-event/{id}', () => {
     const field = screen.getByLabelText('Carpet 1 name')
     await user.clear(field)
     await user.type(field, 'Main')
-    release()
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Add carpet' })).toBeEnabled())
+    await act(async () => carpets.releaseAll())
+    await waitFor(() => expect(carpets.held()).toBe(0))
     expect(screen.getByLabelText('Carpet 1 name')).toBe(field)
     expect(field).toHaveFocus()
     await user.type(field, ' floor')
     expect(field).toHaveValue('Main floor')
     await user.tab()
-    await waitFor(() => expect(calls.filter((call) => call.path === '/api/events/42/carpets')).toHaveLength(2))
-    expect(calls.filter((call) => call.path === '/api/events/42/carpets')[1]?.body).toEqual({ carpets: [{ id: 1, name: 'Main floor' }] })
+    await waitFor(() => expect(carpets.held()).toBe(1))
+    await act(async () => carpets.releaseAll())
+    await waitFor(() => expect(carpets.saved).toEqual([{ id: 1, name: 'Main floor' }]))
+    expect(calls.filter((call) => call.path === '/api/events/42/carpets').at(-1)?.body).toEqual({ carpets: [{ id: 1, name: 'Main floor' }] })
   })
 
-  it('saves carpets as they change, then initialises the scoreboards; their failures make no toast', async () => {
-    const withBattles = buildEvent({ title: 'Jam', battles: [{ id: 3, title: 'Top Rock', crewSize: 1, isRegistered: false, orgChip: null }] })
-    const calls = eventsService(withBattles, ({ path }) => {
+  it('keeps a carpet added at once after a rename, while the rename is saved slowly; Next (Save) waits for both', async () => {
+    const carpets = slowCarpets([{ id: 1, name: 'Carpet 1' }])
+    const event = buildEvent({ title: 'Jam', carpets: [{ id: 1, name: 'Carpet 1' }] })
+    eventsService(event, carpets.handler)
+    const user = userEvent.setup()
+    render(event)
+    await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
+    // from Total the step's Next is called Save
+    const next = screen.getByRole('button', { name: 'Save' })
+    await user.clear(screen.getByLabelText('Carpet 1 name'))
+    await user.type(screen.getByLabelText('Carpet 1 name'), 'Main')
+    expect(next).toBeDisabled()
+    // the field's blur saves the rename (its answer held), the click adds a carpet at once
+    await user.click(screen.getByRole('button', { name: 'Add carpet' }))
+    expect(screen.getByLabelText('Carpet 2 name')).toHaveValue('Carpet 2')
+    await waitFor(() => expect(carpets.held()).toBe(1))
+    expect(next).toBeDisabled()
+    await act(async () => carpets.releaseAll())
+    await waitFor(() => expect(carpets.held()).toBe(1))
+    expect(screen.getByLabelText('Carpet 2 name')).toHaveValue('Carpet 2')
+    await act(async () => carpets.releaseAll())
+    await waitFor(() => expect(next).toBeEnabled())
+    expect(carpets.saved).toEqual([
+      { id: 1, name: 'Main' },
+      { id: 2, name: 'Carpet 2' },
+    ])
+    expect(screen.getByLabelText('Carpet 1 name')).toHaveValue('Main')
+    expect(screen.getByLabelText('Carpet 2 name')).toHaveValue('Carpet 2')
+  })
+
+  it('loses no edit whatever the order: add, rename the new one, remove the first, add again, all while saves are slow', async () => {
+    const carpets = slowCarpets([{ id: 1, name: 'Carpet 1' }])
+    const event = buildEvent({ title: 'Jam', carpets: [{ id: 1, name: 'Carpet 1' }] })
+    eventsService(event, carpets.handler)
+    const user = userEvent.setup()
+    render(event)
+    await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
+    await user.click(screen.getByRole('button', { name: 'Add carpet' }))
+    await user.clear(screen.getByLabelText('Carpet 2 name'))
+    await user.type(screen.getByLabelText('Carpet 2 name'), 'Side')
+    await act(async () => carpets.releaseOne())
+    await user.click(screen.getByRole('button', { name: 'Remove Carpet 1' }))
+    await user.click(screen.getByRole('button', { name: 'Add carpet' }))
+    await user.type(screen.getByLabelText('Carpet 2 name'), ' B')
+    for (let round = 0; round < 6; round += 1) {
+      await act(async () => carpets.releaseAll())
+      await new Promise((resolve) => setTimeout(resolve, 120))
+    }
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled(), { timeout: 3000 })
+    expect(carpets.saved.map((carpet) => carpet.name)).toEqual(['Side', 'Carpet 2 B'])
+    expect(screen.getAllByLabelText(/^Carpet \d name$/).map((field) => (field as HTMLInputElement).value)).toEqual(['Side', 'Carpet 2 B'])
+  })
+
+  it('logs a failed carpets save or scoreboard init, without a toast', async () => {
+    const calls = eventsService(buildEvent({ title: 'Jam' }), ({ path }) => {
       if (path === '/api/events/42/carpets') return jsonResponse({ ok: true })
     })
     const info = vi.spyOn(console, 'info').mockImplementation(() => {})
     const user = userEvent.setup()
-    const { store } = render(withBattles)
+    const { store } = render(buildEvent({ title: 'Jam' }))
     await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
     expect(screen.getByText('PNG, JPEG or WEBP, 1:1, 800x800 recommended')).toBeInTheDocument()
     expect(screen.getByText('PNG or JPEG, 16:9, 1920x1080 recommended')).toBeInTheDocument()
@@ -246,14 +323,58 @@ describe('/create-event/{id}', () => {
   })
 
   it("publishes from Total: 'Event Created', then the event page with the help modal", async () => {
-    const calls = eventsService(buildEvent({ title: 'Jam' }))
+    const placed = buildEvent({ title: 'Jam', locationAddress: 'Brooklyn, New York, United States' })
+    const calls = eventsService(placed)
     const user = userEvent.setup()
-    const { router, store } = render(buildEvent({ title: 'Jam' }))
+    const { router, store } = render(placed)
     await user.click(await screen.findByRole('button', { name: 'Publish Event' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/event/42'))
     expect(router.state.location.state).toEqual({ published: true })
     expect(store.getState().toast.current?.text).toBe('Event Created')
     expect(calls.some((call) => call.path === '/api/events/42/publish')).toBe(true)
+  })
+
+  it('asks for the location before publishing: the review says so and Publish Event waits for it', async () => {
+    const brooklyn = { name: 'Brooklyn', state: 'New York', country: 'United States', countryCode: 'US', address: 'Brooklyn, New York, United States', lat: 40.6501, lng: -73.9496 }
+    const calls = eventsService(buildEvent({ title: 'Jam' }), ({ path }) => {
+      if (path === '/api/places') return jsonResponse({ items: [brooklyn], attribution: 'Places: GeoNames (CC BY 4.0)' })
+    })
+    const user = userEvent.setup()
+    render(buildEvent({ title: 'Jam' }))
+    const publish = await screen.findByRole('button', { name: 'Publish Event' })
+    expect(publish).toBeDisabled()
+    expect(within(screen.getByRole('region', { name: 'Info' })).getByText('Location is required')).toBeInTheDocument()
+    expect(publish).toHaveAccessibleDescription('Location is required')
+    await user.click(screen.getByRole('button', { name: 'Edit Info' }))
+    expect(screen.getByRole('combobox', { name: 'Location' })).toBeRequired()
+    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Brookl')
+    await user.click(await screen.findByRole('option', { name: /Brooklyn/ }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('button', { name: 'Publish Event' })).toBeEnabled()
+    expect(screen.queryByText('Location is required')).toBeNull()
+    expect(calls.some((call) => call.path === '/api/events/42/publish')).toBe(false)
+  })
+
+  it("shows each battle's bracket size and judges in the review", async () => {
+    const battles = [
+      { id: 3, title: 'Top Rock', crewSize: 1, isRegistered: false, orgChip: null },
+      { id: 4, title: 'Crew Clash', crewSize: 3, isRegistered: false, orgChip: null },
+    ]
+    const full = (id: number, extra: object) => ({
+      id, eventId: 42, title: '', crewSize: 1, description: null, prizesDesc: null, prizes: [], orgId: 0, organizationCompetitorsOnly: false, orgChip: null,
+      hideParticipants: false, participationCapType: 'none', limit: 0, startDate: null, bracketLevels: [], judges: [], ...extra,
+    })
+    eventsService(buildEvent({ title: 'Jam', battles }), ({ path }) => {
+      if (path === '/api/battles/3') return jsonResponse(full(3, { title: 'Top Rock', style: 'bracket', bracketSize: 16, judges: [{ id: 7, dancerName: 'Judge Ray', avatar: null }, { id: 8, dancerName: 'Kid Vibe', avatar: null }] }))
+      if (path === '/api/battles/4') return jsonResponse(full(4, { title: 'Crew Clash', crewSize: 3, style: 'classic', bracketSize: 8 }))
+    })
+    render(buildEvent({ title: 'Jam', battles }))
+    const list = await screen.findByRole('list', { name: 'Battles of the event' })
+    const [top, crew] = within(list).getAllByRole('listitem')
+    expect(await within(top).findByText('Bracket size: 16')).toBeInTheDocument()
+    expect(within(top).getByText('Judges: Judge Ray, Kid Vibe')).toBeInTheDocument()
+    expect(await within(crew).findByText('Style: Classic')).toBeInTheDocument()
+    expect(within(crew).getByText('Judges: —')).toBeInTheDocument()
   })
 
   it('shows only Done for a published event', async () => {

@@ -3,17 +3,40 @@ admins). Every route answers the updated battle."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
 
-from battles.battles.dependencies import BattleAdmin, LockedBattle
+from fastapi import APIRouter, Depends, Query
+
+from battles.battles.dependencies import BattleAdmin, LockedBattle, SignedInBattle
 from battles.battles.schemas import Battle
 from battles.crews.schemas import CrewForm
 from battles.crews.service import crew_service
+from battles.registration.schemas import AdminPickerPage
 from kit.db import SessionDep
+from kit.paging import Page, paging
 from kit.profiles import IdentityDep
-from kit.types import Id
+from kit.types import Id, Text
 
 router = APIRouter(prefix="/api", tags=["crews"])
+
+CandidatesPageDep = Annotated[Page, Depends(paging(default=100, cap=100))]
+
+
+@router.get("/crews/{battle_id}/candidates", response_model=AdminPickerPage)
+async def crew_candidates(
+    access: SignedInBattle,
+    session: SessionDep,
+    page: CandidatesPageDep,
+    k: Annotated[Text | None, Query(max_length=100, description="part of the dancer's name")] = None,
+    crew_id: Annotated[Id | None, Query(alias="crewId", description="the crew edited: its members stay")] = None,
+) -> AdminPickerPage:
+    """Whom the crew form may add: not the battle's judges, the event's organizer, admins and hosts, registered
+    dancers, confirmed members of other crews, nor the caller. Decided here, as the lists may be hidden. The
+    signature dates are given to the battle's admins only."""
+    keyword = (k or "").strip() or None
+    return await crew_service.candidates(
+        session, access, crew_id=crew_id, keyword=keyword, limit=page.limit, offset=page.offset
+    )
 
 
 @router.post("/crews/{battle_id}", status_code=201, response_model=Battle)

@@ -19,6 +19,7 @@ from battles.crews.schemas import CrewForm
 from battles.models import Crew, CrewMember, Entry
 from battles.registration import exceptions as registration_texts
 from battles.registration import standing
+from battles.registration.schemas import AdminPickerPage
 from battles.registration.service import registration_service
 from kit import profiles
 from kit.db import utcnow
@@ -101,6 +102,33 @@ class CrewService:
 
     async def _entry(self, session: AsyncSession, crew: Crew) -> Entry | None:
         return await session.scalar(select(Entry).where(Entry.crew_id == crew.id))
+
+    async def candidates(
+        self,
+        session: AsyncSession,
+        access: BattleAccess,
+        *,
+        crew_id: int | None,
+        keyword: str | None,
+        limit: int,
+        offset: int,
+    ) -> AdminPickerPage:
+        """The crew form's search: the admins' picker without the caller; a crew edited keeps its own members."""
+        self._crew_battle(access)
+        me = access.user_id
+        keep: set[int] = set()
+        if crew_id is not None:
+            keep = set(await self._members(session, (await self._crew(session, access, crew_id)).id))
+        return await registration_service.picker(
+            session,
+            access,
+            keyword=keyword,
+            limit=limit,
+            offset=offset,
+            exclude=[me] if me is not None else [],
+            keep=keep - {me},
+            with_signatures=access.is_admin,
+        )
 
     # --- the captain and the dancers -------------------------------------------------------------------------
 
@@ -256,6 +284,8 @@ class CrewService:
         self._captain_or_admin(access, crew)
         member = await self._member(session, crew, user_id)
         if not member.confirmed:
+            # confirmed only once the documents are signed (by the dancer, or by an admin on their behalf)
+            await registration_service.check_signed(session, access, [user_id])
             await self._confirm(session, identity, access, crew, member)
         return await battle_service.view(session, identity, access)
 

@@ -118,11 +118,14 @@ class Entry(Base):
 
 
 class Signature(Base):
-    """A dancer's signatures of the battle's agreement and waiver."""
+    """A dancer's signatures of the battle's agreement and waiver: when, and by whom (the dancer's own profile id,
+    or the battle admin's who signed on their behalf; None for signatures recorded before signers were kept)."""
 
     __tablename__ = "signature"
 
     battle_id: Mapped[int] = mapped_column(ForeignKey("battle.id", ondelete="CASCADE"), primary_key=True)
     user_id: Mapped[int] = mapped_column(primary_key=True)
     agreement_signed_at: Mapped[datetime | None]
+    agreement_signed_by: Mapped[int | None]
     waiver_signed_at: Mapped[datetime | None]
+    waiver_signed_by: Mapped[int | None]

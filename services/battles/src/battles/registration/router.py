@@ -10,7 +10,7 @@ from battles.battles.dependencies import BattleAdmin, BattleAdminReader, LockedB
 from battles.battles.schemas import Battle
 from battles.battles.service import battle_service
 from battles.crews.service import crew_service
-from battles.registration.schemas import PickerPage, RegisterUsers, SignedDate, UnregisterUser
+from battles.registration.schemas import AdminPickerPage, RegisterUsers, SignedDate, UnregisterUser
 from battles.registration.service import registration_service
 from kit.db import SessionDep
 from kit.paging import Page, paging
@@ -35,14 +35,14 @@ async def unregister(access: LockedBattle, session: SessionDep, identity: Identi
 @router.post("/battles/{battle_id}/sign-agreement", response_model=Battle)
 async def sign_agreement(access: LockedBattle, session: SessionDep, identity: IdentityDep) -> Battle:
     assert access.user_id is not None
-    await registration_service.sign(session, identity, access, access.user_id, "agreement")
+    await registration_service.sign(session, access, access.user_id, "agreement", signer=access.user_id)
     return await battle_service.view(session, identity, access)
 
 
 @router.post("/battles/{battle_id}/sign-waiver", response_model=Battle)
 async def sign_waiver(access: LockedBattle, session: SessionDep, identity: IdentityDep) -> Battle:
     assert access.user_id is not None
-    await registration_service.sign(session, identity, access, access.user_id, "waiver")
+    await registration_service.sign(session, access, access.user_id, "waiver", signer=access.user_id)
     return await battle_service.view(session, identity, access)
 
 
@@ -62,22 +62,28 @@ async def admin_unregister(
     return await registration_service.admin_unregister(session, identity, access, body.user_id)
 
 
-@router.get("/admin/battles/{battle_id}/users", response_model=PickerPage)
+@router.get("/admin/battles/{battle_id}/users", response_model=AdminPickerPage)
 async def available_users(
     access: BattleAdminReader,
     session: SessionDep,
     page: PickerPageDep,
     k: Annotated[Text | None, Query(max_length=100, description="part of the dancer's name")] = None,
-) -> PickerPage:
+) -> AdminPickerPage:
     keyword = (k or "").strip() or None
-    return await registration_service.picker(session, access, keyword=keyword, limit=page.limit, offset=page.offset)
+    return await registration_service.picker(
+        session, access, keyword=keyword, limit=page.limit, offset=page.offset, with_signatures=True
+    )
 
 
 @router.post("/admin/battles/{battle_id}/sign-agreement/{user_id}", response_model=SignedDate)
 async def admin_sign_agreement(user_id: Id, access: BattleAdmin, session: SessionDep) -> SignedDate:
-    return SignedDate(date=await registration_service.sign(session, None, access, user_id, "agreement"))
+    assert access.user_id is not None
+    date = await registration_service.sign(session, access, user_id, "agreement", signer=access.user_id)
+    return SignedDate(date=date)
 
 
 @router.post("/admin/battles/{battle_id}/sign-waiver/{user_id}", response_model=SignedDate)
 async def admin_sign_waiver(user_id: Id, access: BattleAdmin, session: SessionDep) -> SignedDate:
-    return SignedDate(date=await registration_service.sign(session, None, access, user_id, "waiver"))
+    assert access.user_id is not None
+    date = await registration_service.sign(session, access, user_id, "waiver", signer=access.user_id)
+    return SignedDate(date=date)

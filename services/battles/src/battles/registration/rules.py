@@ -16,6 +16,7 @@ STAFF = "The event's staff cannot register for its battles."
 CLOSED = "Registration is closed: the event is over."
 CHECK_IN_CAP = "The check-in cap of {limit} is reached."
 PROFILE = "Complete your profile to register."
+NOT_SIGNED = "{name} has not signed the {documents}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,16 @@ def signatures_missing(agreement: bool, waiver: bool) -> str | None:
         return SIGN_AGREEMENT
     if waiver:
         return SIGN_WAIVER
+    return None
+
+
+def not_signed(name: str, agreement: bool, waiver: bool) -> str | None:
+    """Why an admin may not register `name` yet: the documents they still have to sign (themselves, or an admin
+    on their behalf)."""
+    if agreement and waiver:
+        return NOT_SIGNED.format(name=name, documents="agreement and the waiver")
+    if agreement or waiver:
+        return NOT_SIGNED.format(name=name, documents="agreement" if agreement else "waiver")
     return None
 
 

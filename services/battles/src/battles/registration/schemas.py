@@ -29,3 +29,15 @@ class PickerUser(Schema):
 class PickerPage(Schema):
     data: list[PickerUser]
     total: int
+
+
+class AdminPickerUser(PickerUser):
+    """The admins' picker also says which documents count as signed (they sign on a dancer's behalf first)."""
+
+    agreement_signed_at: str | None = None
+    waiver_signed_at: str | None = None
+
+
+class AdminPickerPage(Schema):
+    data: list[AdminPickerUser]
+    total: int

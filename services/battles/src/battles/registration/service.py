@@ -5,6 +5,7 @@ battle's row locked (the route's dependency), so the cap holds under any concurr
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import Literal
 
 from sqlalchemy import delete, func, select
@@ -20,7 +21,7 @@ from battles.battles.service import battle_service
 from battles.models import CrewMember, Entry, Profile, Signature
 from battles.registration import exceptions as texts
 from battles.registration import rules, standing
-from battles.registration.schemas import PickerPage, PickerUser
+from battles.registration.schemas import AdminPickerPage, AdminPickerUser
 from kit import profiles
 from kit.db import utcnow
 from kit.errors import Invalid, NotFound
@@ -126,22 +127,27 @@ class RegistrationService:
     async def sign(
         self,
         session: AsyncSession,
-        identity: IdentityClient | None,
         access: BattleAccess,
         user_id: int,
         document: Document,
+        *,
+        signer: int,
     ) -> str:
-        """The organization's agreement or waiver signed now by (or for) `user_id`; answers the date."""
+        """The organization's agreement or waiver signed now for `user_id` by `signer` (the dancer themself, or a
+        battle admin on their behalf, who may sign for a dancer not registered yet); answers the date. A signature
+        on someone's behalf never replaces one that counts: the record keeps who really signed, and when."""
         org = await battle_repository.org(session, access.battle.org_id)
         text = (org.agreement if document == "agreement" else org.waiver) if org else None
         if not view.has_document(text):
             raise Invalid(texts.NO_AGREEMENT if document == "agreement" else texts.NO_WAIVER)
         signature = await battle_repository.signature(session, access.battle.id, user_id)
+        at_field, by_field = f"{document}_signed_at", f"{document}_signed_by"
+        signed_at = battle_rules.counted(getattr(signature, at_field))
+        if signed_at is not None and signer != user_id:
+            return battle_rules.iso(signed_at) or ""
         now = utcnow()
-        if document == "agreement":
-            signature.agreement_signed_at = now
-        else:
-            signature.waiver_signed_at = now
+        setattr(signature, at_field, now)
+        setattr(signature, by_field, signer)
         await session.flush()
         await events.touched(session, access.battle)
         return battle_rules.iso(now) or ""
@@ -151,35 +157,52 @@ class RegistrationService:
     async def register_users(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, user_ids: list[int]
     ) -> BattleView:
-        """Dancers added by an admin, their agreement and waiver signed now; those already in stay as they are.
-        Judges and the event's staff cannot be added."""
+        """Dancers added by an admin; those already in stay as they are. Judges and the event's staff cannot be
+        added, nor a dancer who has not signed the organization's agreement or waiver (themselves, or an admin on
+        their behalf): then nobody of the batch is added."""
         if access.crew_battle:
             raise Invalid(texts.CREW_BATTLE)
         battle = access.battle
         excluded = await self.excluded(session, access)
-        known = await battle_repository.profiles(session, user_ids)
-        for user_id in dict.fromkeys(user_ids):
+        wanted = list(dict.fromkeys(user_ids))
+        known = await battle_repository.profiles(session, wanted)
+        for user_id in wanted:
             if user_id not in known:
                 await profiles.ensure_exists(session, identity, user_id)
             if user_id in excluded["staff"]:
                 name = known[user_id].dancer_name if user_id in known else str(user_id)
                 raise Invalid(texts.CANNOT_REGISTER.format(name=name or user_id))
-        registered = []
-        org = await battle_repository.org(session, battle.org_id)
-        for user_id in dict.fromkeys(user_ids):
-            if user_id in excluded["registered"]:
-                continue
-            signature = await battle_repository.signature(session, battle.id, user_id)
-            now = utcnow()
-            if org and view.has_document(org.agreement):
-                signature.agreement_signed_at = now
-            if org and view.has_document(org.waiver):
-                signature.waiver_signed_at = now
+        new = [u for u in wanted if u not in excluded["registered"]]
+        await self.check_signed(session, access, new)
+        for user_id in new:
             await standing.add_entry(session, battle, user_id=user_id)
-            registered.append(user_id)
         await standing.rebalance(session, battle)
-        await events.registered(session, battle, registered)
+        await events.registered(session, battle, new)
         return await battle_service.view(session, identity, access)
+
+    async def check_signed(self, session: AsyncSession, access: BattleAccess, user_ids: list[int]) -> None:
+        """400 naming the first of `user_ids` who has not signed a document the organization asks for."""
+        if not user_ids:
+            return
+        org = await battle_repository.org(session, access.battle.org_id)
+        agreement = bool(org) and view.has_document(org.agreement if org else None)
+        waiver = bool(org) and view.has_document(org.waiver if org else None)
+        if not (agreement or waiver):
+            return
+        found = await session.scalars(
+            select(Signature).where(Signature.battle_id == access.battle.id, Signature.user_id.in_(user_ids))
+        )
+        signatures = {s.user_id: s for s in found.all()}
+        names = await battle_repository.profiles(session, user_ids)
+        for user_id in user_ids:
+            signature = signatures.get(user_id)
+            reason = rules.not_signed(
+                (names[user_id].dancer_name if user_id in names else None) or f"Dancer {user_id}",
+                agreement and battle_rules.counted(signature.agreement_signed_at if signature else None) is None,
+                waiver and battle_rules.counted(signature.waiver_signed_at if signature else None) is None,
+            )
+            if reason is not None:
+                raise Invalid(reason)
 
     async def excluded(self, session: AsyncSession, access: BattleAccess) -> dict[str, set[int]]:
         """Who may not be added: `staff` (the organizer, admins, hosts, judges) and `registered` (dancers with an
@@ -197,26 +220,62 @@ class RegistrationService:
         return {"staff": staff, "registered": registered}
 
     async def picker(
-        self, session: AsyncSession, access: BattleAccess, *, keyword: str | None, limit: int, offset: int
-    ) -> PickerPage:
-        """Dancers (with a dancer name) of the profile projection who may be added, by name."""
+        self,
+        session: AsyncSession,
+        access: BattleAccess,
+        *,
+        keyword: str | None,
+        limit: int,
+        offset: int,
+        exclude: Iterable[int] = (),
+        keep: Iterable[int] = (),
+        with_signatures: bool = False,
+    ) -> AdminPickerPage:
+        """Dancers (with a dancer name) of the profile projection who may be added, by name: neither staff nor
+        registered, nor in `exclude`; those in `keep` stay (a crew's own members when it is edited); `with_signatures`
+        (the battle's admins) adds each dancer's signature dates."""
         excluded = await self.excluded(session, access)
-        ids = sorted(excluded["staff"] | excluded["registered"])
+        ids = sorted((excluded["staff"] | excluded["registered"] | set(exclude)) - set(keep))
         where = [Profile.dancer_name.is_not(None), Profile.dancer_name != ""]
         if ids:
             where.append(Profile.id.not_in(ids))
         if keyword:
             where.append(Profile.dancer_name.ilike(contains_pattern(keyword), escape=LIKE_ESCAPE))
         total = await session.scalar(select(func.count()).select_from(Profile).where(*where)) or 0
-        found = await session.scalars(
-            select(Profile)
-            .where(*where)
-            .order_by(func.lower(Profile.dancer_name), Profile.id)
-            .limit(limit)
-            .offset(offset)
-        )
-        data = [PickerUser(id=p.id, dancer_name=p.dancer_name, avatar=p.avatar, confirmed=True) for p in found.all()]
-        return PickerPage(data=data, total=total)
+        found = (
+            await session.scalars(
+                select(Profile)
+                .where(*where)
+                .order_by(func.lower(Profile.dancer_name), Profile.id)
+                .limit(limit)
+                .offset(offset)
+            )
+        ).all()
+        signatures: dict[int, Signature] = {}
+        if with_signatures and found:
+            rows = await session.scalars(
+                select(Signature).where(
+                    Signature.battle_id == access.battle.id, Signature.user_id.in_([p.id for p in found])
+                )
+            )
+            signatures = {s.user_id: s for s in rows.all()}
+
+        def signed(user_id: int, document: str) -> str | None:
+            signature = signatures.get(user_id)
+            return battle_rules.iso(battle_rules.counted(getattr(signature, f"{document}_signed_at", None)))
+
+        data = [
+            AdminPickerUser(
+                id=p.id,
+                dancer_name=p.dancer_name,
+                avatar=p.avatar,
+                confirmed=True,
+                agreement_signed_at=signed(p.id, "agreement"),
+                waiver_signed_at=signed(p.id, "waiver"),
+            )
+            for p in found
+        ]
+        return AdminPickerPage(data=data, total=total)
 
     async def admin_unregister(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, user_id: int

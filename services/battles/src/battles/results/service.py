@@ -12,6 +12,7 @@ from battles.battles import view
 from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import Battle as BattleView
+from battles.battles.schemas import Participant
 from battles.battles.service import battle_service
 from battles.models import Entry
 from battles.results import rules
@@ -78,9 +79,22 @@ class ResultsService:
         )
 
     async def csv(self, session: AsyncSession, access: BattleAccess) -> str:
-        """Every entry in order (competing, then the wait list), one row per dancer; UTF-8 with a byte-order mark
-        so spreadsheets read the names right; formula-like cells neutralised."""
+        """Every entry in order (competing, then the wait list), one row per dancer, with who signed each document
+        and when (the dancer, or the admin who signed on their behalf); UTF-8 with a byte-order mark so
+        spreadsheets read the names right; formula-like cells neutralised."""
         built = await battle_service.view(session, None, access)
+        signatures = await battle_repository.signatures(session, access.battle.id)
+        signer_ids = {
+            by for s in signatures.values() for by in (s.agreement_signed_by, s.waiver_signed_by) if by is not None
+        }
+        signers = await battle_repository.profiles(session, signer_ids)
+
+        def signer(user_id: int, document: str, signed_at: str | None) -> str:
+            by = getattr(signatures[user_id], f"{document}_signed_by") if user_id in signatures else None
+            if signed_at is None or by is None:
+                return ""  # unsigned, or signed before signers were recorded
+            return (signers[by].dancer_name if by in signers else None) or f"Profile {by}"
+
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")
         header = [
@@ -89,44 +103,37 @@ class ResultsService:
             "Dancer name",
             "Checked in",
             "Agreement signed",
+            "Agreement signed by",
             "Waiver signed",
+            "Waiver signed by",
             "Wait list",
             "Place",
         ]
         writer.writerow(header)
+
+        def row(number: object, crew: str, p: Participant, waiting: bool, place: object) -> list[str]:
+            return rules.csv_row(
+                [
+                    number,
+                    crew,
+                    p.dancer_name or "",
+                    _yes(p.checked_in),
+                    p.agreement_signed_at or "",
+                    signer(p.id, "agreement", p.agreement_signed_at),
+                    p.waiver_signed_at or "",
+                    signer(p.id, "waiver", p.waiver_signed_at),
+                    _yes(waiting),
+                    place,
+                ]
+            )
+
         if access.crew_battle:
             for crew, waiting in [(c, False) for c in built.crews] + [(c, True) for c in built.wait_list]:
                 for p in crew.participants:
-                    writer.writerow(
-                        rules.csv_row(
-                            [
-                                crew.rand_id or "",
-                                crew.name,
-                                p.dancer_name or "",
-                                _yes(p.checked_in),
-                                p.agreement_signed_at or "",
-                                p.waiver_signed_at or "",
-                                _yes(waiting),
-                                crew.place or "",
-                            ]
-                        )
-                    )
+                    writer.writerow(row(crew.rand_id or "", crew.name, p, waiting, crew.place or ""))
         else:
             for p, waiting in [(p, False) for p in built.participants] + [(p, True) for p in built.wait_list]:
-                writer.writerow(
-                    rules.csv_row(
-                        [
-                            p.rand_id or "",
-                            "",
-                            p.dancer_name or "",
-                            _yes(p.checked_in),
-                            p.agreement_signed_at or "",
-                            p.waiver_signed_at or "",
-                            _yes(waiting),
-                            p.place or "",
-                        ]
-                    )
-                )
+                writer.writerow(row(p.rand_id or "", "", p, waiting, p.place or ""))
         return "\ufeff" + out.getvalue()
 
 

@@ -14,14 +14,13 @@ from identity.notifications.service import (
     CREW_INVITATION_KIND,
     FEEDBACK_KIND,
     WAITLIST_PROMOTED_KIND,
-    WELCOME_LINK,
-    WELCOME_TEXT,
     battle_link,
     crew_invitation_text,
     feedback_link,
     feedback_text,
     notification_service,
     waitlist_promoted_text,
+    welcome_for,
 )
 from identity.profiles.repository import profile_repository
 from kit.consumers import Handler
@@ -29,11 +28,12 @@ from kit.events import Envelope
 
 
 async def welcome(session: AsyncSession, event: AccountCreated, _: Envelope) -> None:
-    if await profile_repository.get(session, event.main_profile_id) is None:
+    profile = await profile_repository.get(session, event.main_profile_id)
+    if profile is None:
         return  # gone before the event was read: nobody to welcome
-    await notification_service.notify(
-        session, event.main_profile_id, kind="welcome", text=WELCOME_TEXT, link=WELCOME_LINK
-    )
+    # only an unfinished profile is asked to finish (read now: a released profile comes finished)
+    text, link = welcome_for(profile.dancer_name)
+    await notification_service.notify(session, event.main_profile_id, kind="welcome", text=text, link=link)
 
 
 async def feedback_requested(session: AsyncSession, event: FeedbackRequested, _: Envelope) -> None:

@@ -18,6 +18,18 @@ from kit.principal import Principal
 
 WELCOME_TEXT = "Welcome to Cypher! Finish your profile so the community can find you."
 WELCOME_LINK = "/profile-setting"
+# A new account whose profile is already finished (a released profile, or onboarding done before the welcome was
+# written) is only welcomed: it has nothing left to finish.
+WELCOME_FINISHED_TEXT = "Welcome to Cypher!"
+
+
+def welcome_for(dancer_name: str | None) -> tuple[str, str | None]:
+    """The welcome's text and link: a profile is finished once it has a dancer name (as onboarding asks)."""
+    if dancer_name and dancer_name.strip():
+        return WELCOME_FINISHED_TEXT, None
+    return WELCOME_TEXT, WELCOME_LINK
+
+
 # Seed 000's "event feedback requests": after an event, those who checked in are asked (the events service's
 # events.feedback.requested); the link opens the event's Feedback tab.
 FEEDBACK_KIND = "event_feedback"

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api/base'
-import { CATALOGUE_PAGE_SIZE, checkinPath, uncheckPath } from '../rules'
+import { CANDIDATES_PAGE_SIZE, CATALOGUE_PAGE_SIZE, checkinPath, uncheckPath } from '../rules'
 import type { Battle, CatalogueUsers, CrewBody, WinnerEntry } from '../types'
 
 export const BATTLE_TAG = 'Battle' as const
@@ -69,6 +69,19 @@ const battlesApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG] }).injectEnd
       transformResponse: (body: CatalogueUsers | null) => ({ data: body?.data ?? [], total: body?.total ?? 0 }),
       providesTags: (_users, _error, { battleId }) => battleTag(battleId),
     }),
+    /**
+     * GET /crews/{battleId}/candidates: whom the crew form may add, decided on the server (judges, the event's
+     * staff, registered dancers, confirmed members of other crews and the caller left out; a crew edited keeps
+     * its members), so it works where the lists are hidden.
+     */
+    battleCrewCandidates: build.query<CatalogueUsers, { battleId: number; crewId: number | null; k: string }>({
+      query: ({ battleId, crewId, k }) => ({
+        url: `/crews/${battleId}/candidates`,
+        params: { pp: CANDIDATES_PAGE_SIZE, p: 0, k: k.trim(), ...(crewId ? { crewId } : {}) },
+      }),
+      transformResponse: (body: CatalogueUsers | null) => ({ data: body?.data ?? [], total: body?.total ?? 0 }),
+      providesTags: (_users, _error, { battleId }) => battleTag(battleId),
+    }),
     battleAdminRegister: build.mutation<Battle, { battleId: number; userIds: number[] }>({
       query: ({ battleId, userIds }) => ({ url: `/admin/battles/${battleId}/register`, method: 'POST', body: { userIds } }),
       onQueryStarted: (arg, lifecycle) => takesBattle(arg.battleId)(arg, lifecycle),
@@ -116,6 +129,7 @@ export const {
   useBattleUpdateCrewMutation,
   useBattleCrewActionMutation,
   useBattleCatalogueUsersQuery,
+  useBattleCrewCandidatesQuery,
   useBattleAdminRegisterMutation,
   useBattleAdminUnregisterMutation,
   useBattleAdminSignMutation,

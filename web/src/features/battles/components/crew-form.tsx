@@ -10,8 +10,14 @@ import CloseIcon from '@mui/icons-material/Close'
 import { useState } from 'react'
 import { ConfirmDialog, ModalDialog } from '@/components/ui/dialogs'
 import { TextInput } from '@/components/ui/text-input'
-import { UserPicker } from '@/components/ui/user-picker'
-import { useBattleAdminSignMutation, useBattleCreateCrewMutation, useBattleSignMutation, useBattleUpdateCrewMutation } from '../api/battles-api'
+import { UserPicker, type PickerSource } from '@/components/ui/user-picker'
+import {
+  useBattleAdminSignMutation,
+  useBattleCreateCrewMutation,
+  useBattleCrewCandidatesQuery,
+  useBattleSignMutation,
+  useBattleUpdateCrewMutation,
+} from '../api/battles-api'
 import {
   addMember,
   agreementSigned,
@@ -46,9 +52,10 @@ function startMembers(crew: Crew | null, me: BattleUser | null, admin: boolean):
 }
 
 /**
- * The crew form modal (seed 002, Crew form modal and section 5): 'Crew name*', the user search (100 a page,
- * excluding the crew and the caller; the server excludes the rest), the members with their signing controls,
- * Register Crew or Save edits. Mounted per opening, so Cancel and a save leave nothing behind.
+ * The crew form modal (seed 002, Crew form modal and section 5): 'Crew name*', the user search (the server's
+ * candidates, 100 a page: only dancers who may join; the form leaves out those already picked), the members with
+ * their signing controls, Register Crew or Save edits. Mounted per opening, so Cancel and a save leave nothing
+ * behind.
  */
 export function CrewForm({ battle, crew, open, onClose, me }: CrewFormProps) {
   const admin = battle.isAdmin
@@ -63,12 +70,27 @@ export function CrewForm({ battle, crew, open, onClose, me }: CrewFormProps) {
   const [signOwn] = useBattleSignMutation()
   const [signFor] = useBattleAdminSignMutation()
   const meId = me?.id ?? null
+  const [search, setSearch] = useState({ k: '', open: false })
+  const candidates = useBattleCrewCandidatesQuery({ battleId: battle.id, crewId: crew?.id ?? null, k: search.k }, { skip: !search.open })
+  const source: PickerSource = {
+    results: candidates.data?.data.map((user) => ({ id: user.id, dancerName: user.dancerName ?? '', avatar: user.avatar, confirmed: user.confirmed ?? true })),
+    searching: candidates.isFetching,
+    onSearch: setSearch,
+  }
+  const pickMember = (id: number) => {
+    const user = candidates.data?.data.find((item) => item.id === id)
+    if (!user) return
+    const member: CrewMember = { id: user.id, dancerName: user.dancerName, avatar: user.avatar, agreementSignedAt: user.agreementSignedAt, waiverSignedAt: user.waiverSignedAt }
+    setMembers((now) => addMember(now, member, battle.crewSize))
+  }
 
   const done = (doc: Doc) => (id: number) => {
     if (id === meId) return isRealDate(doc === 'agreement' ? battle.orgLegalDocs.agreementSignedAt : battle.orgLegalDocs.waiverSignedAt)
     if (signedHere[doc].includes(id)) return true
-    const participant = members.find((member) => member.id === id)?.participant
-    return participant ? (doc === 'agreement' ? agreementSigned(participant) : waiverSigned(participant)) : false
+    const member = members.find((item) => item.id === id)
+    const participant = member?.participant
+    if (participant) return doc === 'agreement' ? agreementSigned(participant) : waiverSigned(participant)
+    return isRealDate(doc === 'agreement' ? member?.agreementSignedAt : member?.waiverSignedAt)
   }
   const needs = {
     hasAgreement: battle.hasAgreement,
@@ -157,8 +179,9 @@ export function CrewForm({ battle, crew, open, onClose, me }: CrewFormProps) {
           <UserPicker
             label="Add dancers"
             selected={meId ? [...members, { id: meId }] : members}
-            onPick={(user) => setMembers((now) => addMember(now, { id: user.id, dancerName: user.dancerName, avatar: user.avatar }, battle.crewSize))}
+            onPick={(user) => pickMember(user.id)}
             disabled={isCrewFull(members, battle.crewSize)}
+            source={source}
           />
           <List aria-label="Crew members" disablePadding>
             {members.map((member) => (

@@ -105,7 +105,7 @@ export function SingleLayout({ battle, meId }: { battle: Battle; meId: number | 
           {rows(waitList)}
         </Box>
       ) : null}
-      {staff ? <CompetitorPicker battleId={battle.id} open={adding} onClose={() => setAdding(false)} /> : null}
+      {staff ? <CompetitorPicker battle={battle} open={adding} onClose={() => setAdding(false)} /> : null}
       {dialog}
     </Box>
   )

@@ -20,10 +20,11 @@ import { paths } from '@/config/paths'
 import { imageUrl } from '@/lib/api/images'
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { toastShown } from '@/lib/toast'
+import { useGetEventBattleQuery } from '../api/event-battles-api'
 import { useCreateEventMutation, useDeleteEventMutation, useGetEventQuery, usePublishEventMutation, useSaveEventMutation } from '../api/events-api'
 import { BATTLE_TEXTS, battleCategory } from '../battle-rules'
-import { costSummary, deleteQuestion, eventUpdate, firstStep, normaliseUpdate, TEXTS, TOTAL_STEP, WIZARD_STEPS } from '../rules'
-import type { CypherEvent, EventUpdate } from '../types'
+import { costSummary, deleteQuestion, eventUpdate, firstStep, normaliseUpdate, publishProblems, TEXTS, TOTAL_STEP, WIZARD_STEPS } from '../rules'
+import type { CypherEvent, EventBattleSummary, EventUpdate } from '../types'
 import { BattlesStep, type WizardBattles } from './battles-step'
 import { DateStep, DisplayModeStep, InfoStep, PLATFORM_ORG_NAME, TiersStep } from './wizard-steps'
 
@@ -139,6 +140,7 @@ function Wizard({ event }: { event: CypherEvent }) {
 
   const title = WIZARD_STEPS[step]
   const stepProps = { event, draft, onDraft }
+  const problems = publishProblems(draft)
   const blocked = (step === 0 && !draft.title.trim()) || (step === 3 && (!draft.title.trim() || carpetsSaving))
 
   return (
@@ -180,7 +182,7 @@ function Wizard({ event }: { event: CypherEvent }) {
                     Delete event
                   </Button>
                 </Stack>
-                <Button variant="contained" size="large" onClick={publishEvent} disabled={publishing}>
+                <Button variant="contained" size="large" onClick={publishEvent} disabled={publishing || problems.length > 0} aria-describedby={problems.length ? 'publish-problems' : undefined}>
                   Publish Event
                 </Button>
               </>
@@ -253,7 +255,13 @@ function TotalStep({ event, draft, battles, onEdit }: { event: CypherEvent; draf
         {draft.image ? <Box component="img" src={imageUrl(draft.image, 400, 'event')} alt="" sx={{ width: 200, borderRadius: 2, mb: 1 }} /> : null}
         <Typography sx={{ fontWeight: 700, color: 'text.primary' }}>{draft.title || 'Untitled'}</Typography>
         {org ? <Typography>Organization: {org}</Typography> : null}
-        <Typography>{draft.locationAddress || 'No location yet'}</Typography>
+        {draft.locationAddress?.trim() ? (
+          <Typography>{draft.locationAddress}</Typography>
+        ) : (
+          <Typography id="publish-problems" sx={{ color: 'error.main', fontWeight: 600 }}>
+            {TEXTS.locationRequired}
+          </Typography>
+        )}
         {draft.website ? <Typography>{draft.website}</Typography> : null}
         <SafeHtml html={draft.description} />
         <Typography>Admins: {names(event.staff?.admins)}</Typography>
@@ -276,11 +284,36 @@ function TotalStep({ event, draft, battles, onEdit }: { event: CypherEvent; draf
       </Section>
       <Section title="Battles" step={BATTLES_STEP} onEdit={onEdit}>
         {battles.length ? (
-          battles.map((battle) => <Typography key={battle.id}>{`${battle.title || 'Untitled battle'}: ${battleCategory(battle.crewSize)}`}</Typography>)
+          <Stack component="ul" aria-label="Battles of the event" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {battles.map((battle) => (
+              <BattleReview key={battle.id} battle={battle} />
+            ))}
+          </Stack>
         ) : (
           <Typography>{BATTLE_TEXTS.noBattles}</Typography>
         )}
       </Section>
     </Stack>
+  )
+}
+
+/** A battle in the review: its title and category, then its style, bracket size and judges from the battle's own
+ * read (the one the battle dialog edits and keeps current; the event's summary has neither). */
+function BattleReview({ battle }: { battle: EventBattleSummary }) {
+  const { data, isError } = useGetEventBattleQuery(battle.id)
+  return (
+    <Box component="li">
+      <Typography sx={{ color: 'text.primary' }}>{`${battle.title || 'Untitled battle'}: ${battleCategory(battle.crewSize)}`}</Typography>
+      {data ? (
+        <>
+          <Typography>{data.style === 'bracket' ? `Bracket size: ${data.bracketSize}` : 'Style: Classic'}</Typography>
+          <Typography>Judges: {names(data.judges)}</Typography>
+        </>
+      ) : isError ? (
+        <Typography>The battle's details could not be loaded.</Typography>
+      ) : (
+        <Typography aria-busy="true">Loading the battle's details…</Typography>
+      )}
+    </Box>
   )
 }

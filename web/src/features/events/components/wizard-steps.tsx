@@ -111,7 +111,7 @@ export function InfoStep({ event, draft, onDraft }: StepProps) {
         helperText={`${draft.title.length}/${EVENT_TITLE_MAX_LENGTH}`}
         slotProps={{ htmlInput: { maxLength: EVENT_TITLE_MAX_LENGTH } }}
       />
-      <PlaceSearch address={draft.locationAddress ?? ''} onChange={(locationAddress, coordinates) => onDraft({ locationAddress, coordinates })} />
+      <PlaceSearch required address={draft.locationAddress ?? ''} onChange={(locationAddress, coordinates) => onDraft({ locationAddress, coordinates })} />
       <TextField label="Website (optional)" type="url" value={draft.website ?? ''} placeholder="https://" onChange={(input) => onDraft({ website: input.target.value })} />
       <LazyRichTextEditor label="Description" value={draft.description ?? ''} onChange={(description) => onDraft({ description })} />
       <StaffPickers event={event} />
@@ -244,13 +244,16 @@ export function TiersStep({ draft, onDraft }: StepProps) {
   )
 }
 
+/** A rename is saved once the typing pauses this long (or its field is left, or another carpet edit goes first). */
+export const CARPET_RENAME_SAVE_MS = 500
+
 /**
- * Carpets are saved as they change (a rename when its field is left); scoreboards are initialised after each
- * save once the event has battles (a scoreboard shows a battle: without one there is nothing to set up, and the
- * battles service that owns them need not be there). Both failures are only logged (seed 001 section 8).
+ * Carpets are saved as they change, the whole list each time; after each save the scoreboards are initialised
+ * (the battles service also keeps them by itself, so this call is only a nudge). Both failures are only logged
+ * (seed 001 section 8).
  */
 function carpetsKey(carpets: Carpet[] | undefined): string {
-  return JSON.stringify((carpets ?? []).map((carpet) => [carpet.id, carpet.name]))
+  return JSON.stringify((carpets ?? []).map((carpet) => [carpet.id ?? null, carpet.name]))
 }
 
 /** A carpet on screen: `key` stays the same from 'Add carpet' on, so the answer that gives the carpet its id
@@ -263,78 +266,111 @@ function shown(carpets: Carpet[] | undefined): ShownCarpet[] {
   return (carpets ?? []).map((carpet) => ({ ...carpet, key: carpet.id === undefined ? `new-${(newCarpets += 1)}` : `carpet-${carpet.id}` }))
 }
 
+/**
+ * The list on screen is the truth: every edit (add, remove, rename) changes it at once and is never undone by an
+ * answer. Saves go one after another, each sending the list as it is when it leaves; an answer only gives ids to
+ * the carpets it was sent (matched by their keys), so a carpet added or renamed while a save travelled stays.
+ * 'Add carpet' and the remove buttons stay enabled while saving (disabling them between a press and its click
+ * lost the click); Next waits (`onSaving`) until no edit is unsaved and no save is queued or travelling.
+ */
 export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps & { onSaving?: (saving: boolean) => void }) {
   const [carpets, setCarpets] = useState<ShownCarpet[]>(() => shown(event.carpets))
-  const [saveCarpets, { isLoading }] = useSaveCarpetsMutation()
+  const [saveCarpets] = useSaveCarpetsMutation()
   const [initScoreboards] = useInitScoreboardsMutation()
-
-  useEffect(() => onSaving?.(isLoading), [isLoading, onSaving])
-  // The saved list comes back with the event (ids for the new carpets). A re-read is taken only when it is new
-  // (the event's list changed since the last render) and brings what is not already on screen; a render with the
-  // event as it was before our save must not bring the old list back for an instant (its fields would remount).
-  const eventCarpets = carpetsKey(event.carpets)
-  const [lastRead, setLastRead] = useState(eventCarpets)
-  const [seenCarpets, setSeenCarpets] = useState(eventCarpets)
-  // while a save of ours is queued or travelling, the list on screen is the newest: a re-read is not taken
+  // saves queued or travelling, and a rename waiting for its pause
   const [pending, setPending] = useState(0)
-  if (eventCarpets !== lastRead) {
-    setLastRead(eventCarpets)
-    if (!isLoading && pending === 0 && eventCarpets !== seenCarpets) {
-      setSeenCarpets(eventCarpets)
-      setCarpets(shown(event.carpets))
-    }
-  }
+  const [unsaved, setUnsaved] = useState(false)
+  const updating = pending > 0 || unsaved
+  useEffect(() => onSaving?.(updating), [updating, onSaving])
 
-  // Saves go one after another, each with the list as it is when it leaves (and the ids the previous answers
-  // gave): two saves in flight at once could land in either order and undo a rename.
   const latest = useRef(carpets)
+  // every handler sets both; this keeps the ref on a list taken from a re-read below
   useEffect(() => {
     latest.current = carpets
   }, [carpets])
   const queue = useRef<Promise<void>>(Promise.resolve())
+  const renameTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  // every list this step sent or was answered: a re-read of the event that brings one of them is ours, late
+  const [ours, setOurs] = useState(() => new Set([carpetsKey(event.carpets)]))
+  const remember = (key: string) => setOurs((known) => (known.has(key) ? known : new Set(known).add(key)))
+
+  // The event's re-read is taken only when it brings a list this step did not make (another editor's) and
+  // nothing of ours is unsaved or travelling.
+  const eventCarpets = carpetsKey(event.carpets)
+  const [lastRead, setLastRead] = useState(eventCarpets)
+  const [adopted, setAdopted] = useState(eventCarpets)
+  if (eventCarpets !== lastRead) {
+    setLastRead(eventCarpets)
+    if (!updating && !ours.has(eventCarpets)) {
+      setAdopted(eventCarpets)
+      setCarpets(shown(event.carpets))
+    }
+  }
+  // what the server holds, as far as this step knows: a save of the same list is not sent again
+  const lastSaved = useRef(adopted)
+  useEffect(() => {
+    lastSaved.current = adopted
+  }, [adopted])
 
   const send = async () => {
     const sending = latest.current
+    const body = sending.map(({ id, name }) => ({ id, name: name.trim() || 'Carpet' }))
+    if (carpetsKey(body) === lastSaved.current) {
+      setPending((count) => count - 1)
+      return
+    }
+    remember(carpetsKey(body))
     let saved: Carpet[]
     try {
-      saved = await saveCarpets({ id: event.id, carpets: sending.map(({ id, name }) => ({ id, name: name.trim() || 'Carpet' })) }).unwrap()
+      saved = await saveCarpets({ id: event.id, carpets: body }).unwrap()
     } catch (error) {
+      // logged only; the edit stays on screen and the next save sends the whole list again
       console.info('Carpets were not saved', error)
-      return
-    } finally {
       setPending((count) => count - 1)
+      return
     }
     if (Array.isArray(saved)) {
-      // The answer gives new carpets their ids; a name typed while it travelled stays (its field's blur saves
-      // it), each field keeps its key, and the event's re-read, which brings the same list, changes nothing.
-      const merged = saved.map((carpet, at) => {
-        const current = latest.current[at]
-        return { ...carpet, name: current?.name ?? carpet.name, key: current?.key ?? `carpet-${carpet.id}` }
-      })
+      remember(carpetsKey(saved))
+      lastSaved.current = carpetsKey(saved)
+      const ids = new Map(sending.map((carpet, at) => [carpet.key, saved[at]?.id]))
+      const merged = latest.current.map((carpet) => (carpet.id === undefined && ids.get(carpet.key) !== undefined ? { ...carpet, id: ids.get(carpet.key) } : carpet))
       latest.current = merged
       setCarpets(merged)
-      setSeenCarpets(carpetsKey(saved))
     }
-    if (!event.battles?.length) return
+    setPending((count) => count - 1)
     initScoreboards(event.id)
       .unwrap()
       .catch((error: unknown) => console.info('Scoreboards were not initialised', error))
   }
 
   const save = (next: ShownCarpet[]) => {
+    clearTimeout(renameTimer.current)
+    renameTimer.current = undefined
+    setUnsaved(false)
+    latest.current = next
     setCarpets(next)
     setPending((count) => count + 1)
-    latest.current = next
     queue.current = queue.current.then(send)
-    return queue.current
   }
 
-  const rename = (index: number, name: string) => {
-    // from the newest list, not this render's: an answer may have landed since (ids for new carpets)
-    const next = latest.current.map((other, at) => (at === index ? { ...other, name } : other))
+  const rename = (key: string, name: string) => {
+    const next = latest.current.map((other) => (other.key === key ? { ...other, name } : other))
     latest.current = next
     setCarpets(next)
+    setUnsaved(true)
+    clearTimeout(renameTimer.current)
+    renameTimer.current = setTimeout(() => save(latest.current), CARPET_RENAME_SAVE_MS)
   }
+
+  const flush = () => {
+    if (renameTimer.current !== undefined) save(latest.current)
+  }
+  // leaving the step (Cancel from Total) with a rename still waiting: it is saved all the same
+  const flushRef = useRef(flush)
+  useEffect(() => {
+    flushRef.current = flush
+  })
+  useEffect(() => () => flushRef.current(), [])
 
   return (
     <Stack spacing={3}>
@@ -350,19 +386,16 @@ export function DisplayModeStep({ event, draft, onDraft, onSaving }: StepProps &
                 value={carpet.name}
                 size="small"
                 sx={{ flex: 1 }}
-                onChange={(input) => rename(index, input.target.value)}
-                onBlur={() => {
-                  const now = latest.current[index]
-                  if (now && (now.id === undefined || now.name !== event.carpets?.find((saved) => saved.id === now.id)?.name)) void save(latest.current)
-                }}
+                onChange={(input) => rename(carpet.key, input.target.value)}
+                onBlur={flush}
               />
-              <IconButton aria-label={`Remove ${carpet.name || `carpet ${index + 1}`}`} onClick={() => void save(latest.current.filter((_, at) => at !== index))} disabled={isLoading}>
+              <IconButton aria-label={`Remove ${carpet.name || `carpet ${index + 1}`}`} onClick={() => save(latest.current.filter((other) => other.key !== carpet.key))}>
                 <DeleteIcon />
               </IconButton>
             </Stack>
           ))}
         </Stack>
-        <Button startIcon={<AddIcon />} sx={{ mt: 1 }} disabled={isLoading} onClick={() => void save([...latest.current, { name: nextCarpetName(latest.current), key: `new-${(newCarpets += 1)}` }])}>
+        <Button startIcon={<AddIcon />} sx={{ mt: 1 }} onClick={() => save([...latest.current, { name: nextCarpetName(latest.current), key: `new-${(newCarpets += 1)}` }])}>
           Add carpet
         </Button>
       </Box>

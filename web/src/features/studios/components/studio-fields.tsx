@@ -19,8 +19,12 @@ interface FieldsProps {
   initialDescription?: string
 }
 
-/** Image, 'Studio name', 'Studio start date' (MM/DD/YYYY) and the description. */
-export function GeneralFields({ draft, onDraft, errors, initialDescription }: FieldsProps) {
+/** The founded date's label: 'Studio start date' in the creation wizard, 'Date created' in the settings. */
+export type FoundedLabel = 'Studio start date' | 'Date created'
+
+
+/** Image, 'Studio name', the founded date (MM/DD/YYYY) and the description. */
+export function GeneralFields({ draft, onDraft, errors, initialDescription, foundedLabel = 'Studio start date' }: FieldsProps & { foundedLabel?: FoundedLabel }) {
   return (
     <Stack spacing={3}>
       <ImageUpload value={draft.image} onUploaded={(uploaded) => onDraft({ image: uploaded.id })} imageType="studio" previewSize={140} hint="PNG or JPEG, smaller than 10Mb" />
@@ -33,7 +37,7 @@ export function GeneralFields({ draft, onDraft, errors, initialDescription }: Fi
         slotProps={{ htmlInput: { maxLength: 100 } }}
       />
       <DateMaskField
-        label="Studio start date"
+        label={foundedLabel}
         placeholder="MM/DD/YYYY"
         value={draft.founded}
         error={Boolean(errors.founded)}

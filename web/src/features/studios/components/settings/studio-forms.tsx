@@ -59,7 +59,7 @@ export function GeneralSection({ studio }: { studio: Studio }) {
   const form = useStudioForm(studio)
   return (
     <Form onSubmit={form.submit} saving={form.saving}>
-      <GeneralFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} initialDescription={studio.description} />
+      <GeneralFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} initialDescription={studio.description} foundedLabel="Date created" />
       <Box sx={{ mt: 3 }}>
         <LocationFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} />
       </Box>
