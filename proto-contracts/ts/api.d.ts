@@ -972,7 +972,8 @@ export interface paths {
         };
         /**
          * Attendees
-         * @description The Check-in page: every ticket holder and everyone checked in, by dancer name, with their emails.
+         * @description The Check-in page, the event's one door list: every ticket holder, every dancer registered in its battles
+         *     and everyone checked in, one row per person, by dancer name, with their emails.
          */
         get: operations["attendees_api_events__event_id__attendees_get"];
         put?: never;
@@ -994,6 +995,26 @@ export interface paths {
         get: operations["calendar_api_events__event_id__calendar_ics_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Event
+         * @description A published event called off: its paid tickets refunded, its people told. Again: retries failed refunds.
+         */
+        post: operations["cancel_event_api_events__event_id__cancel_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1089,7 +1110,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete Event */
+        /**
+         * Delete Event
+         * @description Drafts only: a published event is cancelled instead (409).
+         */
         post: operations["delete_event_api_events__event_id__delete_post"];
         delete?: never;
         options?: never;
@@ -1259,6 +1283,26 @@ export interface paths {
         put?: never;
         /** Show On Board */
         post: operations["show_on_board_api_events__event_id__scoreboards__carpet_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/staff-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give Staff Ticket
+         * @description An editor gives a ticket at the door (method staff, cost 0); answers the person's row of the door list.
+         */
+        post: operations["give_staff_ticket_api_events__event_id__staff_ticket_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2221,6 +2265,18 @@ export interface components {
             payment?: ("card" | "cash" | "cashDue" | "free") | null;
             /** Tickets */
             tickets: components["schemas"]["AttendeeTicket"][];
+            /**
+             * Battles
+             * @default []
+             */
+            battles: components["schemas"]["AttendeeBattle"][];
+        };
+        /** AttendeeBattle */
+        AttendeeBattle: {
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
         };
         /** AttendeeTicket */
         AttendeeTicket: {
@@ -2237,6 +2293,8 @@ export interface components {
             method: "card" | "cash" | "free" | "staff";
             /** Paid */
             paid: boolean;
+            /** Refunderror */
+            refundError?: string | null;
         };
         /** Attendees */
         Attendees: {
@@ -2551,6 +2609,20 @@ export interface components {
             /** Roles */
             roles: string[];
         };
+        /**
+         * Cancellation
+         * @description The answer of cancelling: the event as its page shows it, the refunds made by this call, the ones that
+         *     failed, and the cash tickets paid at the door (handed back there: their per-ticket refund records it).
+         */
+        Cancellation: {
+            event: components["schemas"]["Event"];
+            /** Refunded */
+            refunded: number;
+            /** Failed */
+            failed: components["schemas"]["RefundFailure"][];
+            /** Cashtoreturn */
+            cashToReturn: number;
+        };
         /** Carpet */
         Carpet: {
             /** Id */
@@ -2762,6 +2834,8 @@ export interface components {
             scoreboardBgImage?: string | null;
             /** Createdat */
             createdAt: string;
+            /** Cancelledat */
+            cancelledAt?: string | null;
             permissions: components["schemas"]["Permissions"];
             /**
              * Isfree
@@ -2897,6 +2971,8 @@ export interface components {
             coordinates?: components["schemas"]["Coordinates"] | null;
             /** Createdat */
             createdAt: string;
+            /** Cancelledat */
+            cancelledAt?: string | null;
         };
         /**
          * EventSort
@@ -4094,6 +4170,21 @@ export interface components {
             /** Received */
             received: boolean;
         };
+        /**
+         * RefundFailure
+         * @description A paid ticket of a cancelled event whose refund the processor refused or could not take: still owed.
+         *     Calling cancel again retries it.
+         */
+        RefundFailure: {
+            /** Ticketid */
+            ticketId: number;
+            /** Userid */
+            userId: number;
+            /** Amount */
+            amount: number;
+            /** Message */
+            message: string;
+        };
         /** RegisterUsers */
         RegisterUsers: {
             /** Userids */
@@ -4388,6 +4479,14 @@ export interface components {
          * @enum {string}
          */
         StaffRole: "admin" | "host" | "dj";
+        /**
+         * StaffTicket
+         * @description Who gets a ticket at the door from staff (method staff, cost 0).
+         */
+        StaffTicket: {
+            /** Userid */
+            userId: number;
+        };
         /** Studio */
         Studio: {
             /** Id */
@@ -4741,6 +4840,11 @@ export interface components {
              * @default 0
              */
             totalSum: number;
+            /**
+             * Sold
+             * @default 0
+             */
+            sold: number;
         };
         /**
          * TierIn
@@ -4948,6 +5052,7 @@ export interface components {
 export type AdminPickerPage = components['schemas']['AdminPickerPage'];
 export type AdminPickerUser = components['schemas']['AdminPickerUser'];
 export type Attendee = components['schemas']['Attendee'];
+export type AttendeeBattle = components['schemas']['AttendeeBattle'];
 export type AttendeeTicket = components['schemas']['AttendeeTicket'];
 export type Attendees = components['schemas']['Attendees'];
 export type AuthResponse = components['schemas']['AuthResponse'];
@@ -4967,6 +5072,7 @@ export type BracketSparring = components['schemas']['BracketSparring'];
 export type CalendarDay = components['schemas']['CalendarDay'];
 export type CalendarDays = components['schemas']['CalendarDays'];
 export type CallerRoles = components['schemas']['CallerRoles'];
+export type Cancellation = components['schemas']['Cancellation'];
 export type Carpet = components['schemas']['Carpet'];
 export type CarpetIn = components['schemas']['CarpetIn'];
 export type CarpetsUpdate = components['schemas']['CarpetsUpdate'];
@@ -5066,6 +5172,7 @@ export type Providers = components['schemas']['Providers'];
 export type Purchase = components['schemas']['Purchase'];
 export type Purchased = components['schemas']['Purchased'];
 export type Received = components['schemas']['Received'];
+export type RefundFailure = components['schemas']['RefundFailure'];
 export type RegisterUsers = components['schemas']['RegisterUsers'];
 export type ReleaseRequest = components['schemas']['ReleaseRequest'];
 export type ReleaseResponse = components['schemas']['ReleaseResponse'];
@@ -5089,6 +5196,7 @@ export type SparringSide = components['schemas']['SparringSide'];
 export type Staff = components['schemas']['Staff'];
 export type StaffCheckin = components['schemas']['StaffCheckin'];
 export type StaffRole = components['schemas']['StaffRole'];
+export type StaffTicket = components['schemas']['StaffTicket'];
 export type Studio = components['schemas']['Studio'];
 export type StudioBattle = components['schemas']['StudioBattle'];
 export type StudioCreated = components['schemas']['StudioCreated'];
@@ -9098,6 +9206,64 @@ export interface operations {
             };
         };
     };
+    cancel_event_api_events__event_id__cancel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cancellation"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     save_carpets_api_events__event_id__carpets_post: {
         parameters: {
             query?: never;
@@ -9417,6 +9583,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10167,6 +10342,77 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    give_staff_ticket_api_events__event_id__staff_ticket_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffTicket"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attendee"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,7 +24,7 @@ async function person(request: APIRequestContext, dancerName: string): Promise<P
   return { token: account.accessToken, userId: account.userId, email }
 }
 
-/** "YYYY-MM-DDTHH:MM" in UTC (the event has no place: its zone is UTC). */
+/** "YYYY-MM-DDTHH:MM" in UTC (the event is in Accra, whose zone is UTC all year; publishing needs a place). */
 const wall = (instant: number) => new Date(instant).toISOString().slice(0, 16)
 
 /** A published event of the organizer from `start` to `end` (ms from now), with the given tiers; its id. */
@@ -33,7 +33,7 @@ async function event(request: APIRequestContext, token: string, title: string, s
   const { id } = (await (await request.post('/api/events', { headers })).json()) as { id: number }
   const saved = await request.post(`/api/events/${id}`, {
     headers,
-    data: { title, dateStart: wall(Date.now() + start), dateEnd: wall(Date.now() + end), tiers },
+    data: { title, dateStart: wall(Date.now() + start), dateEnd: wall(Date.now() + end), tiers, locationAddress: 'Accra, Greater Accra, Ghana', coordinates: { lat: 5.556, lng: -0.1969 } },
   })
   expect(saved.ok(), await saved.text()).toBeTruthy()
   const published = await request.post(`/api/events/${id}/publish`, { headers })

@@ -223,21 +223,20 @@ test.describe('competition', () => {
     await confirm(sparringPage, `Are you sure you want to finish with ${semiA.red!.name} as the winner?`, 'Finish')
     await expect(sparringPage.getByTestId('winner-view')).toContainText(semiA.red!.name)
 
-    // 3. semi-final B: equal totals → Finish → need-tie-breaker → Add tie breaker → the extra round → winner
+    // 3. semi-final B: equal totals and votes once every judge scored → Add tie breaker at once (no Finish first) →
+    //    the extra round → winner
     await openLive(sparringPage, `/sparring/${semiB.sparringId}`, `sparring:${semiB.sparringId}`)
     await openLive(judgePage, `/sparring/${semiB.sparringId}`, `sparring:${semiB.sparringId}`)
     for (const judge of [judge1.account, judge2, judge3]) await post(request, `/api/sparrings/${semiB.sparringId}/judge`, judge.accessToken, { rounds: [{ round: 1, redPoints: 8, bluePoints: 8 }] })
     await expect(sparringPage.getByTestId('red-total')).toContainText('24')
     await expect(sparringPage.getByTestId('blue-total')).toContainText('24')
-    await press(sparringPage.getByRole('button', { name: 'Finish', exact: true }))
-    await confirm(sparringPage, 'Are you sure you want to finish this sparring?', 'Finish')
     const tieBreaker = sparringPage.getByRole('button', { name: 'Add tie breaker' })
     await expect(tieBreaker).toBeVisible()
-    expect((await json<SparringAnswer>(request, `/api/sparrings/${semiB.sparringId}`)).status).toBe('need-tie-breaker')
-    // the judge's tablet learns it live
-    await expect(judgePage.getByText('Admin or host needs to add A tie breaker round.')).toBeVisible()
+    await expect(sparringPage.getByRole('button', { name: 'Finish', exact: true })).toHaveCount(0)
     await press(tieBreaker)
     await confirm(sparringPage, 'Are you sure you want to add a tie breaker round?', 'Add tie breaker')
+    // the finish recorded the tie, then the round was added
+    await expect.poll(async () => (await json<SparringAnswer>(request, `/api/sparrings/${semiB.sparringId}`)).roundsCount, { timeout: 20_000 }).toBe(2)
     // judge 1 scores the extra round on the tablet (it opens live), the others by API: blue wins it
     const judgeEditor = judgePage.getByRole('region', { name: 'Your scores' })
     await expect(judgeEditor.getByTestId('editor-round-2')).toContainText('Tie breaker 1')
@@ -245,7 +244,12 @@ test.describe('competition', () => {
     await press(judgeEditor.getByRole('button', { name: 'Tie breaker 1 blue 9 points', exact: true }))
     await press(judgeEditor.getByRole('button', { name: 'Submit' }))
     await expect(sparringPage.getByTestId(`score-2-${judge1.account.userId}`)).toContainText(/8\s*9/)
-    for (const judge of [judge2, judge3]) await post(request, `/api/sparrings/${semiB.sparringId}/judge`, judge.accessToken, { rounds: [{ round: 2, redPoints: 8, bluePoints: 9 }] })
+    // a submission gives both sides points in every round
+    const tieRounds = [
+      { round: 1, redPoints: 8, bluePoints: 8 },
+      { round: 2, redPoints: 8, bluePoints: 9 },
+    ]
+    for (const judge of [judge2, judge3]) await post(request, `/api/sparrings/${semiB.sparringId}/judge`, judge.accessToken, { rounds: tieRounds })
     await expect(sparringPage.getByTestId('blue-total')).toContainText('51')
     await press(sparringPage.getByRole('button', { name: 'Finish', exact: true }))
     await confirm(sparringPage, 'Are you sure you want to finish this sparring?', 'Finish')

@@ -24,6 +24,8 @@ EVENTS: tuple[type[Event], ...] = (
     events.EventUpdated,
     events.EventPublished,
     events.EventDeleted,
+    events.EventCancelled,
+    events.AttendeesChanged,
     events.StaffAdded,
     events.StaffRemoved,
     events.CarpetsUpdated,

@@ -24,6 +24,8 @@ class EventChanged(Event):
     location_address: str | None
     lat: float | None
     lng: float | None
+    # When a published event was called off (UTC ISO; None while it is on): every later announcement carries it.
+    cancelled_at: str | None = None
 
     def topics(self) -> list[str]:
         topics = [f"event:{self.id}"]
@@ -54,6 +56,30 @@ class EventDeleted(EventChanged):
     """The event is hidden everywhere (soft delete: references from battles and tickets stay valid)."""
 
     type: ClassVar[str] = "events.event.deleted"
+
+
+class EventCancelled(EventChanged):
+    """A published event was called off (once): it stays readable and shows 'Cancelled'. Its paid card tickets
+    were refunded (or the refunds are being retried by the editors); `userIds` are the people to tell: the holders
+    of its tickets and the dancers registered in its battles. identity notifies and mails each of them; battles
+    stops taking registrations for its battles."""
+
+    type: ClassVar[str] = "events.event.cancelled"
+
+    user_ids: list[int]
+
+
+class AttendeesChanged(Event):
+    """The door list of an event changed without a check-in: a ticket was issued, given at the door, refunded or
+    cancelled. Open check-in pages re-read (the ticket's own announcement goes to its holder only: it carries the
+    secret)."""
+
+    type: ClassVar[str] = "events.attendees.changed"
+
+    event_id: int
+
+    def topics(self) -> list[str]:
+        return [f"event:{self.event_id}"]
 
 
 class StaffChanged(Event):

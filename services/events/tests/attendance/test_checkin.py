@@ -201,7 +201,7 @@ class TestStaffCheckIn:
         assert (
             await client.post(f"/api/events/999999/checkin/{DANCER}", headers=headers(ORGANIZER))
         ).status_code == 404
-        event = await event_at(session, "now")
+        event = await event_at(session, "now", status="draft")
         await client.post(f"/api/events/{event.id}/delete", headers=headers(ORGANIZER))
         response = await client.post(f"/api/events/{event.id}/checkin/{DANCER}", headers=headers(ORGANIZER))
         assert response.status_code == 404
@@ -316,7 +316,17 @@ class TestAttendees:
             "checkedInAt": None,
             "hasTicket": True,
             "payment": "cashDue",
-            "tickets": [{"title": "General", "cost": 2000, "ticketSum": 2328, "method": "cash", "paid": False}],
+            "tickets": [
+                {
+                    "title": "General",
+                    "cost": 2000,
+                    "ticketSum": 2328,
+                    "method": "cash",
+                    "paid": False,
+                    "refundError": None,
+                }
+            ],
+            "battles": [],
         }
         assert people[1]["hasTicket"] is False and people[1]["tickets"] == []
         assert people[3]["checkedInAt"].endswith("Z")

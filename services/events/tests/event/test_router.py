@@ -94,6 +94,7 @@ class TestPage:
             "scoreboardLogo": None,
             "scoreboardBgImage": None,
             "createdAt": None,
+            "cancelledAt": None,
             "permissions": {
                 "canEdit": False,
                 "hasTicket": False,
@@ -305,6 +306,7 @@ class TestSave:
             "locationAddress": "Paris, France",
             "lat": 48.8566,
             "lng": 2.3522,
+            "cancelledAt": None,
         }
         carpets = await collect_events(nats_url, "events.carpets.updated", count=2, timeout=1.5)
         assert len(carpets) == 1 and [c["name"] for c in carpets[0].data["carpets"]] == ["Main", "Carpet 2"]
@@ -348,8 +350,15 @@ class TestPublish:
         response = await client.post(f"/api/events/{event.id}/publish", headers=headers(ORGANIZER))
         assert response.status_code == 400 and message(response) == rules.TITLE_REQUIRED
 
+    async def test_needs_a_place(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        for place in ({}, {"location_address": "Nowhere", "lat": None}, {"location_address": "", "lat": 1, "lng": 2}):
+            event = await create_event(session, status="draft", **place)
+            response = await client.post(f"/api/events/{event.id}/publish", headers=headers(ORGANIZER))
+            assert response.status_code == 400 and message(response) == rules.PLACE_REQUIRED, place
+            assert (await client.get(f"/api/events/{event.id}")).status_code == 404  # still a draft
+
     async def test_publishes_once(self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> None:
-        event = await create_event(session, status="draft")
+        event = await create_event(session, status="draft", location_address="Paris, France", lat=48.85, lng=2.35)
         for _ in range(2):
             response = await client.post(f"/api/events/{event.id}/publish", headers=headers(ORGANIZER))
             assert response.status_code == 200 and response.json()["status"] == "published"
@@ -359,10 +368,10 @@ class TestPublish:
 
 
 class TestDelete:
-    async def test_hidden_everywhere_and_published(
+    async def test_a_draft_is_hidden_everywhere_and_published(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
     ) -> None:
-        event = await create_event(session)
+        event = await create_event(session, status="draft")
         response = await client.post(f"/api/events/{event.id}/delete", headers=headers(ORGANIZER))
         assert response.status_code == 204
         for who in (None, ORGANIZER):

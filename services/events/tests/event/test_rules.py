@@ -47,14 +47,26 @@ class TestFields:
     def test_description_is_sanitised(self) -> None:
         assert rules.description('<p onclick="x">Hi<script>alert(1)</script></p>') == "<p>Hi</p>"
 
-    def test_publishing_needs_both_dates_then_a_name(self) -> None:
+    def test_publishing_needs_both_dates_then_a_name_then_a_place(self) -> None:
+        place = {"address": "Paris, France", "lat": 48.85, "lng": 2.35}
         with pytest.raises(ValueError, match=rules.DATE_REQUIRED):
-            rules.publishable("Jam", local("2030-01-01T10:00"), None)
+            rules.publishable("Jam", local("2030-01-01T10:00"), None, **place)
         with pytest.raises(ValueError, match=rules.DATE_REQUIRED):
-            rules.publishable("", None, None)
+            rules.publishable("", None, None, **place)
         with pytest.raises(ValueError, match=rules.TITLE_REQUIRED):
-            rules.publishable("", local("2030-01-01T10:00"), local("2030-01-01T12:00"))
-        rules.publishable("Jam", local("2030-01-01T10:00"), local("2030-01-01T09:00"))  # end before start: allowed
+            rules.publishable("", local("2030-01-01T10:00"), local("2030-01-01T12:00"), **place)
+        for nowhere in ({"address": "", "lat": 48.85, "lng": 2.35}, {"address": "Somewhere", "lat": None, "lng": None}):
+            with pytest.raises(ValueError, match=rules.PLACE_REQUIRED):
+                rules.publishable("Jam", local("2030-01-01T10:00"), local("2030-01-01T12:00"), **nowhere)  # type: ignore[arg-type]
+        rules.publishable("Jam", local("2030-01-01T10:00"), local("2030-01-01T09:00"), **place)  # end before start
+
+    def test_drafts_are_deleted_published_events_cancelled(self) -> None:
+        rules.deletable("draft")
+        with pytest.raises(ValueError, match=rules.PUBLISHED_NOT_DELETABLE):
+            rules.deletable("published")
+        rules.cancellable("published")
+        with pytest.raises(ValueError, match=rules.DRAFT_NOT_CANCELLABLE):
+            rules.cancellable("draft")
 
 
 class TestRights:

@@ -159,14 +159,16 @@ class TestEventPage:
             "fees": 200,
             "taxes": 178,
             "totalSum": 2378,
+            "sold": 2,
         }
         assert (second["ticketTotalSum"], second["fees"], second["taxes"], second["totalSum"]) == (2328, 0, 0, 0)
+        assert second["sold"] == 0  # unpaid cash is not sold yet
         assert editor["isFree"] is False and editor["tickets"] == [] and editor["permissions"]["hasTicket"] is False
         for who in (STRANGER, None):
             seen = (await client.get(f"/api/events/{event.id}", headers=headers(who) if who else {})).json()
-            assert [(t["ticketTotalSum"], t["fees"], t["taxes"], t["totalSum"]) for t in seen["tiers"]] == [
-                (1189, 0, 0, 0),
-                (2328, 0, 0, 0),
+            assert [(t["ticketTotalSum"], t["fees"], t["taxes"], t["totalSum"], t["sold"]) for t in seen["tiers"]] == [
+                (1189, 0, 0, 0, 0),
+                (2328, 0, 0, 0, 0),
             ]
         buyer = (await client.get(f"/api/events/{event.id}", headers=headers(BUYER))).json()
         assert buyer["permissions"]["hasTicket"] is True

@@ -13,6 +13,7 @@ from identity.battles.handlers import handlers as battle_handlers
 from identity.config import Settings
 from identity.links.router import router as links_router
 from identity.mail.sender import mail_sender
+from identity.notifications.handlers import cancellation_handlers
 from identity.notifications.handlers import handlers as notification_handlers
 from identity.notifications.router import router as notifications_router
 from identity.oidc.client import OidcProvider
@@ -76,6 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             *battle_handlers,
             *guide_handlers(settings),
             *ticket_handlers(settings),
+            *cancellation_handlers(settings),
         ],
         resources={"http": http_client, "oidc": oidc_provider, "image_refs": image_refs},
         workers=[mail_sender],

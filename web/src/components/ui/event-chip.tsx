@@ -15,6 +15,8 @@ export interface EventChipData {
   timeFlat?: string | null
   locationAddress: string | null
   status?: string
+  /** a published event called off: shown 'Cancelled' */
+  cancelledAt?: string | null
 }
 
 /**
@@ -40,6 +42,7 @@ export function EventChip({ event, action, eager = false }: { event: EventChipDa
           ) : null}
           <Typography sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>{event.title || 'Untitled'}</Typography>
           {event.status === 'draft' ? <span className="draft-label">Draft</span> : null}
+          {event.cancelledAt ? <span className="cancelled-label">Cancelled</span> : null}
         </Box>
       </Box>
       {action ? <Box sx={{ position: 'absolute', right: 4, bottom: 4 }}>{action}</Box> : null}

@@ -6,7 +6,11 @@ import {
   editedRound,
   editedSparrings,
   finalEdited,
+  finishWarning,
   isOwnSide,
+  isTie,
+  judgeSubmitHint,
+  offersTieBreaker,
   isRoundOpen,
   judgeDraft,
   judgeDraftError,
@@ -222,5 +226,42 @@ describe('live messages applied to a sparring', () => {
     const none = buildSparring({ status: 'judging' })
     expect(withVotes(none, 1, 0)).toBeNull()
     expect(liveSparring(judged(), { type: 'battles.sparring.voted', data: { sparringId: 11, redVotes: 4, blueVotes: 1 } })?.red?.audiencePoints).toBe(4)
+  })
+})
+
+describe('sparring: submit, finish and ties', () => {
+  it('submits only with both sides in every round', () => {
+    expect(judgeSubmitHint({ 1: { red: 8, blue: 9 } }, 2)).toBe('Submitting sparring scores needs both sides to have points in every round.')
+    expect(judgeSubmitHint({ 1: { red: 8, blue: 9 }, 2: { red: 7, blue: null } }, 2)).not.toBeNull()
+    expect(judgeSubmitHint({ 1: { red: 8, blue: 9 }, 2: { red: 7, blue: 6.5 } }, 2)).toBeNull()
+  })
+
+  const scored = (overrides: Parameters<typeof buildSparring>[0] = {}) =>
+    buildSparring({
+      status: 'judging',
+      red: buildSparringSide(1, { totalPoints: 34 }),
+      blue: buildSparringSide(8, { totalPoints: 34 }),
+      rounds: [buildRound(1, [[1, 'B-girl Ana', 8, 9], [20, 'Judge Roxy', 9, 8]]), buildRound(2, [[1, 'B-girl Ana', 8, 8], [20, 'Judge Roxy', 9, 9]])],
+      permissions: { canFinish: true },
+      ...overrides,
+    })
+
+  it("warns on Finish while a judge has not scored every round", () => {
+    expect(finishWarning(scored())).toBeNull()
+    expect(finishWarning(scored({ rounds: [buildRound(1, [[1, 'B-girl Ana', 8, 9], [20, 'Judge Roxy', 9, 8]]), buildRound(2, [[1, 'B-girl Ana', 8, 8]])] }))).toBe(
+      '1 of 2 judges have scored every round.',
+    )
+  })
+
+  it('finds a tie once every judge has scored and totals and votes are equal, and offers the round to admins', () => {
+    expect(isTie(scored())).toBe(true)
+    expect(offersTieBreaker(scored())).toBe(true)
+    expect(offersTieBreaker(scored({ permissions: {} }))).toBe(false)
+    expect(isTie(scored({ red: buildSparringSide(1, { totalPoints: 34, audiencePoints: 1 }) }))).toBe(false)
+    expect(isTie(scored({ rounds: [buildRound(1, [[1, 'B-girl Ana', 8, 9]])] }))).toBe(false)
+    expect(isTie(scored({ judges: [] }))).toBe(false)
+    const needed = scored({ status: 'need-tie-breaker', permissions: { canFinish: true } })
+    expect(offersTieBreaker(needed)).toBe(false)
+    expect(offersTieBreaker({ ...needed, permissions: { ...needed.permissions, canAddExtra: true } })).toBe(true)
   })
 })

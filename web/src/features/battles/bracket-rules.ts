@@ -30,6 +30,7 @@ export const SPARRING_TEXTS = {
   pending: 'Pending',
   offline: 'You are offline. Your scores are kept on this device and sent when the connection returns.',
   bothSides: 'Both sides need points in every round',
+  submitNeedsAll: 'Submitting sparring scores needs both sides to have points in every round.',
   total: 'Total',
   audience: 'Audience votes',
   voted: 'Thanks for voting',
@@ -219,6 +220,12 @@ export function judgeDraftError(draft: JudgeDraft, roundsCount: number): string 
   return null
 }
 
+/** Submit waits until both sides have points in every round (the server refuses less): the hint, or null. */
+export function judgeSubmitHint(draft: JudgeDraft, roundsCount: number): string | null {
+  for (let round = 1; round <= roundsCount; round += 1) if (!complete(draft[round])) return SPARRING_TEXTS.submitNeedsAll
+  return null
+}
+
 /** The draft differs from what the server (and the queue) already has. */
 export function draftChanged(draft: JudgeDraft, saved: JudgeDraft, roundsCount: number): boolean {
   return JSON.stringify(judgeEntries(draft, roundsCount)) !== JSON.stringify(judgeEntries(saved, roundsCount))
@@ -241,6 +248,45 @@ export function sparringMode(sparring: Pick<Sparring, 'status' | 'rounds' | 'per
   if (sparring.permissions.canSetWinner && !hasPoints(sparring)) return 'choose-winner'
   if (sparring.permissions.canSetAudienceScore) return 'audience'
   return 'watch'
+}
+
+/** How many of the battle's judges have given both sides points in every round of the sparring. */
+export function judgesScored(sparring: Pick<Sparring, 'rounds' | 'roundsCount' | 'judges'>): { scored: number; judges: number } {
+  const scoredAll = (judgeId: number) => {
+    for (let round = 1; round <= sparring.roundsCount; round += 1) {
+      const score = sparring.rounds.find((item) => item.round === round)?.scores.find((item) => item.id === judgeId)
+      if (!score || score.redPoints === null || score.bluePoints === null) return false
+    }
+    return true
+  }
+  return { scored: sparring.judges.filter((judge) => scoredAll(judge.id)).length, judges: sparring.judges.length }
+}
+
+/** Finish's warning while a judge has not scored every round: '2 of 3 judges have scored every round.' */
+export function finishWarning(sparring: Pick<Sparring, 'rounds' | 'roundsCount' | 'judges'>): string | null {
+  const { scored, judges } = judgesScored(sparring)
+  return scored < judges ? `${scored} of ${judges} judges have scored every round.` : null
+}
+
+/**
+ * A tie that needs another round: the server found it (need-tie-breaker), or every judge has scored every round
+ * and the totals and the audience's votes are equal (Finish would only find the tie).
+ */
+export function isTie(sparring: Pick<Sparring, 'status' | 'rounds' | 'roundsCount' | 'judges' | 'red' | 'blue'>): boolean {
+  if (sparring.status === 'need-tie-breaker') return true
+  if (sparring.status !== 'judging' || !sparring.red || !sparring.blue) return false
+  const { scored, judges } = judgesScored(sparring)
+  return judges > 0 && scored === judges && sparring.red.totalPoints === sparring.blue.totalPoints && sparring.red.audiencePoints === sparring.blue.audiencePoints
+}
+
+/**
+ * 'Add tie breaker' shows at once on a tie to those who may add one: on need-tie-breaker those with canAddExtra;
+ * on a tie still judging the sparring's admins (canFinish), whose click finishes (the server records the tie) and
+ * adds the round.
+ */
+export function offersTieBreaker(sparring: Pick<Sparring, 'status' | 'rounds' | 'roundsCount' | 'judges' | 'red' | 'blue' | 'permissions'>): boolean {
+  if (!isTie(sparring)) return false
+  return sparring.status === 'need-tie-breaker' ? sparring.permissions.canAddExtra : sparring.permissions.canFinish
 }
 
 export const showsTieBreakerNotice = (sparring: Pick<Sparring, 'status' | 'permissions'>) =>

@@ -11,6 +11,8 @@ export const PRELIMS_TEXTS = {
   addToBracket: 'Add to bracket',
   undoBracket: 'Undo bracket',
   editGroups: 'Edit groups',
+  randomizeFirst: 'Randomize first to settle equal scores',
+  scoreFirst: 'Points are needed before the bracket',
   createGroups: 'Create groups',
   done: 'Done',
   editPoints: 'Edit points',
@@ -143,6 +145,22 @@ export function bracketingReady(rows: PrelimsRow[]): boolean {
 
 /** The same-score error shows for a sameScore row with a nonzero average. */
 export const showsSameScore = (rows: PrelimsRow[]) => rows.some((row) => row.passStatus === 'sameScore' && row.pointsAverage > 0)
+
+/**
+ * The warning the prelims show: the server's error, but its same-score one only once a tied row has points (before
+ * anyone scored every competitor ties at 0).
+ */
+export function prelimsError(serverError: string | null | undefined, rows: PrelimsRow[]): string | null {
+  if (serverError && serverError !== PRELIMS_TEXTS.sameScore) return serverError
+  return showsSameScore(rows) ? PRELIMS_TEXTS.sameScore : null
+}
+
+/** Why 'Add to bracket' is off when no warning says it: Randomize is still to do, or nobody has points yet. */
+export function addToBracketHint(permissions: { canShuffle: boolean; error?: string | null }, shownError: string | null): string | null {
+  if (permissions.canShuffle) return PRELIMS_TEXTS.randomizeFirst
+  if (permissions.error && !shownError) return PRELIMS_TEXTS.scoreFirst
+  return null
+}
 
 /** Prelims points: 1 to 10 in half steps (seed 002 section 5). */
 export const validPoints = (points: number) => points >= 1 && points <= MAX_POINTS && Number.isInteger(points * 2)

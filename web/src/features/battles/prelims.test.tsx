@@ -72,6 +72,17 @@ describe('Battle page tabs as routes', () => {
     expect(await screen.findByText('The bracket is drawn once the prelims are added to it.')).toBeInTheDocument()
   })
 
+  it('keeps the tabs whole on a phone: compact tabs that never wrap (no scroll buttons forced beside them)', async () => {
+    prelimsServer(buildPrelims())
+    show('/battle/7')
+    const tabs = await screen.findAllByRole('tab')
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Registration', 'Prelims', 'Brackets'])
+    for (const tab of tabs) {
+      expect(['0', '0px']).toContain(getComputedStyle(tab).minWidth)
+      expect(getComputedStyle(tab).whiteSpace).toBe('nowrap')
+    }
+  })
+
   it('shows Create groups in the details only on the Prelims route, with no groups, to an editor', async () => {
     const server = prelimsServer(buildPrelims(), { canEdit: true })
     const { router, store } = show('/battle/7/prelims')
@@ -104,6 +115,22 @@ describe('Prelims list', () => {
     prelimsServer(buildPrelims({ participants: [] }))
     show()
     expect(await screen.findByText(PRELIMS_TEXTS.empty)).toBeInTheDocument()
+  })
+
+  it('reads "No prelims data found." for a participant without prelims data', async () => {
+    prelimsServer(buildPrelims({ participants: [buildPrelimsRow(3, { prelims: { rounds: {} } })] }))
+    show()
+    expect(await within(await screen.findByTestId('prelims-row-3')).findByText('No prelims data found.')).toBeInTheDocument()
+    expect(screen.queryByText('No points yet')).toBeNull()
+  })
+
+  it("links a row to the dancer's profile, but not a hidden battle's placeholder row (its id is nobody's)", async () => {
+    prelimsServer(buildPrelims({ participants: [buildPrelimsRow(3, { dancerName: 'Ayu' }), buildPrelimsRow(-12, { dancerName: 'Hidden' })] }))
+    show()
+    expect(await within(await screen.findByTestId('prelims-row-3')).findByRole('link', { name: 'Ayu' })).toHaveAttribute('href', '/profile/3')
+    const hidden = await screen.findByTestId('prelims-row--12')
+    expect(within(hidden).getByText('Hidden')).toBeInTheDocument()
+    expect(within(hidden).queryByRole('link')).toBeNull()
   })
 
   it('searches dancers and sorts by name, number and points (points through sb)', async () => {
@@ -276,6 +303,8 @@ describe('Prelims admin buttons', () => {
     const randomize = await screen.findByRole('button', { name: 'Randomize' })
     expect(randomize).toBeEnabled()
     expect(screen.getByRole('button', { name: 'Add to bracket' })).toBeDisabled()
+    // and says why
+    expect(screen.getByRole('button', { name: 'Add to bracket' })).toHaveAccessibleDescription('Randomize first to settle equal scores')
     await userEvent.click(randomize)
     const dialog = await screen.findByRole('dialog', { name: 'Randomize' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
@@ -291,6 +320,19 @@ describe('Prelims admin buttons', () => {
     expect(await screen.findByRole('button', { name: 'Add to bracket' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Randomize' })).toBeDisabled()
     expect(screen.getByTestId('prelims-error')).toHaveTextContent('At least 2 competitors are needed for a bracket.')
+  })
+
+  it("shows no same-score warning before anyone has scored, although the server gives it (everyone ties at 0); Add to bracket says why it is off", async () => {
+    prelimsServer(
+      admin({ canShuffle: false, error: PRELIMS_TEXTS.sameScore }, { participants: [buildPrelimsRow(3, { passStatus: 'sameScore', pointsAverage: 0 }), buildPrelimsRow(4, { passStatus: 'sameScore', pointsAverage: 0 })] }),
+      { canEdit: true },
+    )
+    show()
+    const add = await screen.findByRole('button', { name: 'Add to bracket' })
+    expect(add).toBeDisabled()
+    expect(screen.queryByTestId('prelims-error')).toBeNull()
+    expect(screen.queryByText(PRELIMS_TEXTS.sameScore)).toBeNull()
+    expect(add).toHaveAccessibleDescription('Points are needed before the bracket')
   })
 
   it('shows the same-score message for a sameScore row with points', async () => {

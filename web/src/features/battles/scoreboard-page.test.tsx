@@ -79,6 +79,62 @@ describe('Scoreboard (display mode)', () => {
     expect(server.reads()).toBeGreaterThan(before)
   })
 
+  it("applies a judge's score and the votes from the live message itself (no re-read), as the sparring page does", async () => {
+    const sparring = buildSparring({
+      status: 'judging',
+      red: buildSparringSide(1, { totalPoints: 9, audiencePoints: 1 }),
+      blue: buildSparringSide(8, { totalPoints: 8 }),
+      rounds: [buildRound(1, [[20, 'Judge Roxy', 9, 8]]), buildRound(2, [])],
+    })
+    const server = serve(() => ({ carpetId: 3, carpetName: 'Main carpet', eventId: 42, sparring }))
+    show(0)
+    await screen.findByTestId('board-red')
+    await waitFor(() => expect(server.streams.at(-1)?.topics).toEqual(['carpet:3', 'sparring:11']))
+    const feed = server.streams.at(-1)!
+    feed.send('id: B:0\nevent: ready\ndata: {}\n\n')
+    await waitFor(() => expect(server.reads()).toBe(2))
+    const message = (n: number, type: string, data: Record<string, unknown>) =>
+      `id: B:${n}\nevent: message\ndata: ${JSON.stringify({ id: `m${n}`, type, topics: ['sparring:11'], data: { sparringId: 11, battleId: 7, eventId: 42, carpetId: 3, ...data } })}\n\n`
+    feed.send(message(1, 'battles.sparring.scored', { judgeId: 1, rounds: [{ round: 2, redPoints: 7.5, bluePoints: 10 }] }))
+    expect(await screen.findByTestId('score-2-1')).toHaveTextContent('B-girl Ana7.510')
+    expect(screen.getByTestId('board-red-total')).toHaveTextContent('16.5')
+    expect(screen.getByTestId('board-blue-total')).toHaveTextContent('18')
+    feed.send(message(2, 'battles.sparring.voted', { redVotes: 4, blueVotes: 2 }))
+    await waitFor(() => expect(screen.getByTestId('board-red-audience')).toHaveTextContent('Audience votes: 4'))
+    expect(server.reads()).toBe(2)
+  })
+
+  it('keeps every round, tie breakers included, in fixed-width cards, and names wrap between words, never sideways', async () => {
+    const rounds = [1, 2, 3, 4, 5].map((round) => buildRound(round, [[1, 'B-girl Ana', 9, 8], [20, 'Judge Roxy', 8, 8], [30, 'Judge Kai', 7, 9]]))
+    serve(() => ({
+      carpetId: 3,
+      carpetName: 'Main carpet',
+      eventId: 42,
+      sparring: buildSparring({
+        status: 'judging',
+        red: buildSparringSide(1, { name: 'B-girl Ayuminakamura-Supersonic' }),
+        roundsCount: 5,
+        extraRounds: 2,
+        judges: [
+          { id: 1, dancerName: 'B-girl Ana', avatar: null },
+          { id: 20, dancerName: 'Judge Roxy', avatar: null },
+          { id: 30, dancerName: 'Judge Kai', avatar: null },
+        ],
+        rounds,
+      }),
+    }))
+    show()
+    await screen.findByTestId('board-red')
+    expect(screen.getAllByRole('table').map((table) => table.getAttribute('aria-label'))).toEqual(['Round 1', 'Round 2', 'Round 3', 'Tie breaker 1', 'Tie breaker 2'])
+    expect(screen.getByTestId('score-5-30')).toHaveTextContent('Judge Kai79')
+    for (const table of screen.getAllByRole('table')) expect(getComputedStyle(table).tableLayout).toBe('fixed')
+    const name = within(screen.getByTestId('board-red')).getByText('B-girl Ayuminakamura-Supersonic')
+    expect(getComputedStyle(name).overflowWrap).toBe('normal')
+    expect(getComputedStyle(name).overflow).toBe('hidden')
+    expect(getComputedStyle(name).textOverflow).toBe('ellipsis')
+    expect(getComputedStyle(screen.getByTestId('scoreboard')).overflowX).toBe('hidden')
+  })
+
   it('says so for a carpet without a board', async () => {
     serve(() => jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404))
     show()

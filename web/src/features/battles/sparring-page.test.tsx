@@ -174,11 +174,24 @@ describe("Sparring: the judge's round editor", () => {
     await userEvent.click(points(1, 'blue', 9))
     expect(screen.queryByRole('alert')).toBeNull()
     expect(round2).toBeEnabled()
+    // round 2 still empty: Submit waits, and says why
+    expect(submit).toBeDisabled()
+    expect(screen.getByText('Submitting sparring scores needs both sides to have points in every round.')).toBeInTheDocument()
+    expect(submit).toHaveAccessibleDescription('Submitting sparring scores needs both sides to have points in every round.')
+    await userEvent.click(points(2, 'red', 7))
+    expect(submit).toBeDisabled()
+    await userEvent.click(points(2, 'blue', 6))
+    expect(screen.queryByText('Submitting sparring scores needs both sides to have points in every round.')).toBeNull()
     await userEvent.click(submit)
     await waitFor(() => expect(server.posts()).toHaveLength(1))
     const [post] = server.posts()
     expect(post.path).toBe('/api/sparrings/11/judge')
-    expect(post.body).toEqual({ rounds: [{ round: 1, redPoints: 8.5, bluePoints: 9 }] })
+    expect(post.body).toEqual({
+      rounds: [
+        { round: 1, redPoints: 8.5, bluePoints: 9 },
+        { round: 2, redPoints: 7, bluePoints: 6 },
+      ],
+    })
     expect(post.headers.get('Idempotency-Key')).toBeTruthy()
     // the answer is on screen: the judge's row, and nothing left on the device
     expect(await screen.findByTestId('score-1-1')).toHaveTextContent('B-girl Ana8.59')
@@ -224,13 +237,15 @@ describe("Sparring: the judge's round editor", () => {
     expect(await screen.findByText(/You are offline/)).toBeInTheDocument()
     await userEvent.click(points(1, 'red', 9))
     await userEvent.click(points(1, 'blue', 7))
+    await userEvent.click(points(2, 'red', 8))
+    await userEvent.click(points(2, 'blue', 8))
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByTestId('judge-pending')).toHaveTextContent('Pending')
     // still shown as given, although the server has nothing yet
     expect(points(1, 'red', 9)).toHaveAttribute('aria-pressed', 'true')
     expect(server.posts()).toEqual([])
     const [queued] = await pendingWrites('sparring:11')
-    expect(queued).toEqual(expect.objectContaining({ method: 'POST', path: '/sparrings/11/judge', body: { rounds: [{ round: 1, redPoints: 9, bluePoints: 7 }] } }))
+    expect(queued).toEqual(expect.objectContaining({ method: 'POST', path: '/sparrings/11/judge', body: { rounds: [{ round: 1, redPoints: 9, bluePoints: 7 }, { round: 2, redPoints: 8, bluePoints: 8 }] } }))
 
     setOnline(true)
     await waitFor(() => expect(server.posts()).toHaveLength(1))
@@ -253,6 +268,8 @@ describe('Sparring: a refused score', () => {
     await title()
     await userEvent.click(points(1, 'red', 9))
     await userEvent.click(points(1, 'blue', 9))
+    await userEvent.click(points(2, 'red', 9))
+    await userEvent.click(points(2, 'blue', 9))
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }))
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('This sparring is finished'))
     expect(server.posts()).toHaveLength(1)
@@ -273,6 +290,9 @@ describe('Sparring: the audience', () => {
     expect(await screen.findByRole('heading', { name: "Vote for the people's champ" })).toBeInTheDocument()
     const submit = screen.getByRole('button', { name: 'Submit' })
     expect(submit).toBeDisabled()
+    // each side's button in its colour: blue is not the theme's red
+    expect(screen.getByRole('button', { name: 'Vote Dancer 8' }).className).toMatch(/MuiButton-colorInfo/)
+    expect(screen.getByRole('button', { name: 'Vote Dancer 1' }).className).toMatch(/MuiButton-colorError/)
     await userEvent.click(screen.getByRole('button', { name: 'Vote Dancer 8' }))
     expect(screen.getByRole('button', { name: 'Vote Dancer 8' })).toHaveAttribute('aria-pressed', 'true')
     expect(screen.getByRole('button', { name: 'Vote Dancer 1' })).toHaveAttribute('aria-pressed', 'false')
@@ -319,6 +339,8 @@ describe('Sparring: admins and hosts', () => {
     expect(screen.queryByRole('heading', { name: 'Choose the winner' })).toBeNull()
     await userEvent.click(screen.getByRole('button', { name: 'Finish' }))
     const finish = screen.getByRole('dialog', { name: 'Are you sure you want to finish this sparring?' })
+    // Judge Roxy gave round 1 only, B-girl Ana nothing
+    expect(finish).toHaveTextContent('0 of 2 judges have scored every round.')
     await userEvent.click(within(finish).getByRole('button', { name: 'Cancel' }))
     expect(server.posts()).toEqual([])
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -332,6 +354,52 @@ describe('Sparring: admins and hosts', () => {
     await userEvent.click(within(reset).getByRole('button', { name: 'Reset score' }))
     await waitFor(() => expect(screen.queryByTestId('winner-view')).toBeNull())
     expect(server.posts().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/sparrings/11/finish', 'DELETE /api/sparrings/11/judge'])
+  })
+
+  it('offers Add tie breaker at once on a tie (every judge scored, totals and votes equal): finish records it, then the round is added', async () => {
+    const tied = buildSparring({
+      status: 'judging',
+      red: buildSparringSide(1, { totalPoints: 34, audiencePoints: 2 }),
+      blue: buildSparringSide(8, { totalPoints: 34, audiencePoints: 2 }),
+      rounds: [buildRound(1, [[1, 'B-girl Ana', 8, 9], [20, 'Judge Roxy', 9, 8]]), buildRound(2, [[1, 'B-girl Ana', 8, 8], [20, 'Judge Roxy', 9, 9]])],
+      permissions: { canFinish: true, canSetWinner: true, canReset: true },
+    })
+    const server = serve(tied, (call, state) => {
+      if (call.method === 'POST' && call.path === '/api/sparrings/11/finish') return { ...state.sparring, status: 'need-tie-breaker', permissions: { ...state.sparring.permissions, canAddExtra: true } }
+      if (call.method === 'POST' && call.path === '/api/sparrings/11/extra')
+        return { ...state.sparring, status: 'judging', roundsCount: 3, extraRounds: 1, permissions: { ...state.sparring.permissions, canAddExtra: false } }
+      return undefined
+    })
+    show()
+    await title()
+    expect(screen.queryByRole('button', { name: 'Finish' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Add tie breaker' }))
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to add a tie breaker round?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add tie breaker' }))
+    await waitFor(() => expect(server.posts().map((call) => call.path)).toEqual(['/api/sparrings/11/finish', '/api/sparrings/11/extra']))
+    // the round is there: no tie any more until it is scored, Finish is back (with its warning)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(screen.queryByRole('button', { name: 'Add tie breaker' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }))
+    expect(screen.getByRole('dialog', { name: 'Are you sure you want to finish this sparring?' })).toHaveTextContent('0 of 2 judges have scored every round.')
+  })
+
+  it('warns nothing on Finish when every judge has scored every round, and shows no tie breaker without a tie', async () => {
+    serve(
+      buildSparring({
+        status: 'judging',
+        red: buildSparringSide(1, { totalPoints: 35 }),
+        blue: buildSparringSide(8, { totalPoints: 34 }),
+        rounds: [buildRound(1, [[1, 'B-girl Ana', 9, 9], [20, 'Judge Roxy', 9, 8]]), buildRound(2, [[1, 'B-girl Ana', 8, 8], [20, 'Judge Roxy', 9, 9]])],
+        permissions: { canFinish: true, canSetWinner: true },
+      }),
+    )
+    show()
+    await title()
+    expect(screen.queryByRole('button', { name: 'Add tie breaker' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }))
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to finish this sparring?' })
+    expect(dialog).not.toHaveTextContent('judges have scored')
   })
 
   it('lets an admin with no points choose the winner, then Finish by set-winner (Reset clears the choice)', async () => {

@@ -223,7 +223,7 @@ describe('Check-in page', () => {
     vi.unstubAllGlobals()
     fakeServer(() => undefined, () => ({ checkedIn: 0, total: 0, attendees: [] }))
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
-    expect(await screen.findByText('Nobody has a ticket for this event yet.')).toBeInTheDocument()
+    expect(await screen.findByText('Nobody has a ticket or a battle registration for this event yet.')).toBeInTheDocument()
     expect(counter()).toHaveTextContent('0/0 checked in')
   })
 
@@ -472,5 +472,91 @@ describe('Scanning a ticket', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Scan ticket' }))
     expect(await screen.findByText('No camera here: type or paste the ticket code below.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Check in' })).toBeDisabled()
+  })
+})
+
+describe('Check-in page, the one door list', () => {
+  const REGISTRANTS: Attendee[] = [
+    attendee({ id: 1, dancerName: 'B-girl Ana', payment: 'card', battles: [{ id: 71, title: 'Top Rock' }] }),
+    attendee({ id: 5, dancerName: 'Solo', hasTicket: false, payment: null, battles: [{ id: 71, title: 'Top Rock' }, { id: 72, title: 'Crews' }] }),
+  ]
+  const door = (overrides: Record<string, unknown> = {}) =>
+    jsonResponse({ id: 42, title: 'Floor Wars', cancelledAt: null, tiers: [{ id: 3, title: 'General', cost: 1000, sold: 2, totalSum: 2378 }], ...overrides })
+
+  it('marks each row with its ticket and battles, and shows each tier’s sales', async () => {
+    fakeServer(
+      (call) => (call.method === 'GET' && call.path === '/api/events/42' ? door() : undefined),
+      () => ({ checkedIn: 0, total: 2, attendees: REGISTRANTS }),
+    )
+    show()
+    expect(await screen.findByText('0/2 checked in')).toBeInTheDocument()
+    expect(within(screen.getByTestId('marks-1')).getByText('Ticket')).toBeInTheDocument()
+    expect(within(screen.getByTestId('marks-1')).getByRole('link', { name: 'Top Rock' })).toHaveAttribute('href', '/battle/71')
+    const solo = within(screen.getByTestId('marks-5'))
+    expect(solo.queryByText('Ticket')).toBeNull()
+    expect(solo.getByRole('link', { name: 'Crews' })).toHaveAttribute('href', '/battle/72')
+    expect(within(row(5)).getByRole('button', { name: 'Check-In Solo' })).toBeInTheDocument()
+    const sales = await screen.findByTestId('sales-3')
+    expect(sales).toHaveTextContent('General')
+    expect(sales).toHaveTextContent('2 sold · $23.78')
+  })
+
+  it('gives a staff ticket to someone without one, and re-reads the list', async () => {
+    const server = fakeServer(
+      (call) => {
+        if (call.method === 'GET' && call.path === '/api/events/42') return door()
+        if (call.path === '/api/events/42/staff-ticket') return jsonResponse(attendee({ id: 5, dancerName: 'Solo', payment: 'free' }))
+        return undefined
+      },
+      () => ({ checkedIn: 0, total: 2, attendees: REGISTRANTS }),
+    )
+    const { store } = show()
+    await screen.findByText('0/2 checked in')
+    expect(within(row(1)).queryByRole('button', { name: /Give staff ticket/ })).toBeNull()
+    await userEvent.click(within(row(5)).getByRole('button', { name: 'Give staff ticket to Solo' }))
+    await waitFor(() => expect(toast(store)).toBe('Staff ticket given: Solo'))
+    expect(server.writes().map((call) => [call.path, call.body])).toEqual([['/api/events/42/staff-ticket', { userId: 5 }]])
+    await waitFor(() => expect(server.reads()).toBe(2))
+  })
+
+  it('re-reads when a dancer registers for a battle or a ticket is taken while the page is open', async () => {
+    let people = [REGISTRANTS[0]]
+    const server = fakeServer(
+      (call) => (call.method === 'GET' && call.path === '/api/events/42' ? door() : undefined),
+      () => ({ checkedIn: 0, total: people.length, attendees: people }),
+    )
+    show({ liveDelayMs: 0 })
+    await screen.findByText('0/1 checked in')
+    await waitFor(() => expect(server.streams).toHaveLength(1))
+    server.streams[0].send('id: EVENTS:1\nevent: ready\ndata: {}\n\n')
+    await waitFor(() => expect(server.reads()).toBe(2))
+    people = REGISTRANTS
+    const registered = { id: 'BATTLES:9', type: 'battles.participant.registered', topics: ['battle:71', 'event:42', 'user:5'], data: { battleId: 71, eventId: 42, userId: 5, crewId: null } }
+    server.streams[0].send(`id: BATTLES:9\nevent: message\ndata: ${JSON.stringify(registered)}\n\n`)
+    expect(await screen.findByText('0/2 checked in')).toBeInTheDocument()
+    expect(screen.getByTestId('attendee-5')).toBeInTheDocument()
+    const taken = { id: 'EVENTS:10', type: 'events.attendees.changed', topics: ['event:42'], data: { eventId: 42 } }
+    server.streams[0].send(`id: EVENTS:10\nevent: message\ndata: ${JSON.stringify(taken)}\n\n`)
+    await waitFor(() => expect(server.reads()).toBe(4))
+  })
+
+  it('says a cancelled event is cancelled, offers no staff ticket, and retries the refunds still owed', async () => {
+    const owed = attendee({ id: 1, dancerName: 'B-girl Ana', payment: 'card', tickets: [{ title: 'General', cost: 1000, ticketSum: 1189, method: 'card', paid: true, refundError: 'Your card was closed.' }] })
+    const server = fakeServer(
+      (call) => {
+        if (call.method === 'GET' && call.path === '/api/events/42') return door({ cancelledAt: '2026-12-01T10:00:00Z' })
+        if (call.path === '/api/events/42/cancel') return jsonResponse({ event: {}, refunded: 1, failed: [], cashToReturn: 0 })
+        return undefined
+      },
+      () => ({ checkedIn: 0, total: 2, attendees: [owed, REGISTRANTS[1]] }),
+    )
+    show()
+    const notice = await screen.findByTestId('event-cancelled')
+    expect(notice).toHaveTextContent('This event has been cancelled')
+    expect(notice).toHaveTextContent('1 refund failed and is still owed.')
+    expect(within(row(1)).getByText('Refund failed: Your card was closed.')).toBeInTheDocument()
+    expect(within(row(5)).queryByRole('button', { name: /Give staff ticket/ })).toBeNull()
+    await userEvent.click(within(notice).getByRole('button', { name: 'Retry refunds' }))
+    await waitFor(() => expect(server.writes().map((call) => call.path)).toEqual(['/api/events/42/cancel']))
   })
 })

@@ -11,7 +11,14 @@ export const CHECKIN_TEXTS = {
   scan: 'Scan ticket',
   ticketNotFound: 'Ticket not found',
   forbidden: "Only the event's organizer and admins can check people in.",
-  empty: 'Nobody has a ticket for this event yet.',
+  empty: 'Nobody has a ticket or a battle registration for this event yet.',
+  ticket: 'Ticket',
+  giveStaffTicket: 'Give staff ticket',
+  staffTicketGiven: 'Staff ticket given',
+  cancelled: 'This event has been cancelled: nobody is checked in any more. Paid card tickets were refunded.',
+  refundFailed: 'Refund failed',
+  retryRefunds: 'Retry refunds',
+  sales: 'Ticket sales',
   noMatch: 'Nobody matches this search.',
   offline: 'You are offline. Check-ins are kept on this device and sent when the connection returns.',
 } as const
@@ -101,3 +108,12 @@ export function checkedInCount(server: number, attendees: Attendee[], pending: S
 
 /** The toast after a scanned ticket was checked in. */
 export const ticketCheckedInText = (name: string | null | undefined) => `${name?.trim() || 'Ticket holder'} is checked in`
+
+/** The tickets of a cancelled event whose refund failed (still owed). */
+export const failedRefunds = (attendees: Attendee[]) => attendees.flatMap((attendee) => attendee.tickets.filter((ticket) => ticket.refundError))
+
+/** A tier's sales line: '3 sold · $33.00'. */
+export function salesText(sold: number | undefined, totalSum: number | undefined): string {
+  const cents = totalSum ?? 0
+  return `${sold ?? 0} sold · $${(cents / 100).toFixed(2)}`
+}

@@ -14,6 +14,14 @@ export interface AttendeeTicket {
   ticketSum: number
   method: 'card' | 'cash' | 'free' | 'staff'
   paid: boolean
+  /** a cancelled event's refund the processor refused: the money is still owed */
+  refundError?: string | null
+}
+
+/** A battle of the event the person is registered in (the door list is one list: tickets and registrations). */
+export interface AttendeeBattle {
+  id: number
+  title: string
 }
 
 export interface Attendee {
@@ -27,6 +35,16 @@ export interface Attendee {
   hasTicket: boolean
   payment: AttendeePayment
   tickets: AttendeeTicket[]
+  battles?: AttendeeBattle[]
+}
+
+/** What the door needs of the event itself (GET /events/{id}, the editors' view): whether it was cancelled, and
+ * each tier's sales (sold tickets and their sum, cents; the server sends them to editors only). */
+export interface DoorEvent {
+  id: number
+  title: string
+  cancelledAt?: string | null
+  tiers: { id?: number | null; title: string; cost: number; sold?: number; totalSum?: number }[]
 }
 
 export interface AttendeeList {

@@ -112,6 +112,62 @@ describe('Event page', () => {
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/events/42/delete')).toBe(true)
   })
 
+  it('lets editors cancel a published event after a confirmation, and says what it did', async () => {
+    let event = published({ permissions: { canEdit: true, showCheckin: true }, period: 'now' })
+    const calls = stubApi(({ method, path }) => {
+      if (path === '/api/events/42' && method === 'GET') return jsonResponse(event)
+      if (path === '/api/events/42/cancel') {
+        event = { ...event, cancelledAt: '2026-12-01T10:00:00Z', permissions: { canEdit: true, showCheckin: false } }
+        return jsonResponse({ event, refunded: 1, failed: [], cashToReturn: 0 })
+      }
+    })
+    const { store } = renderWithProviders(<EventPage id={42} />, { route: '/event/42', path: '/event/:id', preloadedState: signedInState() })
+    const user = userEvent.setup()
+    await screen.findByRole('heading', { name: 'Winter Jam' })
+    expect(screen.queryByText('Draft')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Draft actions' })).toBeNull() // no Delete Event on a published event
+    await user.click(screen.getByRole('button', { name: 'Cancel event' }))
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Winter Jam?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Keep event' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(calls.some((call) => call.path === '/api/events/42/cancel')).toBe(false)
+    await user.click(screen.getByRole('button', { name: 'Cancel event' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel Winter Jam?' })).getByRole('button', { name: 'Cancel event' }))
+    expect(await screen.findByTestId('cancelled-label')).toHaveTextContent('Cancelled')
+    await waitFor(() => expect(store.getState().toast.current?.text).toBe('Event cancelled. 1 card payment refunded.'))
+    expect(screen.queryByRole('button', { name: 'Cancel event' })).toBeNull()
+  })
+
+  it('keeps the dialog with Retry refunds when a refund failed', async () => {
+    const event = published({ permissions: { canEdit: true } })
+    let failing = true
+    const calls = stubApi(({ method, path }) => {
+      if (path === '/api/events/42' && method === 'GET') return jsonResponse(event)
+      if (path === '/api/events/42/cancel') {
+        const failed = failing ? [{ ticketId: 9, userId: 7, amount: 1189, message: 'Your card was closed.' }] : []
+        failing = false
+        return jsonResponse({ event: { ...event, cancelledAt: '2026-12-01T10:00:00Z' }, refunded: failing ? 0 : 1, failed, cashToReturn: 0 })
+      }
+    })
+    renderWithProviders(<EventPage id={42} />, { route: '/event/42', path: '/event/:id', preloadedState: signedInState() })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Cancel event' }))
+    await user.click(within(screen.getByRole('dialog', { name: 'Cancel Winter Jam?' })).getByRole('button', { name: 'Cancel event' }))
+    const result = await screen.findByRole('dialog', { name: 'Cancelled' })
+    expect(within(result).getByRole('alert')).toHaveTextContent('1 refund failed ($11.89 still owed)')
+    expect(within(result).getByText('Ticket 9: Your card was closed.')).toBeInTheDocument()
+    await user.click(within(result).getByRole('button', { name: 'Retry refunds' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(calls.filter((call) => call.path === '/api/events/42/cancel')).toHaveLength(2)
+  })
+
+  it('shows a cancelled event readable, labelled Cancelled, without ticket or check-in actions', async () => {
+    show(published({ cancelledAt: '2026-12-01T10:00:00Z', period: 'now', tiers: [], permissions: { canEdit: false, showCheckin: false } }), { signedIn: true })
+    expect(await screen.findByTestId('cancelled-label')).toHaveTextContent('Cancelled')
+    expect(screen.getByText('Brooklyn, New York, United States')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Get ticket|Buy ticket|Check in/i })).toBeNull()
+  })
+
   it("says 'We've emailed you some help' after publishing", async () => {
     const event = published({ permissions: { canEdit: true } })
     stubApi(({ path }) => (path === `/api/events/${event.id}` ? jsonResponse(event) : undefined))

@@ -83,4 +83,30 @@ describe("Organization's Events tab", () => {
     await user.click(screen.getByRole('menuitem', { name: 'Publish event' }))
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/events/2/publish')).toBe(true))
   })
+
+  it('offers Cancel event, not Remove event, on a published event; cancelling asks first, then reloads the list', async () => {
+    let events = [item(3, { status: 'published' }), item(4, { status: 'published', cancelledAt: '2026-12-01T10:00:00Z' })]
+    const calls = service({ now: 0, past: 0, draft: 0, future: 2 }, () => events, ({ path }) => {
+      if (path === '/api/events/3/cancel') {
+        events = events.map((event) => (event.id === 3 ? { ...event, cancelledAt: '2026-12-02T10:00:00Z' } : event))
+        return jsonResponse({ event: {}, refunded: 2, failed: [], cashToReturn: 0 })
+      }
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<OrgEventsTab org={{ ...org, canEdit: true }} />, { preloadedState: signedInState() })
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument() // the card of the cancelled one
+    await user.click(await screen.findByRole('button', { name: 'Actions for Jam 4' }))
+    expect(screen.queryByRole('menuitem', { name: 'Remove event' })).toBeNull()
+    expect(screen.queryByRole('menuitem', { name: 'Cancel event' })).toBeNull()
+    await user.keyboard('{Escape}')
+    await user.click(screen.getByRole('button', { name: 'Actions for Jam 3' }))
+    expect(screen.queryByRole('menuitem', { name: 'Remove event' })).toBeNull()
+    await user.click(screen.getByRole('menuitem', { name: 'Cancel event' }))
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Jam 3?' })
+    expect(dialog).toHaveTextContent('Every ticket paid by card is refunded')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel event' }))
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/events/3/cancel')).toBe(true))
+    await waitFor(() => expect(screen.getAllByText('Cancelled')).toHaveLength(2))
+    expect(calls.some((call) => call.path.endsWith('/delete'))).toBe(false)
+  })
 })

@@ -1,5 +1,5 @@
 import type { SortDirection } from '@/lib/lists'
-import type { BrowsePeriod, CypherEvent, EventUpdate, Tier } from './types'
+import type { BrowsePeriod, Cancellation, CypherEvent, EventUpdate, Tier } from './types'
 
 /** Seed 001 sections 5 and 9. */
 export const EVENT_TITLE_MAX_LENGTH = 150
@@ -238,4 +238,42 @@ export function currentBrowsePeriod(chosen: BrowsePeriod | null, counts: Partial
 /** An organization's counts in the filter: '2 current, 5 future, 12 past'. */
 export function orgCounts(org: { current?: number; future?: number; past?: number }): string {
   return `${org.current ?? 0} current, ${org.future ?? 0} future, ${org.past ?? 0} past`
+}
+
+/* Cancelling and deleting (docs/decisions.md, *Events: cancelling, deleting, the door list*): a draft is deleted, a
+ * published event is cancelled (it stays readable, its paid tickets are refunded, its people told). */
+
+export const CANCEL_TEXTS = {
+  action: 'Cancel event',
+  confirm: 'Cancel event',
+  keep: 'Keep event',
+  label: 'Cancelled',
+  explanation:
+    'The event stays on Cypher marked Cancelled. Every ticket paid by card is refunded, and ticket holders and battle registrants are notified by e-mail. This cannot be undone.',
+  retry: 'Retry refunds',
+} as const
+
+export function cancelQuestion(title: string | null | undefined): string {
+  return `Cancel ${title?.trim() || 'this event'}?`
+}
+
+type Lifecycle = { status: string; cancelledAt?: string | null }
+
+/** Only a draft is deleted: a published event has tickets and registrations. */
+export const canDelete = (event: Lifecycle) => event.status === 'draft'
+
+/** A published event not cancelled yet. */
+export const canCancel = (event: Lifecycle) => event.status === 'published' && !event.cancelledAt
+
+export const isCancelled = (event: { cancelledAt?: string | null }) => Boolean(event.cancelledAt)
+
+/** What cancelling did, in one sentence (the refunds made, the ones still owed, the cash to hand back). */
+export function cancellationSummary(result: Pick<Cancellation, 'refunded' | 'failed' | 'cashToReturn'>): string {
+  const parts = [`Event cancelled. ${result.refunded === 1 ? '1 card payment' : `${result.refunded} card payments`} refunded.`]
+  if (result.failed.length) {
+    const owed = result.failed.reduce((sum, failure) => sum + failure.amount, 0)
+    parts.push(`${result.failed.length === 1 ? '1 refund' : `${result.failed.length} refunds`} failed ($${centsToDollars(owed)} still owed): retry them.`)
+  }
+  if (result.cashToReturn) parts.push(`${result.cashToReturn === 1 ? '1 ticket was' : `${result.cashToReturn} tickets were`} paid in cash at the door: hand the money back there.`)
+  return parts.join(' ')
 }

@@ -35,6 +35,8 @@ export interface Tier {
   fees?: number
   taxes?: number
   totalSum?: number
+  /** how many of the tier's tickets are sold (paid), for the event's editors (0 for everyone else) */
+  sold?: number
 }
 
 export interface Carpet {
@@ -82,6 +84,8 @@ export interface CypherEvent {
   scoreboardLogo: string | null
   scoreboardBgImage: string | null
   createdAt: string | null
+  /** a published event called off (UTC ISO; null while it is on): it stays readable, shows 'Cancelled' */
+  cancelledAt?: string | null
   permissions: EventPermissions
   /* Going to the event (issue 13): absent on an answer of before, so optional. */
   /** no tiers, or tier costs summing to 0 */
@@ -257,7 +261,7 @@ export type EventListItem = Pick<CypherEvent, 'id' | 'title' | 'image' | 'dateFl
   Partial<
     Pick<
       CypherEvent,
-      'period' | 'permissions' | 'orgId' | 'dateStart' | 'dateEnd' | 'timeZone' | 'startsAt' | 'endsAt' | 'isFinished' | 'coordinates' | 'createdAt'
+      'period' | 'permissions' | 'orgId' | 'dateStart' | 'dateEnd' | 'timeZone' | 'startsAt' | 'endsAt' | 'isFinished' | 'coordinates' | 'createdAt' | 'cancelledAt'
     >
   >
 
@@ -387,11 +391,37 @@ export interface CarpetBoard {
   carpetId: number
   carpetName: string
   eventId: number
-  sparring: { sparringId: number } | null
+  /** the board's sparring as the sparring screen shows it (a live change patches the id only) */
+  sparring: BoardShown | null
 }
 
-/** A sparring the dialog can put on a carpet: both sides set, not finished. */
+export interface BoardShown {
+  sparringId: number
+  battleTitle?: string
+  level?: string
+  red?: { name: string | null } | null
+  blue?: { name: string | null } | null
+}
+
+/** A sparring of a battle's bracket, named for the dialog; `open` (both sides set, not finished): it can go on a board. */
 export interface BoardSparringOption {
   sparringId: number
   label: string
+  open: boolean
+}
+
+/** A paid ticket of a cancelled event whose refund failed: still owed (cancelling again retries it). Cents. */
+export interface RefundFailure {
+  ticketId: number
+  userId: number
+  amount: number
+  message: string
+}
+
+/** POST /events/{id}/cancel: the event, the refunds this call made, the ones that failed, the cash to hand back. */
+export interface Cancellation {
+  event: CypherEvent
+  refunded: number
+  failed: RefundFailure[]
+  cashToReturn: number
 }

@@ -179,6 +179,15 @@ describe('Leaderboard', () => {
     expect([params.get('sb'), params.get('y'), params.get('pp'), params.get('p')]).toEqual(['rank-asc', '2026', '100', '0'])
   })
 
+  it('says who the leaderboard lists while it is empty: the members of the organization', async () => {
+    stubApi(({ path }) => (path === '/api/orgs/5/leaderboard' ? jsonResponse([]) : undefined))
+    renderWithProviders(<Leaderboard org={buildOrg({ name: 'Floor Lords' })} today={new Date(2026, 5, 1)} />)
+    expect(await screen.findByText('No members yet')).toBeInTheDocument()
+    expect(
+      screen.getByText('The leaderboard lists the members of Floor Lords with the points they earn in its battles. Dancers who competed appear once they are added as members.'),
+    ).toBeInTheDocument()
+  })
+
   it('hides only the rank sort while ranking is disabled; the Rank column stays', async () => {
     const calls = stubApi(({ path }) => (path === '/api/orgs/5/leaderboard' ? jsonResponse(board) : undefined))
     const user = userEvent.setup()

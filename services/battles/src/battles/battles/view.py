@@ -141,6 +141,7 @@ def candidate(
     )
     return registration_rules.Candidate(
         period=rules.period(access.event.starts_at, access.event.ends_at, utcnow()),
+        cancelled=access.event.cancelled,
         staff=access.staff if user_id == access.user_id else False,
         judge=user_id in facts.judges,
         members_only_org=members_only,
@@ -186,7 +187,9 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
     ]
 
     # A guest sees the button (it leads to Login), disabled only when nobody may register any more.
-    reason: str | None = registration_rules.CLOSED if period == "past" else None
+    reason: str | None = (
+        registration_rules.CANCELLED if event.cancelled else registration_rules.CLOSED if period == "past" else None
+    )
     if me is not None and not registered:
         found = facts.profiles.get(me)
         member = bool(battle.org_id) and await battle_repository.is_org_member(session, battle.org_id or 0, me)

@@ -27,6 +27,7 @@ class EventView(Base):
     time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
     status: Mapped[str] = mapped_column(String(16))
     deleted: Mapped[bool] = mapped_column(default=False, server_default="false")
+    cancelled: Mapped[bool] = mapped_column(default=False, server_default="false")  # called off: no registrations
     changed_at: Mapped[datetime]
 
 

@@ -19,6 +19,7 @@ from contracts.events import (
     AttendeeCheckedIn,
     AttendeeUnchecked,
     CarpetsUpdated,
+    EventCancelled,
     EventChanged,
     EventCreated,
     EventDeleted,
@@ -95,7 +96,7 @@ async def apply_studio_member(session: AsyncSession, event: StudioMemberChanged,
 
 
 handlers: list[Handler[Any]] = [
-    Handler("events", (EventCreated, EventUpdated, EventPublished, EventDeleted), apply_event),
+    Handler("events", (EventCreated, EventUpdated, EventPublished, EventDeleted, EventCancelled), apply_event),
     Handler("event-staff", (StaffAdded, StaffRemoved), apply_staff),
     Handler("check-ins", (AttendeeCheckedIn, AttendeeUnchecked), apply_check_in),
     Handler("carpets", CarpetsUpdated, apply_carpets),

@@ -60,6 +60,7 @@ class ProjectionRepository:
             "time_zone": event.time_zone,
             "status": event.status,
             "deleted": isinstance(event, EventDeleted),
+            "cancelled": event.cancelled_at is not None,
             "changed_at": at,
         }
         await self._upsert(session, EventView, {"id": event.id}, values)

@@ -14,6 +14,7 @@ MEMBERS_ONLY = "Only members of {org} can register for this battle."
 JUDGES = "Judges of this battle cannot register for it."
 STAFF = "The event's staff cannot register for its battles."
 CLOSED = "Registration is closed: the event is over."
+CANCELLED = "This event has been cancelled."
 CHECK_IN_CAP = "The check-in cap of {limit} is reached."
 PROFILE = "Complete your profile to register."
 NOT_SIGNED = "{name} has not signed the {documents}."
@@ -32,10 +33,14 @@ class Candidate:
     check_in_limit: int
     needs_agreement: bool  # the organization has one and it is not signed (a date after 2000)
     needs_waiver: bool
+    cancelled: bool = False  # the event was called off
 
 
 def refusal(c: Candidate) -> str | None:
-    """The first reason, most fundamental first (the event over, then who they are, then what they can fix)."""
+    """The first reason, most fundamental first (the event off or over, then who they are, then what they can
+    fix)."""
+    if c.cancelled:
+        return CANCELLED
     if c.period == "past":
         return CLOSED
     if c.staff:

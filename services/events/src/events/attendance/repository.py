@@ -1,7 +1,8 @@
 """Check-ins and who is going, in SQL: the event page's columns (added to its one statement), the Check-in page's
 list, the 'Who's going' list, and the writes (a check-in is an INSERT ... ON CONFLICT DO NOTHING: set once).
 
-Going = holders of an issued ticket (cash not yet paid too) and everyone checked in. A paid ticket is an issued one
+Going = holders of an issued ticket (cash not yet paid too), everyone checked in and the dancers registered in its
+battles. A paid ticket is an issued one
 of method card, free or staff, or cash once `paid_at` is set (rules.is_paid)."""
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
 from events.attendance import rules
-from events.models import Attendee, Event, Ticket, Tier
+from events.models import Attendee, Battle, BattleEntry, Event, Ticket, Tier
 from kit.db import utcnow
 from kit.profiles import with_profiles
 from kit.rows import Query, Record, Rows
@@ -43,7 +44,8 @@ def paid_ticket() -> ColumnElement[bool]:
 
 
 def _going(event_id: Any) -> Any:
-    """(user_id, since) of everyone going to `event_id` (a column to correlate on, or a bound id)."""
+    """(user_id, since) of everyone going to `event_id` (a column to correlate on, or a bound id): ticket holders,
+    everyone checked in, and the dancers registered in its battles."""
     # correlate: these selects sit in a derived table of the page's scalar subqueries, where SQLAlchemy does not
     # correlate by itself (it would add `event` to their FROM and count every event's people)
     holders = (
@@ -56,7 +58,15 @@ def _going(event_id: Any) -> Any:
         .where(Attendee.event_id == event_id)
         .correlate(Event)
     )
-    both = union_all(holders, checked).subquery("going_rows")
+    # dancers registered in its battles (single dancers and confirmed crew members: the battles service
+    # announces each): the door list is one list for the event
+    registrants = (
+        select(BattleEntry.user_id.label("user_id"), BattleEntry.changed_at.label("since"))
+        .join(Battle, Battle.id == BattleEntry.battle_id)
+        .where(Battle.event_id == event_id, ~Battle.deleted, BattleEntry.registered)
+        .correlate(Event)
+    )
+    both = union_all(holders, checked, registrants).subquery("going_rows")
     return select(both.c.user_id, func.min(both.c.since).label("since")).group_by(both.c.user_id).subquery("going")
 
 
@@ -131,6 +141,8 @@ def _attendees_statement(one: bool) -> Select[Any]:
                             Ticket.method,
                             "paid",
                             paid_ticket(),
+                            "refundError",
+                            Ticket.refund_error,
                         ),
                         Ticket.created_at,
                         Ticket.id,
@@ -142,8 +154,27 @@ def _attendees_statement(one: bool) -> Select[Any]:
         .where(Ticket.event_id == event_id, Ticket.user_id == going.c.user_id, Ticket.status == "issued")
         .scalar_subquery()
     )
+    battles = (
+        select(
+            func.coalesce(
+                func.jsonb_agg(
+                    aggregate_order_by(func.jsonb_build_object("id", Battle.id, "title", Battle.title), Battle.id)
+                ),
+                literal_column("'[]'::jsonb"),
+            )
+        )
+        .select_from(BattleEntry)
+        .join(Battle, Battle.id == BattleEntry.battle_id)
+        .where(
+            Battle.event_id == event_id,
+            ~Battle.deleted,
+            BattleEntry.registered,
+            BattleEntry.user_id == going.c.user_id,
+        )
+        .scalar_subquery()
+    )
     statement = (
-        select(going.c.user_id, Attendee.checked_in_at, tickets.label("tickets"))
+        select(going.c.user_id, Attendee.checked_in_at, tickets.label("tickets"), battles.label("battles"))
         .select_from(going)
         .outerjoin(Attendee, and_(Attendee.event_id == event_id, Attendee.user_id == going.c.user_id))
     )
@@ -223,3 +254,8 @@ class AttendanceRepository:
 
 
 attendance_repository = AttendanceRepository()
+
+
+async def holds_ticket(session: AsyncSession, event_id: int, user_id: int) -> bool:
+    found = exists().where(Ticket.event_id == event_id, Ticket.user_id == user_id, Ticket.status == "issued")
+    return bool(await session.scalar(select(found)))

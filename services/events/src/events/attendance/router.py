@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 
-from events.attendance.schemas import Attendee, Attendees, ScannedTicket, StaffCheckin
+from events.attendance.schemas import Attendee, Attendees, ScannedTicket, StaffCheckin, StaffTicket
 from events.attendance.service import attendance_service
 from events.events.router import EventEditor
 from events.events.schemas import Event
@@ -51,6 +51,14 @@ async def scan_ticket(body: ScannedTicket, access: EventEditor, session: Session
     return answer(await attendance_service.scan(session, identity, access, body.secret))
 
 
+@router.post("/events/{event_id}/staff-ticket", response_model=Attendee, responses=errors(403, 404))
+async def give_staff_ticket(
+    body: StaffTicket, access: EventEditor, session: SessionDep, identity: IdentityDep
+) -> Response:
+    """An editor gives a ticket at the door (method staff, cost 0); answers the person's row of the door list."""
+    return answer(await attendance_service.give_staff_ticket(session, identity, access, body.user_id))
+
+
 @router.post("/admin/events/{event_id}/uncheck/{user_id}", response_model=Event, responses=errors(403, 404))
 async def uncheck(user_id: Id, access: EventEditor, session: SessionDep) -> Response:
     return answer(await attendance_service.uncheck(session, access, user_id))
@@ -59,7 +67,8 @@ async def uncheck(user_id: Id, access: EventEditor, session: SessionDep) -> Resp
 @router.get("/events/{event_id}/attendees", response_model=Attendees, responses=errors(403, 404))
 @reads
 async def attendees(access: EditorReading, session: SessionDep, identity: IdentityDep) -> Response:
-    """The Check-in page: every ticket holder and everyone checked in, by dancer name, with their emails."""
+    """The Check-in page, the event's one door list: every ticket holder, every dancer registered in its battles
+    and everyone checked in, one row per person, by dancer name, with their emails."""
     return answer(await attendance_service.attendees(session, identity, access))
 
 

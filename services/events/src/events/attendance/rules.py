@@ -10,6 +10,8 @@ from typing import Any, Literal
 CHECKIN_CLOSED = "Check-in is open only while the event is happening"
 TICKET_NEEDED = "A ticket is needed to check in"
 TICKET_NOT_FOUND = "Ticket not found"
+HAS_TICKET_ALREADY = "This person already has a ticket for this event"
+STAFF_TICKET_TITLE = "Staff"
 WHO_IS_GOING = 5  # avatars on the event page; 'view all' opens the whole list
 
 PAID_METHODS = ("card", "free", "staff")  # issued with these, a ticket is paid; cash once staff took the money

@@ -5,6 +5,7 @@ from typing import Literal
 from pydantic import Field
 
 from kit.schemas import Schema
+from kit.types import Id
 
 
 class StaffCheckin(Schema):
@@ -25,6 +26,18 @@ class AttendeeTicket(Schema):
     ticket_sum: int
     method: Literal["card", "cash", "free", "staff"]
     paid: bool
+    refund_error: str | None = None  # a cancelled event's refund the processor refused: still owed
+
+
+class AttendeeBattle(Schema):
+    id: int
+    title: str
+
+
+class StaffTicket(Schema):
+    """Who gets a ticket at the door from staff (method staff, cost 0)."""
+
+    user_id: Id
 
 
 class Attendee(Schema):
@@ -39,6 +52,7 @@ class Attendee(Schema):
     has_ticket: bool
     payment: Literal["card", "cash", "cashDue", "free"] | None = None
     tickets: list[AttendeeTicket]
+    battles: list[AttendeeBattle] = []  # the event's battles they are registered in
 
 
 class Attendees(Schema):

@@ -5,6 +5,7 @@ a check-in is set once, so a replay, a second tablet or a double tap changes not
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -15,11 +16,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import AttendeeChanged, AttendeeCheckedIn, AttendeeUnchecked
 from events.attendance import rules
-from events.attendance.repository import attendance_repository
+from events.attendance.repository import attendance_repository, holds_ticket
 from events.events import rules as event_rules
 from events.events import view
 from events.events.repository import event_repository
 from events.events.service import EventAccess, EventNotFound, event_service
+from events.models import Ticket
+from events.tickets import rules as ticket_rules
+from events.tickets.repository import ticket_repository
+from events.tickets.service import ticket_service
 from kit import outbox, profiles
 from kit.db import utcnow
 from kit.errors import Invalid, NotFound
@@ -67,6 +72,8 @@ class AttendanceService:
         event = access.event
         if not event_rules.can_view(event.status, False, editor=access.can_edit):
             raise EventNotFound()
+        if event.cancelled_at is not None:
+            raise Invalid(event_rules.CANCELLED)
         try:
             rules.self_check_in(
                 published=event.status == "published",
@@ -102,6 +109,34 @@ class AttendanceService:
         (person,) = await self._attendees(session, identity, access.event.id, holder)
         return person
 
+    async def give_staff_ticket(
+        self, session: AsyncSession, identity: IdentityClient, access: EventAccess, user_id: int
+    ) -> dict[str, Any]:
+        """An editor gives someone a ticket at the door (method staff, cost 0): issued and paid at once, mailed to
+        them as any ticket. Someone who holds an issued ticket already is refused (one ticket is enough)."""
+        event = access.event
+        if event.cancelled_at is not None:
+            raise Invalid(event_rules.CANCELLED)
+        if event.status != "published":
+            raise Invalid(ticket_rules.NOT_ON_SALE)
+        await profiles.ensure_exists(session, identity, user_id)
+        await ticket_repository.lock_buyer(session, event.id, user_id)
+        if await holds_ticket(session, event.id, user_id):
+            raise Invalid(rules.HAS_TICKET_ALREADY)
+        ticket = Ticket(
+            event_id=event.id,
+            user_id=user_id,
+            title=rules.STAFF_TICKET_TITLE,
+            method="staff",
+            status="issued",
+            secret=secrets.token_urlsafe(32),
+            paid_at=utcnow(),
+        )
+        await ticket_repository.add(session, ticket)
+        await ticket_service.announce(session, event, ticket)
+        (person,) = await self._attendees(session, identity, event.id, user_id)
+        return person
+
     async def uncheck(self, session: AsyncSession, access: EventAccess, user_id: int) -> dict[str, Any]:
         if await attendance_repository.uncheck(session, access.event.id, user_id):
             await self._announce(session, AttendeeUnchecked, access.event.id, user_id, None)
@@ -109,6 +144,8 @@ class AttendanceService:
 
     async def _check_in(self, session: AsyncSession, access: EventAccess, user_id: int) -> None:
         assert access.principal.profile_id is not None
+        if access.event.cancelled_at is not None:
+            raise Invalid(event_rules.CANCELLED)  # nobody is let in to a cancelled event (un-checking stays open)
         at = await attendance_repository.check_in(session, access.event.id, user_id, access.principal.profile_id)
         if at is not None:  # this call checked them in: announced once
             await self._announce(session, AttendeeCheckedIn, access.event.id, user_id, at)
@@ -151,6 +188,7 @@ class AttendanceService:
                 "hasTicket": bool(row["tickets"]),
                 "payment": rules.payment_of(row["tickets"]),
                 "tickets": list(row["tickets"]),
+                "battles": list(row["battles"] or ()),
             }
             for row, user in zip(rows, users, strict=True)
         ]

@@ -8,9 +8,12 @@ from typing import Any
 from events.attendance import rules
 
 
-def fields(row: Mapping[str, Any], period: str) -> tuple[dict[str, Any], dict[str, Any]]:
+def fields(row: Mapping[str, Any], period: str, *, cancelled: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     """(the Event's keys, its permissions' keys)."""
     return (
         {"whoIsGoing": list(row["who_is_going"] or ()), "countGoing": row["count_going"] or 0},
-        {"checkedIn": bool(row["checked_in"]), "showCheckin": rules.show_checkin(row["status"], period)},
+        {
+            "checkedIn": bool(row["checked_in"]),
+            "showCheckin": rules.show_checkin(row["status"], period) and not cancelled,
+        },
     )

@@ -33,6 +33,7 @@ ITEM_COLUMNS = (
     Event.starts_at,
     Event.ends_at,
     Event.created_at,
+    Event.cancelled_at,
 )
 
 

@@ -4,8 +4,20 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Depends, Request, Response
 
-from events.events.schemas import Carpet, CarpetIn, CarpetsUpdate, Event, EventCreated, EventUpdate, RoleChange, Staff
+from events.events.schemas import (
+    Cancellation,
+    Carpet,
+    CarpetIn,
+    CarpetsUpdate,
+    Event,
+    EventCreated,
+    EventUpdate,
+    RoleChange,
+    Staff,
+)
 from events.events.service import EventAccess, event_service
+from events.payments.resource import ProviderDep
+from events.tickets import cancel as cancellation
 from kit.db import SessionDep
 from kit.images import ImageRefsDep
 from kit.openapi import errors
@@ -50,10 +62,17 @@ async def publish_event(access: EventEditor, session: SessionDep) -> Response:
     return answer(await event_service.publish(session, access))
 
 
-@router.post("/events/{event_id}/delete", status_code=204, responses=errors(403, 404))
+@router.post("/events/{event_id}/delete", status_code=204, responses=errors(403, 404, 409))
 async def delete_event(access: EventEditor, session: SessionDep) -> Response:
+    """Drafts only: a published event is cancelled instead (409)."""
     await event_service.delete(session, access)
     return Response(status_code=204)
+
+
+@router.post("/events/{event_id}/cancel", response_model=Cancellation, responses=errors(403, 404))
+async def cancel_event(access: EventEditor, session: SessionDep, provider: ProviderDep) -> Response:
+    """A published event called off: its paid tickets refunded, its people told. Again: retries failed refunds."""
+    return answer(await cancellation.cancel(session, provider, access))
 
 
 @router.post("/events/{event_id}/role", response_model=Staff, responses=errors(403, 404))

@@ -32,6 +32,10 @@ CARPET_NAME_MAX_LENGTH = 100
 EVENT_NOT_FOUND = "Event not found"
 ORG_NOT_ALLOWED = "You can only create events for organizations where you are an admin or a promoter"
 ORG_NOT_FOUND = "Organization not found"
+PLACE_REQUIRED = "Please choose the event's location: without a place it cannot be shown on the map"
+PUBLISHED_NOT_DELETABLE = "A published event cannot be deleted; cancel it instead."
+DRAFT_NOT_CANCELLABLE = "Only a published event can be cancelled; a draft can be deleted."
+CANCELLED = "This event has been cancelled."
 
 PLATFORM_ZONE = "UTC"  # a venue without coordinates
 
@@ -79,12 +83,34 @@ def carpet_names(names: Iterable[str | None]) -> list[str]:
     return [(name or "").strip() or f"Carpet {n}" for n, name in enumerate(names, start=1)]
 
 
-def publishable(title: str, local_start: datetime | None, local_end: datetime | None) -> None:
-    """Publishing needs both dates (the spec's message) and a name (the wizard cannot pass Info without one)."""
+def publishable(
+    title: str,
+    local_start: datetime | None,
+    local_end: datetime | None,
+    *,
+    address: str,
+    lat: float | None,
+    lng: float | None,
+) -> None:
+    """Publishing needs both dates (the spec's message), a name (the wizard cannot pass Info without one) and a
+    place: an address with its coordinates (an event without them never shows on the map)."""
     if local_start is None or local_end is None:
         raise ValueError(DATE_REQUIRED)
     if not title:
         raise ValueError(TITLE_REQUIRED)
+    if not address.strip() or lat is None or lng is None:
+        raise ValueError(PLACE_REQUIRED)
+
+
+def deletable(status: str) -> None:
+    """Editors delete drafts only: a published event has tickets and registrations, and is cancelled instead."""
+    if status == "published":
+        raise ValueError(PUBLISHED_NOT_DELETABLE)
+
+
+def cancellable(status: str) -> None:
+    if status != "published":
+        raise ValueError(DRAFT_NOT_CANCELLABLE)
 
 
 # --- who may do what --------------------------------------------------------------------------------------------

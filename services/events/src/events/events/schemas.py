@@ -123,6 +123,7 @@ class Tier(Schema):
     fees: int = 0
     taxes: int = 0
     total_sum: int = 0
+    sold: int = 0  # the editors' count of its paid tickets (0 for anyone else)
 
 
 class Carpet(Schema):
@@ -192,6 +193,7 @@ class Event(Schema):
     scoreboard_logo: str | None = None
     scoreboard_bg_image: str | None = None
     created_at: str
+    cancelled_at: str | None = None  # a published event called off (UTC ISO): shown 'Cancelled'
     permissions: Permissions
     is_free: bool = True  # no tiers, or their costs sum to 0
     tickets: list[EventTicket] = []  # the caller's issued tickets
@@ -216,3 +218,23 @@ class Event(Schema):
 
 class EventCreated(Schema):
     id: int
+
+
+class RefundFailure(Schema):
+    """A paid ticket of a cancelled event whose refund the processor refused or could not take: still owed.
+    Calling cancel again retries it."""
+
+    ticket_id: int
+    user_id: int
+    amount: int  # cents
+    message: str
+
+
+class Cancellation(Schema):
+    """The answer of cancelling: the event as its page shows it, the refunds made by this call, the ones that
+    failed, and the cash tickets paid at the door (handed back there: their per-ticket refund records it)."""
+
+    event: Event
+    refunded: int
+    failed: list[RefundFailure]
+    cash_to_return: int

@@ -17,7 +17,7 @@ from events.events.schemas import CarpetIn, EventUpdate, RoleChange, TierIn
 from events.models import Carpet, Event, EventStaff, EventStatus, Tier
 from kit import profiles
 from kit.db import utcnow
-from kit.errors import Forbidden, Invalid, NotFound
+from kit.errors import Conflict, Forbidden, Invalid, NotFound
 from kit.images import ImageRefs
 from kit.places import Geocoder
 from kit.principal import Principal
@@ -209,7 +209,14 @@ class EventService:
         event = access.event
         if event.status != EventStatus.PUBLISHED:
             try:
-                rules.publishable(event.title, event.local_start, event.local_end)
+                rules.publishable(
+                    event.title,
+                    event.local_start,
+                    event.local_end,
+                    address=event.location_address,
+                    lat=event.lat,
+                    lng=event.lng,
+                )
             except ValueError as exc:
                 raise Invalid(str(exc)) from None
             event.status = EventStatus.PUBLISHED
@@ -218,8 +225,13 @@ class EventService:
         return await self.answer(session, event.id, access.principal)
 
     async def delete(self, session: AsyncSession, access: EventAccess) -> None:
-        """A soft delete: the row stays (battles and tickets keep their references), hidden everywhere."""
+        """A soft delete of a draft: the row stays (battles keep their references), hidden everywhere. A published
+        event is cancelled instead (its tickets refunded, its people told): nothing changes here."""
         event = access.event
+        try:
+            rules.deletable(event.status)
+        except ValueError as exc:
+            raise Conflict(str(exc), code="event_published") from None
         event.deleted_at = utcnow()
         await publish.event_changed(session, EventDeleted, event)
 

@@ -75,13 +75,16 @@ def item_of(row: Mapping[str, Any], now: datetime) -> dict[str, Any]:
         "locationAddress": row["location_address"],
         "coordinates": {"lat": row["lat"], "lng": row["lng"]} if has_point else None,
         "createdAt": rules.utc_iso(row["created_at"]),
+        "cancelledAt": rules.utc_iso(row["cancelled_at"]),
     }
 
 
 def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dict[str, Any]:
     item = item_of(row, now)
     editor = can_edit(row, principal)
-    attendance, attendance_permissions = attendance_view.fields(row, item["period"])
+    attendance, attendance_permissions = attendance_view.fields(
+        row, item["period"], cancelled=item["cancelledAt"] is not None
+    )
     feedback, feedback_permissions = feedback_view.fields(row, principal, item["period"], editor=editor)
     return (
         item

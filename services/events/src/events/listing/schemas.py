@@ -24,6 +24,7 @@ class EventItem(Schema):
     location_address: str
     coordinates: Coordinates | None = None
     created_at: str
+    cancelled_at: str | None = None  # a published event called off (UTC ISO): shown 'Cancelled'
 
 
 class CalendarDay(Schema):

@@ -70,6 +70,12 @@ class Ticket(Base):
     taxes_cents: Mapped[int] = mapped_column(default=0, server_default="0")
     total_cents: Mapped[int] = mapped_column(default=0, server_default="0")
     paid_at: Mapped[datetime | None]
+    # The refund of a cancelled event's card ticket: what was given back, when, the processor's reference; or the
+    # processor's words when it failed (the ticket stays issued until a retry succeeds).
+    refunded_at: Mapped[datetime | None]
+    refund_cents: Mapped[int | None]
+    refund_ref: Mapped[str | None] = mapped_column(String(200))
+    refund_error: Mapped[str | None] = mapped_column(String(300))
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now(), onupdate=func.now())
 

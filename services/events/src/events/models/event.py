@@ -89,6 +89,8 @@ class Event(Base):
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now(), onupdate=func.now())
     deleted_at: Mapped[datetime | None]
+    # A published event called off: it stays readable, shows 'Cancelled', sells and checks in nothing.
+    cancelled_at: Mapped[datetime | None]
     # when the checked-in attendees were asked for feedback (once, after the event ended; issue 13)
     feedback_requested_at: Mapped[datetime | None]
 

@@ -16,7 +16,7 @@ from typing import Literal
 
 import httpx
 
-from events.payments.provider import InvalidSignature, ProviderPayment, WebhookEvent
+from events.payments.provider import InvalidSignature, ProviderPayment, ProviderRefund, ProviderRefused, WebhookEvent
 
 logger = logging.getLogger("events.payments.test")
 
@@ -26,6 +26,8 @@ SUCCEEDS = "4242424242424242"
 DECLINED = "Your card was declined."
 INSUFFICIENT_FUNDS = "Your card has insufficient funds."
 INCORRECT_NUMBER = "Your card number is incorrect."
+NO_SUCH_PAYMENT = "No such payment."
+REFUND_REFUSED = "The refund could not be processed. Please try again later."
 # Stripe's test cards: number -> (status, message).
 CARDS: dict[str, tuple[Literal["succeeded", "declined", "requires_action"], str]] = {
     SUCCEEDS: ("succeeded", ""),
@@ -70,6 +72,10 @@ class TestProvider:
         self.webhook_url = webhook_url
         self.secret = secret
         self.http = httpx.AsyncClient(timeout=timeout)
+        # The refunds made, by key (a processor's record: the same key is the same refund), and the payments
+        # whose refunds are refused (a test's way to see a failed refund stay visible and be retried).
+        self.refunds: dict[str, ProviderRefund] = {}
+        self.refuse_refunds: set[str] = set()
 
     async def __aenter__(self) -> TestProvider:
         return self
@@ -99,8 +105,16 @@ class TestProvider:
     async def cancel(self, ref: str) -> ProviderPayment:
         return ProviderPayment(ref=ref, status="cancelled")
 
-    async def refund(self, ref: str, *, amount: int, key: str) -> None:
-        return None
+    async def refund(self, ref: str, *, amount: int, key: str) -> ProviderRefund:
+        if key in self.refunds:
+            return self.refunds[key]
+        if not ref.startswith("tp_"):
+            raise ProviderRefused(NO_SUCH_PAYMENT)
+        if ref in self.refuse_refunds:
+            raise ProviderRefused(REFUND_REFUSED)
+        refund = ProviderRefund(ref="tr_" + hashlib.sha256(key.encode()).hexdigest()[:24], amount=amount)
+        self.refunds[key] = refund
+        return refund
 
     async def _deliver(self, ref: str, outcome: str, amount: int, message: str) -> None:
         """The webhook, through the real HTTP path. A failed delivery is only logged: the confirming request

@@ -35,6 +35,12 @@ class ProviderPayment:
 
 
 @dataclass(frozen=True, slots=True)
+class ProviderRefund:
+    ref: str  # the processor's id of the refund (what the ticket records)
+    amount: int  # cents given back
+
+
+@dataclass(frozen=True, slots=True)
 class WebhookEvent:
     id: str  # the delivery's id at the processor
     ref: str  # the payment it is about
@@ -59,7 +65,10 @@ class PaymentProvider(Protocol):
 
     async def cancel(self, ref: str) -> ProviderPayment: ...
 
-    async def refund(self, ref: str, *, amount: int, key: str) -> None: ...
+    async def refund(self, ref: str, *, amount: int, key: str) -> ProviderRefund:
+        """Gives `amount` back on the payment `ref`; the same key is the same refund (a retry never pays back
+        twice). Raises ProviderRefused when the processor will not."""
+        ...
 
     async def client_secret(self, ref: str) -> str | None: ...
 

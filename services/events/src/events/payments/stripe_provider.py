@@ -16,6 +16,7 @@ from events.payments.provider import (
     InvalidSignature,
     Outcome,
     ProviderPayment,
+    ProviderRefund,
     ProviderRefused,
     Status,
     WebhookEvent,
@@ -125,10 +126,13 @@ class StripeProvider:
     async def cancel(self, ref: str) -> ProviderPayment:
         return _payment(await self._call(self.client.v1.payment_intents.cancel_async(ref)))
 
-    async def refund(self, ref: str, *, amount: int, key: str) -> None:
-        await self._call(
+    async def refund(self, ref: str, *, amount: int, key: str) -> ProviderRefund:
+        refund = await self._call(
             self.client.v1.refunds.create_async({"payment_intent": ref, "amount": amount}, {"idempotency_key": key})
         )
+        if _field(refund, "status") in ("failed", "canceled"):
+            raise ProviderRefused(str(_field(refund, "failure_reason") or "The refund failed"))
+        return ProviderRefund(ref=str(refund["id"]), amount=int(_field(refund, "amount") or amount))
 
     async def client_secret(self, ref: str) -> str | None:
         return _payment(await self._call(self.client.v1.payment_intents.retrieve_async(ref))).client_secret

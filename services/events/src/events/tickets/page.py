@@ -7,18 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Integer, and_, bindparam, func, literal_column, or_, select
+from sqlalchemy import Integer, and_, bindparam, func, literal_column, select
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.sql.elements import Label
 
 from events.models import Event, Ticket
 from events.tickets import rules
 
-# A paid ticket: a card ticket issued (its payment succeeded) or cash taken at the door.
-# (No IN list: kit.rows compiles no expanding parameters.)
-PAID = and_(
-    Ticket.status == "issued", Ticket.paid_at.is_not(None), or_(Ticket.method == "card", Ticket.method == "cash")
-)
+# A sold ticket of a tier: issued and paid (a card payment succeeded, cash taken at the door, a free tier's
+# ticket taken: its sums are 0 but it counts in `sold`).
+SOLD = and_(Ticket.status == "issued", Ticket.paid_at.is_not(None))
 
 
 def page_columns() -> list[Label[Any]]:
@@ -29,8 +27,9 @@ def page_columns() -> list[Label[Any]]:
             func.sum(Ticket.fees_cents).label("fees"),
             func.sum(Ticket.taxes_cents).label("taxes"),
             func.sum(Ticket.total_cents).label("total"),
+            func.count().label("sold"),
         )
-        .where(Ticket.event_id == Event.id, PAID, Ticket.tier_id.is_not(None))
+        .where(Ticket.event_id == Event.id, SOLD, Ticket.tier_id.is_not(None))
         .group_by(Ticket.tier_id)
         # a derived table: SQLAlchemy would not correlate it and would read every event's tickets
         .correlate(Event)
@@ -40,7 +39,16 @@ def page_columns() -> list[Label[Any]]:
         func.coalesce(
             func.jsonb_object_agg(
                 per_tier.c.tier_id,
-                func.jsonb_build_object("fees", per_tier.c.fees, "taxes", per_tier.c.taxes, "total", per_tier.c.total),
+                func.jsonb_build_object(
+                    "fees",
+                    per_tier.c.fees,
+                    "taxes",
+                    per_tier.c.taxes,
+                    "total",
+                    per_tier.c.total,
+                    "sold",
+                    per_tier.c.sold,
+                ),
             ),
             literal_column("'{}'::jsonb"),
         )

@@ -95,4 +95,5 @@ def tier_money(tier: Mapping[str, Any], sums: Mapping[str, int] | None, *, edito
         "fees": int(totals.get("fees", 0)),
         "taxes": int(totals.get("taxes", 0)),
         "totalSum": int(totals.get("total", 0)),
+        "sold": int(totals.get("sold", 0)),
     }

@@ -13,12 +13,14 @@ import segno
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import TicketIssued
+from events import publish
 from events.events import rules as event_rules
 from events.events.service import EventNotFound
 from events.models import Event, Payment, Ticket, Tier
 from events.payments.provider import InvalidSignature, PaymentProvider, ProviderPayment, ProviderRefused
 from events.payments.stripe_provider import ProviderUnavailable
 from events.tickets import rules
+from events.tickets.cancel import refund_at_provider
 from events.tickets.exceptions import PaymentNotFound, ProcessorUnavailable, TicketNotFound
 from events.tickets.repository import ticket_repository
 from events.tickets.schemas import Confirmation, Purchase
@@ -101,6 +103,8 @@ class TicketService:
             if not self._can_edit(event, principal, roles, org_admin):
                 raise EventNotFound()
             raise Invalid(rules.NOT_ON_SALE)
+        if event.cancelled_at is not None:
+            raise Invalid(event_rules.CANCELLED)
         if event_rules.period(event.starts_at, event.ends_at, utcnow()) == "past":
             raise Invalid(rules.FINISHED)
         tiers = await ticket_repository.tiers(session, event.id)
@@ -139,7 +143,7 @@ class TicketService:
             ticket.status = "issued"
             ticket.paid_at = utcnow() if body.method == "free" else None  # cash is paid at the door
             await ticket_repository.add(session, ticket)
-            await self._announce(session, event, ticket)
+            await self.announce(session, event, ticket)
             return {"ticket": ticket_of(ticket), "payment": None}
 
         # The processor sees the buyer's key too: a retry after a lost answer finds the same payment there.
@@ -187,7 +191,7 @@ class TicketService:
             is_platform_admin=principal.is_platform_admin,
         )
 
-    async def _announce(self, session: AsyncSession, event: Event | None, ticket: Ticket) -> None:
+    async def announce(self, session: AsyncSession, event: Event | None, ticket: Ticket) -> None:
         if event is None:
             event = await ticket_repository.event(session, ticket.event_id)
         await outbox.add(
@@ -202,6 +206,7 @@ class TicketService:
                 ticket_sum=ticket.total_cents,
             ),
         )
+        await publish.attendees_changed(session, ticket.event_id)
 
     # --- paying ---------------------------------------------------------------------------------------------
 
@@ -285,7 +290,7 @@ class TicketService:
         if outcome == "succeeded":
             ticket = await ticket_repository.issue(session, payment_id)
             if ticket is not None:
-                await self._announce(session, None, ticket)
+                await self.announce(session, None, ticket)
         else:
             await ticket_repository.close_ticket(session, payment_id)
 
@@ -358,17 +363,13 @@ class TicketService:
                 if payment.provider != provider.name:
                     raise Invalid(rules.PAYMENT_CLOSED)
                 try:
-                    await _at_provider(
-                        provider.refund(
-                            payment.provider_ref or "", amount=payment.amount_cents, key=f"cypher:refund:{ticket.id}"
-                        )
-                    )
+                    await _at_provider(refund_at_provider(session, provider, ticket, payment))
                 except ProviderRefused as exc:
                     raise Invalid(exc.message) from None
-                await ticket_repository.mark(session, payment.id, "refunded", before=("succeeded",))
         ticket.status = "refunded"
         ticket.updated_at = utcnow()
         await session.flush()
+        await publish.attendees_changed(session, ticket.event_id)
         return ticket_of(ticket)
 
 

@@ -15,6 +15,7 @@ SUBJECTS = {
     "magic_link": "Your Cypher sign-in link",
     "event_guide": "Your event is published: a How To Guide",
     "ticket": "Your Cypher ticket",
+    "event_cancelled": "An event you were going to has been cancelled",
 }
 
 

@@ -1,5 +1,5 @@
 """Notifications made from events: the welcome on a new account, the request for feedback after an event, a crew
-invitation and a place won from a battle's wait list."""
+invitation, a place won from a battle's wait list, and an event cancelled (with a mail)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,20 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.battles import CrewInvited, WaitlistPromoted
-from contracts.events import FeedbackRequested
+from contracts.events import EventCancelled, FeedbackRequested
 from contracts.identity import AccountCreated
-from identity.models import Profile
+from identity.config import Settings
+from identity.mail.service import mail_service
+from identity.models import Account, Profile
 from identity.notifications.service import (
     CREW_INVITATION_KIND,
+    EVENT_CANCELLED_KIND,
     FEEDBACK_KIND,
     WAITLIST_PROMOTED_KIND,
     battle_link,
     crew_invitation_text,
+    event_cancelled_text,
+    event_link,
     feedback_link,
     feedback_text,
     notification_service,
@@ -71,6 +76,42 @@ async def waitlist_promoted(session: AsyncSession, event: WaitlistPromoted, _: E
         text=waitlist_promoted_text(event.battle_title),
         link=battle_link(event.battle_id),
     )
+
+
+async def tell_cancelled(session: AsyncSession, event: EventCancelled, public_url: str) -> None:
+    """Each ticket holder and battle registrant who still has a profile: a notification, and a mail when their
+    account has an address (the kit runs this once per event)."""
+    people = await session.execute(
+        select(Profile.id, Profile.dancer_name, Account.email)
+        .join(Account, Account.id == Profile.account_id)
+        .where(Profile.id.in_(event.user_ids))
+        .order_by(Profile.id)
+    )
+    title = event.title or ""
+    for profile_id, dancer_name, email in people.all():
+        await notification_service.notify(
+            session,
+            profile_id,
+            kind=EVENT_CANCELLED_KIND,
+            text=event_cancelled_text(title),
+            link=event_link(event.id),
+        )
+        if email:
+            await mail_service.queue(
+                session,
+                email,
+                "event_cancelled",
+                name=dancer_name or "there",
+                event_title=title or "your event",
+                link=f"{public_url}{event_link(event.id)}",
+            )
+
+
+def cancellation_handlers(settings: Settings) -> list[Handler[EventCancelled]]:
+    async def on_cancelled(session: AsyncSession, event: EventCancelled, _: Envelope) -> None:
+        await tell_cancelled(session, event, settings.public_url)
+
+    return [Handler("event-cancelled-notification", EventCancelled, on_cancelled)]
 
 
 handlers = [

@@ -49,6 +49,19 @@ def waitlist_promoted_text(battle_title: str) -> str:
     return f"A place opened in {battle_title or 'a battle'}: you are registered"
 
 
+# A published event called off (the events service's events.event.cancelled): its ticket holders and battle
+# registrants are told, by notification and by mail; paid tickets are refunded by the events service.
+EVENT_CANCELLED_KIND = "event_cancelled"
+
+
+def event_cancelled_text(title: str) -> str:
+    return f"{title or 'An event'} has been cancelled. Paid tickets are refunded to the card they were bought with."
+
+
+def event_link(event_id: int) -> str:
+    return f"/event/{event_id}"
+
+
 def battle_link(battle_id: int) -> str:
     return f"/battle/{battle_id}"
 

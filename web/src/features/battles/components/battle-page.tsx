@@ -155,7 +155,8 @@ function Layout({ battle, me }: { battle: Battle; me: BattleUser | null }) {
 function BracketTabs({ battle, me, tab }: { battle: Battle; me: BattleUser | null; tab: BattleTab }) {
   return (
     <>
-      <Tabs value={tab} aria-label={`${battle.title} sections`} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mt: 2 }}>
+      {/* no scroll buttons on a phone: beside them the first tab showed cut ('gistration'); compact tabs fit 390 px */}
+      <Tabs value={tab} aria-label={`${battle.title} sections`} variant="scrollable" scrollButtons="auto" sx={{ borderBottom: 1, borderColor: 'divider', mt: 2 }}>
         {BATTLE_TABS.map((name) => (
           <Tab
             key={name}
@@ -165,7 +166,7 @@ function BracketTabs({ battle, me, tab }: { battle: Battle; me: BattleUser | nul
             to={tabHref(battle.id, name)}
             id={`battle-tab-${name}`}
             aria-controls={`battle-panel-${name}`}
-            sx={{ minHeight: 48 }}
+            sx={{ minHeight: 48, minWidth: 0, px: 1.5, whiteSpace: 'nowrap' }}
           />
         ))}
       </Tabs>

@@ -24,15 +24,25 @@ import type { FlushResult } from '@/lib/offline-queue'
 import type { QrDetector } from '@/lib/qr/detector'
 import { infoShown } from '@/lib/toast'
 import { useOfflineQueue } from '@/lib/use-offline-queue'
-import { ATTENDEES_TAG, checkinApiUtil, useGetCheckinAttendeesQuery, useUncheckAttendeeMutation } from '../api/checkin-api'
+import {
+  ATTENDEES_TAG,
+  checkinApiUtil,
+  useGetCheckinAttendeesQuery,
+  useGetDoorEventQuery,
+  useGiveStaffTicketMutation,
+  useRetryRefundsMutation,
+  useUncheckAttendeeMutation,
+} from '../api/checkin-api'
 import {
   CHECKIN_TEXTS,
   checkedInCount,
   checkinScope,
   counterText,
+  failedRefunds,
   filterAttendees,
   pendingPeople,
   pendingTickets,
+  salesText,
   settledPeople,
   personCheckinPath,
   ticketCheckedInText,
@@ -46,7 +56,16 @@ import { KeyLegend } from './key-legend'
 
 const ScanDialog = lazy(() => import('./scan-dialog'))
 
-export const CHECKIN_EVENT_TYPES = ['events.attendee.checked_in', 'events.attendee.unchecked'] as const
+/** What changes the door list, on the event's topic: check-ins, tickets (taken, given, refunded), battle
+ * registrations (registrants are on the list) and the event's cancellation. */
+export const CHECKIN_EVENT_TYPES = [
+  'events.attendee.checked_in',
+  'events.attendee.unchecked',
+  'events.attendees.changed',
+  'events.event.cancelled',
+  'battles.participant.registered',
+  'battles.participant.unregistered',
+] as const
 
 export interface CheckinPageProps {
   eventId: number
@@ -66,17 +85,22 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
   const dispatch = useAppDispatch()
   const valid = Number.isInteger(eventId) && eventId > 0
   const list = useGetCheckinAttendeesQuery(eventId, { skip: !valid })
+  const door = useGetDoorEventQuery(eventId, { skip: !valid })
   const [uncheck] = useUncheckAttendeeMutation()
+  const [giveStaffTicket] = useGiveStaffTicketMutation()
+  const [retryRefunds, { isLoading: retrying }] = useRetryRefundsMutation()
   const [keyword, setKeyword] = useState('')
   const [scanning, setScanning] = useState(false)
   // mounted from the first 'Scan ticket' on, so the dialog can animate closed (and its code loads only then)
   const [scannerWanted, setScannerWanted] = useState(false)
 
   const tag = useMemo(() => [{ type: ATTENDEES_TAG, id: eventId }], [eventId])
+  // a ticket or a cancellation changes the event too (its sales, its Cancelled notice); a check-in only the list
+  const both = useMemo(() => [{ type: ATTENDEES_TAG, id: eventId }, { type: 'Event', id: eventId }], [eventId])
   // subscribe first, then re-read once `ready` arrives (ARCHITECTURE, Live updates)
   useLiveTopics(valid ? [`event:${eventId}`] : [], {
-    byType: Object.fromEntries(CHECKIN_EVENT_TYPES.map((type) => [type, () => tag])),
-    onReady: tag,
+    byType: Object.fromEntries(CHECKIN_EVENT_TYPES.map((type) => [type, () => (type.startsWith('events.attendee.') ? tag : both)])),
+    onReady: both,
     delayMs: liveDelayMs,
   })
 
@@ -160,6 +184,17 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
     return frame(<ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />)
   }
 
+  const cancelled = Boolean(door.data?.cancelledAt)
+  const owed = failedRefunds(attendees)
+  const sales = (door.data?.tiers ?? []).filter((tier) => tier.id != null)
+  const staffTicket = async (attendee: Attendee) => {
+    try {
+      await giveStaffTicket({ eventId, userId: attendee.id }).unwrap()
+      dispatch(infoShown(`${CHECKIN_TEXTS.staffTicketGiven}: ${attendee.dancerName?.trim() || 'Unnamed dancer'}`))
+    } catch {
+      /* the refusal was shown as a toast */
+    }
+  }
   const total = list.data?.total ?? 0
   const checked = checkedInCount(list.data?.checkedIn ?? 0, attendees, waiting)
   const tickets = pendingTickets(queue.pending)
@@ -178,6 +213,23 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
         </Button>
       </Stack>
 
+      {cancelled ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          data-testid="event-cancelled"
+          action={
+            owed.length ? (
+              <Button color="inherit" onClick={() => void retryRefunds(eventId)} disabled={retrying} sx={{ minHeight: 44 }}>
+                {CHECKIN_TEXTS.retryRefunds}
+              </Button>
+            ) : undefined
+          }
+        >
+          {CHECKIN_TEXTS.cancelled}
+          {owed.length ? ` ${owed.length === 1 ? '1 refund' : `${owed.length} refunds`} failed and ${owed.length === 1 ? 'is' : 'are'} still owed.` : ''}
+        </Alert>
+      ) : null}
       {!queue.online ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           {CHECKIN_TEXTS.offline}
@@ -190,6 +242,24 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
       ) : null}
 
       <KeyLegend />
+
+      {sales.length ? (
+        <Box component="section" aria-labelledby="ticket-sales" sx={{ mb: 2 }}>
+          <Typography id="ticket-sales" variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, mb: 1 }}>
+            {CHECKIN_TEXTS.sales}
+          </Typography>
+          <Stack component="ul" direction="row" sx={{ listStyle: 'none', p: 0, m: 0, gap: 1, flexWrap: 'wrap' }}>
+            {sales.map((tier) => (
+              <Box component="li" key={tier.id} data-testid={`sales-${tier.id}`} sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2, px: 1.5, py: 1 }}>
+                <Typography sx={{ fontWeight: 700 }}>{tier.title || 'Ticket'}</Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {salesText(tier.sold, tier.totalSum)}
+                </Typography>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      ) : null}
 
       <SearchField label={CHECKIN_TEXTS.search} value={keyword} onChange={setKeyword} sx={{ width: '100%', maxWidth: { sm: 480 }, mb: 2 }} />
 
@@ -217,6 +287,7 @@ export function CheckinPage({ eventId, loadDetector, liveDelayMs }: CheckinPageP
                   online={queue.online}
                   onCheckIn={(payCash) => checkIn(attendee, payCash)}
                   onUncheck={() => void uncheck({ eventId, userId: attendee.id })}
+                  onStaffTicket={cancelled ? undefined : () => void staffTicket(attendee)}
                 />
               ))}
             </TableBody>

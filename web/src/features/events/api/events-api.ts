@@ -2,6 +2,8 @@ import { api } from '@/lib/api/base'
 import { nextPage } from '@/lib/lists'
 import { EVENTS_PAGE_SIZE, ORG_EVENTS_PAGE_SIZE, ORG_FILTER_PAGE_SIZE, ORG_PICKER_PAGE_SIZE, orgSearchParam } from '../rules'
 import type {
+  BoardShown,
+  Cancellation,
   BoardSparringOption,
   BrowsePeriod,
   Carpet,
@@ -72,6 +74,13 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
       query: (id) => ({ url: `/events/${id}/publish`, method: 'POST' }),
       invalidatesTags: (_answer, error, id) => (error ? [] : [{ type: 'Event', id }, 'Events', 'EventTabs']),
     }),
+    /** POST /api/events/{id}/cancel (editors, a published event): refunds its paid tickets and tells its people;
+     * again, it retries the refunds that failed. */
+    cancelEvent: build.mutation<Cancellation, number>({
+      query: (id) => ({ url: `/events/${id}/cancel`, method: 'POST' }),
+      invalidatesTags: (_answer, error, id) => (error ? [] : [{ type: 'Event', id }, 'Events', 'EventTabs']),
+    }),
+    /** Drafts only: the server refuses a published event (it is cancelled instead). */
     deleteEvent: build.mutation<unknown, number>({
       query: (id) => ({ url: `/events/${id}/delete`, method: 'POST' }),
       invalidatesTags: (_answer, error) => (error ? [] : ['Events', 'EventTabs']),
@@ -95,6 +104,8 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
     initScoreboards: build.mutation<unknown, number>({
       query: (id) => ({ url: `/events/${id}/scoreboards/init`, method: 'POST' }),
       extraOptions: { silent: true },
+      // boards read before they existed (an empty list names no carpet) are read again
+      invalidatesTags: (_boards, error, id) => (error ? [] : [boardsTag(id)]),
     }),
     /** GET /api/events/{id}/scoreboards: which sparring each carpet's board shows (the `Carpet` tag per board). */
     eventScoreboards: build.query<CarpetBoard[], number>({
@@ -102,7 +113,13 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
       transformResponse: (boards: CarpetBoard[] | null) => (Array.isArray(boards) ? boards : []),
       // boards not initialised yet (no battles): the selects just show None
       extraOptions: { silent: true },
-      providesTags: (boards) => (boards ?? []).map((board) => ({ type: 'Carpet' as const, id: board.carpetId })),
+      // the list's own tag (an empty list names no carpet), each carpet's, and the event's: a board changed by
+      // someone else comes on `event:<id>` (and `carpet:<id>`), which the event page follows
+      providesTags: (boards, _error, id) => [
+        boardsTag(id),
+        { type: 'Event' as const, id },
+        ...(boards ?? []).map((board) => ({ type: 'Carpet' as const, id: board.carpetId })),
+      ],
     }),
     /** The sparrings of the event's battles that can go on a board, from each battle's bracket. */
     eventBoardSparrings: build.query<BoardSparringOption[], { id: number; title: string }[]>({
@@ -111,7 +128,7 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
         for (const battle of battles) {
           const answer = await baseQuery({ url: `/battles/${battle.id}/brackets` })
           if (answer.error) continue
-          options.push(...boardSparrings(battle.title, answer.data as BracketAnswer | null))
+          options.push(...boardSparrings(battles.length > 1 ? battle.title : null, answer.data as BracketAnswer | null))
         }
         return { data: options }
       },
@@ -122,7 +139,21 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
     /** POST /api/events/{id}/scoreboards/{carpetId} {sparringId | null}: shows that sparring on the carpet's board. */
     eventAssignScoreboard: build.mutation<CarpetBoard, { id: number; carpetId: number; sparringId: number | null }>({
       query: ({ id, carpetId, sparringId }) => ({ url: `/events/${id}/scoreboards/${carpetId}`, method: 'POST', body: { sparringId } }),
-      invalidatesTags: (_board, error, { carpetId }) => (error ? [] : [{ type: 'Carpet' as const, id: carpetId }]),
+      // the select shows the choice at once (a controlled select would jump back until the re-read), undone on
+      // a failure; the answer's board then replaces it, and the list is read again (a sparring is on one board)
+      onQueryStarted: async ({ id, carpetId, sparringId }, { dispatch, queryFulfilled }) => {
+        const patch = dispatch(
+          eventsApi.util.updateQueryData('eventScoreboards', id, (boards) => showOnBoard(boards, carpetId, sparringId === null ? null : { sparringId })),
+        )
+        try {
+          const { data } = await queryFulfilled
+          if (data && typeof data === 'object' && data.carpetId === carpetId)
+            dispatch(eventsApi.util.updateQueryData('eventScoreboards', id, (boards) => showOnBoard(boards, carpetId, data.sparring, data)))
+        } catch {
+          patch.undo()
+        }
+      },
+      invalidatesTags: (_board, error, { id, carpetId }) => (error ? [] : [boardsTag(id), { type: 'Carpet' as const, id: carpetId }]),
     }),
     /** `o`: one organization (its Events tab) or the events page's filter (ids comma separated). */
     eventTabs: build.query<EventTabs | null, { o?: number | string; u?: number }>({
@@ -186,16 +217,33 @@ interface BracketAnswer {
   final: BracketSparringAnswer | null
 }
 
-/** A bracket's sparrings with both sides that are not finished, labelled 'Battle · Level: Red vs Blue'. */
-export function boardSparrings(title: string, bracket: BracketAnswer | null): BoardSparringOption[] {
+const boardsTag = (eventId: number) => ({ type: 'Carpet' as const, id: `event-${eventId}` })
+
+/** The boards with `carpetId` showing `shown` (a sparring is on one board at a time: another board loses it). */
+export function showOnBoard(boards: CarpetBoard[], carpetId: number, shown: BoardShown | null, board?: CarpetBoard): CarpetBoard[] {
+  const others = boards.map((item) => (shown && item.carpetId !== carpetId && item.sparring?.sparringId === shown.sparringId ? { ...item, sparring: null } : item))
+  if (others.some((item) => item.carpetId === carpetId)) return others.map((item) => (item.carpetId === carpetId ? { ...item, sparring: shown } : item))
+  return board ? [...others, { ...board, sparring: shown }] : others
+}
+
+/** A sparring's name: 'Semi-final: B-girl Ayu vs B-boy Kai' ('?' for an empty side), after its battle's title when given. */
+export function boardSparringLabel(title: string | null | undefined, sparring: Pick<BoardShown, 'level' | 'red' | 'blue'>): string {
+  const name = `${sparring.level || 'Sparring'}: ${sparring.red?.name?.trim() || '?'} vs ${sparring.blue?.name?.trim() || '?'}`
+  return title ? `${title} · ${name}` : name
+}
+
+/**
+ * Every sparring of a bracket, named by its level and sides (the title first when the event has several battles);
+ * `open` ones (both sides, not finished) can be put on a board, the others still name what a board shows.
+ */
+export function boardSparrings(title: string | null, bracket: BracketAnswer | null): BoardSparringOption[] {
   if (!bracket || typeof bracket !== 'object') return []
   const all = [...(bracket.left ?? []).flat(), ...(bracket.right ?? []).flat(), ...(bracket.final ? [bracket.final] : [])]
-  return all
-    .filter((sparring) => sparring.red && sparring.blue && sparring.status !== 'finished')
-    .map((sparring) => ({
-      sparringId: sparring.sparringId,
-      label: `${title} · ${sparring.level}: ${sparring.red?.name || 'N/A'} vs ${sparring.blue?.name || 'N/A'}`,
-    }))
+  return all.map((sparring) => ({
+    sparringId: sparring.sparringId,
+    label: boardSparringLabel(title, sparring),
+    open: Boolean(sparring.red && sparring.blue && sparring.status !== 'finished'),
+  }))
 }
 
 /** The answer is the whole event: the pages reading it take it at once. */
@@ -235,6 +283,7 @@ export const {
   useSaveEventMutation,
   usePublishEventMutation,
   useDeleteEventMutation,
+  useCancelEventMutation,
   useAddStaffMutation,
   useRemoveStaffMutation,
   useSaveCarpetsMutation,

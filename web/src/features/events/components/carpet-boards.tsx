@@ -5,8 +5,21 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import OpenInNewIcon from '@mui/icons-material/OpenInNew'
 import { paths } from '@/config/paths'
-import { useEventAssignScoreboardMutation, useEventBoardSparringsQuery, useEventScoreboardsQuery } from '../api/events-api'
-import type { CypherEvent } from '../types'
+import { boardSparringLabel, useEventAssignScoreboardMutation, useEventBoardSparringsQuery, useEventScoreboardsQuery } from '../api/events-api'
+import type { BoardShown, BoardSparringOption, CypherEvent } from '../types'
+
+/**
+ * A carpet's choices: the sparrings that can go on a board and, whatever its state, the one it shows (a finished
+ * one keeps its name: from the bracket, else from the board's own copy).
+ */
+export function boardChoices(options: BoardSparringOption[], shown: BoardShown | null, manyBattles: boolean): { sparringId: number; label: string }[] {
+  const choices = options.filter((option) => option.open || option.sparringId === shown?.sparringId)
+  if (shown && !choices.some((option) => option.sparringId === shown.sparringId)) {
+    const named = shown.level || shown.red || shown.blue
+    choices.unshift({ sparringId: shown.sparringId, label: named ? boardSparringLabel(manyBattles ? shown.battleTitle : null, shown) : `Sparring ${shown.sparringId}`, open: false })
+  }
+  return choices.map(({ sparringId, label }) => ({ sparringId, label }))
+}
 
 /**
  * The display mode's scoreboards (issue 16): per saved carpet, 'Open scoreboard' (a new tab for the projector or
@@ -28,8 +41,9 @@ export function CarpetBoards({ event }: { event: CypherEvent }) {
       </Typography>
       <Stack spacing={2}>
         {carpets.map((carpet) => {
-          const shown = boards.data?.find((board) => board.carpetId === carpet.id)?.sparring?.sparringId ?? null
-          const known = options.data ?? []
+          const board = boards.data?.find((item) => item.carpetId === carpet.id)?.sparring ?? null
+          const shown = board?.sparringId ?? null
+          const choices = boardChoices(options.data ?? [], board, battles.length > 1)
           return (
             <Stack key={carpet.id} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
               <TextField
@@ -43,8 +57,7 @@ export function CarpetBoards({ event }: { event: CypherEvent }) {
                 sx={{ flex: 1, '& .MuiInputBase-root': { minHeight: 44 } }}
               >
                 <option value="">None</option>
-                {shown !== null && !known.some((option) => option.sparringId === shown) ? <option value={shown}>{`Sparring ${shown}`}</option> : null}
-                {known.map((option) => (
+                {choices.map((option) => (
                   <option key={option.sparringId} value={option.sparringId}>
                     {option.label}
                   </option>

@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import CheckCircleIcon from '@mui/icons-material/CheckCircle'
+import EventBusyIcon from '@mui/icons-material/EventBusy'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import { useTheme } from '@mui/material/styles'
 import EditIcon from '@mui/icons-material/Edit'
@@ -37,9 +38,10 @@ import { useLiveTopics } from '@/lib/live-topics'
 import { useNotFound } from '@/lib/not-found'
 import { useDeleteEventMutation, useGetEventQuery, useSaveEventMutation } from '../api/events-api'
 import { battleCategory } from '../battle-rules'
-import { costSummary, deleteQuestion, eventUpdate, isFree, mapsSearchUrl, normaliseUpdate, shareLinks, TEXTS } from '../rules'
+import { CANCEL_TEXTS, canCancel, canDelete, costSummary, deleteQuestion, eventUpdate, isFree, mapsSearchUrl, normaliseUpdate, shareLinks, TEXTS } from '../rules'
 import type { CypherEvent, EventBattleSummary, EventUpdate } from '../types'
 import { TicketActions } from './attendance/ticket-actions'
+import { CancelEventDialog } from './cancel-event-dialog'
 import { boardTopics, CarpetBoards } from './carpet-boards'
 import { FeedbackBlock } from './feedback/feedback-block'
 import { EventTabs, FeedbackTab, type EventTab } from './feedback/feedback-tab'
@@ -205,6 +207,7 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
   const [remove, { isLoading: removing }] = useDeleteEventMutation()
   const [infoOpen, setInfoOpen] = useState(false)
   const [deleting, setDeleting] = useState(false)
+  const [cancelling, setCancelling] = useState(false)
   const [displayMode, setDisplayMode] = useState(false)
   // just published: the wizard said so in the navigation's state
   const helpOpen = Boolean((location.state as { published?: boolean } | null)?.published)
@@ -248,7 +251,12 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
       <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, wordBreak: 'break-word' }}>
         {event.title || 'Untitled'}
       </Typography>
-      {event.status === 'draft' ? <DraftMenu event={event} onDelete={() => setDeleting(true)} /> : null}
+      {canDelete(event) ? <DraftMenu event={event} onDelete={() => setDeleting(true)} /> : null}
+      {event.cancelledAt ? (
+        <Box>
+          <Chip label={CANCEL_TEXTS.label} color="error" icon={<EventBusyIcon />} data-testid="cancelled-label" />
+        </Box>
+      ) : null}
       {event.org ? <Typography sx={{ color: 'text.secondary' }}>{event.org.name}</Typography> : null}
       {narrow ? (
         <>
@@ -276,6 +284,11 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
           <Button variant="outlined" startIcon={<HowToRegIcon />} href={paths.checkin.getHref(event.id)} sx={{ minHeight: 44 }}>
             Tickets and check-ins
           </Button>
+          {canCancel(event) ? (
+            <Button variant="outlined" color="error" startIcon={<EventBusyIcon />} onClick={() => setCancelling(true)} sx={{ minHeight: 44 }}>
+              {CANCEL_TEXTS.action}
+            </Button>
+          ) : null}
         </Stack>
       ) : null}
     </Stack>
@@ -345,6 +358,7 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
         </Paper>
       </Box>
       <ConfirmDialog open={deleting} title={deleteQuestion(event.title)} confirmLabel="Delete Event" destructive busy={removing} onConfirm={deleteEvent} onClose={() => setDeleting(false)} />
+      {canEdit ? <CancelEventDialog event={cancelling ? event : null} onClose={() => setCancelling(false)} /> : null}
       {canEdit && displayMode ? <DisplayModeDialog event={event} open={displayMode} onClose={() => setDisplayMode(false)} /> : null}
       <ModalDialog
         open={helpOpen}

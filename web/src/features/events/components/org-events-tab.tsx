@@ -14,8 +14,9 @@ import { EmptyState } from '@/components/ui/feedback'
 import { ShowMore } from '@/components/ui/show-more'
 import { DEFAULT_EVENT_DIRECTION, firstEventPeriod, type EventCounts } from '@/lib/event-periods'
 import { useDeleteEventMutation, useEventTabsQuery, useListEventsInfiniteQuery, usePublishEventMutation } from '../api/events-api'
-import { deleteQuestion, eventSortParam } from '../rules'
+import { CANCEL_TEXTS, canCancel, canDelete, deleteQuestion, eventSortParam } from '../rules'
 import type { EventListItem } from '../types'
+import { CancelEventDialog } from './cancel-event-dialog'
 
 interface OrgRef {
   id: number
@@ -23,7 +24,7 @@ interface OrgRef {
   canEdit?: boolean
 }
 
-function EditorMenu({ event, onRemove }: { event: EventListItem; onRemove: (event: EventListItem) => void }) {
+function EditorMenu({ event, onRemove, onCancel }: { event: EventListItem; onRemove: (event: EventListItem) => void; onCancel: (event: EventListItem) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const [publish] = usePublishEventMutation()
   const close = () => setAnchor(null)
@@ -33,14 +34,27 @@ function EditorMenu({ event, onRemove }: { event: EventListItem; onRemove: (even
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem
-          onClick={() => {
-            close()
-            onRemove(event)
-          }}
-        >
-          Remove event
-        </MenuItem>
+        {/* a draft is removed; a published event is cancelled (its tickets refunded, its people told) */}
+        {canDelete(event) ? (
+          <MenuItem
+            onClick={() => {
+              close()
+              onRemove(event)
+            }}
+          >
+            Remove event
+          </MenuItem>
+        ) : null}
+        {canCancel(event) ? (
+          <MenuItem
+            onClick={() => {
+              close()
+              onCancel(event)
+            }}
+          >
+            {CANCEL_TEXTS.action}
+          </MenuItem>
+        ) : null}
         {event.status === 'draft' ? (
           <MenuItem
             onClick={() => {
@@ -61,6 +75,7 @@ function EventsList({ org, view }: { org: OrgRef; view: EventsView }) {
   const list = useListEventsInfiniteQuery({ o: org.id, t: view.period, s: eventSortParam(view.sortBy, view.direction) })
   const [remove] = useDeleteEventMutation()
   const [removing, setRemoving] = useState<EventListItem | null>(null)
+  const [cancelling, setCancelling] = useState<EventListItem | null>(null)
   const events = list.data?.pages.flatMap((page) => page ?? []) ?? []
 
   if (list.isError && !events.length) return <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />
@@ -79,7 +94,7 @@ function EventsList({ org, view }: { org: OrgRef; view: EventsView }) {
       <Box component="ul" aria-label={`${org.name} events`} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
         {events.map((event) => (
           <li key={event.id}>
-            <EventChip event={event} action={org.canEdit || event.permissions?.canEdit ? <EditorMenu event={event} onRemove={setRemoving} /> : undefined} />
+            <EventChip event={event} action={org.canEdit || event.permissions?.canEdit ? <EditorMenu event={event} onRemove={setRemoving} onCancel={setCancelling} /> : undefined} />
           </li>
         ))}
       </Box>
@@ -92,6 +107,7 @@ function EventsList({ org, view }: { org: OrgRef; view: EventsView }) {
         action={(event) => remove(event.id).unwrap()}
         onClose={() => setRemoving(null)}
       />
+      <CancelEventDialog event={cancelling} onClose={() => setCancelling(null)} />
     </Box>
   )
 }

@@ -58,6 +58,10 @@ export interface LeaderboardView {
   direction: SortDirection
 }
 
+/** Who the board lists: an organization's members, so a dancer who battled shows only once a member. */
+export const leaderboardEmptyText = (orgName: string) =>
+  `The leaderboard lists the members of ${orgName} with the points they earn in its battles. Dancers who competed appear once they are added as members.`
+
 interface LeaderboardProps {
   org: Organization
   today?: Date
@@ -113,7 +117,7 @@ export function Leaderboard({ org, today = new Date(), view: given, onView }: Le
       ) : board.isError && !members.length ? (
         <ErrorState onRetry={() => void board.refetch()} retrying={board.isFetching} />
       ) : !members.length ? (
-        <EmptyState icon={<GroupsIcon fontSize="inherit" />} title="No members yet" text={`Members of ${org.name} and the points they earn in its battles show here.`} />
+        <EmptyState icon={<GroupsIcon fontSize="inherit" />} title="No members yet" text={leaderboardEmptyText(org.name)} />
       ) : (
         <Box sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 3, overflow: 'hidden', bgcolor: 'background.paper', opacity: board.isFetching && !board.isFetchingNextPage ? 0.6 : 1 }}>
           <Table size="small" aria-label={`Leaderboard of ${org.name}`} aria-busy={board.isFetching} sx={{ '& td, & th': { px: { xs: 1.25, sm: 2 } } }}>

@@ -67,7 +67,9 @@ export function PrelimsRowView({ row, viewer, finished, round, editing, points, 
           <ProfileAvatar image={row.avatar} name={name} size={40} />
         )}
         <Box sx={{ minWidth: 0 }}>
-          {row.participants ? (
+          {/* a hidden battle's rows carry the entry's negative id, nobody's profile (docs/decisions.md, Competition:
+              scoreboards, hidden battles, judging) */}
+          {row.participants || row.id < 0 ? (
             <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{name}</Typography>
           ) : (
             <Link component={RouterLink} to={paths.profile.getHref(row.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
@@ -90,7 +92,7 @@ export function PrelimsRowView({ row, viewer, finished, round, editing, points, 
           {row.pointsAverage.toFixed(2)}
         </Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          {scores.length ? scores.map((score) => pointsText(score.points)).join(' · ') : 'No points yet'}
+          {scores.length ? scores.map((score) => pointsText(score.points)).join(' · ') : PRELIMS_TEXTS.empty}
         </Typography>
       </Box>
 

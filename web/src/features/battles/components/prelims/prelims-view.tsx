@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import ToggleButton from '@mui/material/ToggleButton'
@@ -45,7 +46,8 @@ import {
   prelimsScope,
   ROUND_ADVANCE_MS,
   searchRows,
-  showsSameScore,
+  prelimsError,
+  addToBracketHint,
   sortRows,
   viewMode,
   type PrelimsSort,
@@ -201,7 +203,8 @@ export function PrelimsView({ battle, me }: PrelimsViewProps) {
 
   const groups = data.groups
   const mode = viewMode(search.get('prelimsViewMode'), groups.length)
-  const error = permissions?.error ?? (showsSameScore(rows) ? PRELIMS_TEXTS.sameScore : null)
+  const error = prelimsError(permissions?.error, rows)
+  const addHint = permissions ? addToBracketHint(permissions, error) : null
   const viewer = { meId, isAdmin: battle.isAdmin || battle.canEdit, isOrganizer: meId !== null && battle.event.organizerId === meId }
   const shown = sortRows(searchRows(rows, keyword), sort)
   const showAdmin = Boolean(permissions?.canFinishPrelims || battle.canEdit)
@@ -242,9 +245,21 @@ export function PrelimsView({ battle, me }: PrelimsViewProps) {
               <Button variant="outlined" disabled={!permissions.canShuffle} onClick={() => setConfirm('randomize')} sx={{ minHeight: 44 }}>
                 {PRELIMS_TEXTS.randomize}
               </Button>
-              <Button ref={addButton} variant="contained" disabled={permissions.canShuffle || Boolean(permissions.error)} onClick={() => setConfirm('addToBracket')} sx={{ minHeight: 44 }}>
+              <Button
+                ref={addButton}
+                variant="contained"
+                disabled={permissions.canShuffle || Boolean(permissions.error)}
+                aria-describedby={addHint ? 'add-to-bracket-hint' : undefined}
+                onClick={() => setConfirm('addToBracket')}
+                sx={{ minHeight: 44 }}
+              >
                 {PRELIMS_TEXTS.addToBracket}
               </Button>
+              {addHint ? (
+                <Typography id="add-to-bracket-hint" variant="body2" sx={{ color: 'text.secondary' }}>
+                  {addHint}
+                </Typography>
+              ) : null}
             </>
           ) : null}
           {battle.canEdit && finished ? (

@@ -2,37 +2,137 @@ import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents'
+import { current } from '@reduxjs/toolkit'
+import { useAppDispatch } from '@/app/hooks'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { imageUrl } from '@/lib/api/images'
 import { isNotFound } from '@/lib/api/base'
 import { useLiveTopics } from '@/lib/live-topics'
-import { CARPET_TAG, SPARRING_TAG, useScoreboardByCarpetQuery, useScoreboardEventQuery } from '../../api/competition-api'
-import { SCOREBOARD_TEXTS, sideName, SPARRING_TEXTS, winnerColor } from '../../bracket-rules'
+import { CARPET_TAG, competitionApi, SPARRING_TAG, useScoreboardByCarpetQuery, useScoreboardEventQuery } from '../../api/competition-api'
+import { liveSparring, pointsText, SCOREBOARD_TEXTS, sideName, SPARRING_TEXTS, winnerColor } from '../../bracket-rules'
 import type { Color, Sparring } from '../../bracket-types'
-import { RED, ScoreRows } from '../sparring/score-rows'
+import { RED, roundLabel } from '../sparring/score-rows'
+import { boardScale, CARD_GAP_VH, CARD_PADDING_VH, HEADER_VH, PAGE_PADDING_VH, SECTION_GAP_VH, TIE_LINE_VH, VOTES_VH, type BoardScale } from './board-scale'
 
 const LIGHT_BLUE = '#64b5f6'
 const tint = (color: Color) => (color === 'red' ? RED : LIGHT_BLUE)
 
-function Side({ sparring, color }: { sparring: Sparring; color: Color }) {
+/** Long names wrap between words, two lines at most, then an ellipsis: never wider than their column. */
+const NAME_LINES = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  overflowWrap: 'normal',
+  wordBreak: 'normal',
+} as const
+
+/** One line, cut with an ellipsis (the score cards' cells). */
+const ONE_LINE = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const
+
+function Side({ sparring, color, scale }: { sparring: Sparring; color: Color; scale: BoardScale }) {
   const side = sparring[color]
   const won = winnerColor(sparring) === color
   return (
-    <Box data-testid={`board-${color}`} data-winner={won ? 'true' : undefined} sx={{ flex: 1, minWidth: 0, textAlign: 'center', borderTop: 10, borderColor: tint(color), pt: 2 }}>
-      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', justifyContent: 'center' }}>
-        {won ? <EmojiEventsIcon titleAccess={SPARRING_TEXTS.winner} data-testid="crown" sx={{ color: '#fdd835', fontSize: 'clamp(2rem, 5vw, 5rem)' }} /> : null}
-        <Typography component="p" sx={{ fontWeight: 900, fontSize: 'clamp(2rem, 6vw, 6.5rem)', lineHeight: 1.05, overflowWrap: 'anywhere' }}>
+    <Box data-testid={`board-${color}`} data-winner={won ? 'true' : undefined} sx={{ flex: 1, minWidth: 0, textAlign: 'center', borderTop: '1vh solid', borderColor: tint(color), pt: '1.2vh' }}>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', justifyContent: 'center', minWidth: 0 }}>
+        {won ? <EmojiEventsIcon titleAccess={SPARRING_TEXTS.winner} data-testid="crown" sx={{ color: '#fdd835', flexShrink: 0, fontSize: `min(5vw, ${scale.nameVh}vh)` }} /> : null}
+        <Typography component="p" sx={{ ...NAME_LINES, minWidth: 0, fontWeight: 900, fontSize: `min(6vw, ${scale.nameVh}vh)`, lineHeight: 1.05 }}>
           {sideName(side)}
         </Typography>
       </Stack>
-      <Typography component="p" data-testid={`board-${color}-total`} sx={{ fontWeight: 900, fontSize: 'clamp(3rem, 10vw, 11rem)', lineHeight: 1, color: tint(color) }}>
+      <Typography component="p" data-testid={`board-${color}-total`} sx={{ fontWeight: 900, fontSize: `min(10vw, ${scale.totalVh}vh)`, lineHeight: 1, color: tint(color) }}>
         {side?.totalPoints ?? 0}
       </Typography>
-      <Typography component="p" data-testid={`board-${color}-audience`} sx={{ fontSize: 'clamp(1rem, 2.2vw, 2.2rem)', opacity: 0.85 }}>
+      <Typography component="p" data-testid={`board-${color}-audience`} sx={{ ...ONE_LINE, fontSize: `max(0.9rem, min(2.2vw, ${VOTES_VH}vh))`, lineHeight: 1.4, opacity: 0.85 }}>
         {SPARRING_TEXTS.audience}: {side?.audiencePoints ?? 0}
       </Typography>
     </Box>
   )
+}
+
+/**
+ * The rounds as cards (a header, each judge's points, the sum), side by side on a wide screen and one under the
+ * other on a phone; a fixed table layout: a cell never widens its card, a long name ends in an ellipsis.
+ */
+function BoardRounds({ sparring, scale }: { sparring: Sparring; scale: BoardScale }) {
+  const cell = { ...ONE_LINE, px: '0.4em', py: '0.15em', borderBottom: '1px solid rgba(255,255,255,0.15)' }
+  const points = { ...cell, textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const
+  return (
+    <Box
+      data-testid="board-rounds"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: `repeat(${Math.min(scale.columns, 2)}, minmax(0, 1fr))`, md: `repeat(${scale.columns}, minmax(0, 1fr))` },
+        gap: `${CARD_GAP_VH}vh 1.5vw`,
+        width: '100%',
+        maxWidth: 1800,
+        mx: 'auto',
+        // a phone reads in rem; a screen in the share of its height the scale gives
+        fontSize: { xs: 'min(4.2vw, 1.1rem)', md: `min(${scale.rowVh}vh, ${scale.columns >= 3 ? 1.9 : 2.4}vw)` },
+        lineHeight: 1.3,
+      }}
+    >
+      {sparring.rounds.map((round) => (
+        <Box key={round.round} sx={{ minWidth: 0, bgcolor: 'rgba(0,0,0,0.35)', borderRadius: 1, py: `${CARD_PADDING_VH / 2}vh`, px: '0.5vw' }}>
+          <Box component="table" aria-label={roundLabel(sparring, round.round)} data-testid={`round-${round.round}`} sx={{ width: '100%', tableLayout: 'fixed', borderCollapse: 'collapse' }}>
+            <colgroup>
+              <col style={{ width: '46%' }} />
+              <col style={{ width: '27%' }} />
+              <col style={{ width: '27%' }} />
+            </colgroup>
+            <Box component="thead">
+              <Box component="tr">
+                <Box component="th" scope="col" sx={{ ...cell, textAlign: 'left', fontWeight: 800 }}>
+                  {roundLabel(sparring, round.round)}
+                </Box>
+                <Box component="th" scope="col" sx={{ ...points, fontWeight: 800, color: RED }}>
+                  {sideName(sparring.red)}
+                </Box>
+                <Box component="th" scope="col" sx={{ ...points, fontWeight: 800, color: LIGHT_BLUE }}>
+                  {sideName(sparring.blue)}
+                </Box>
+              </Box>
+            </Box>
+            <Box component="tbody">
+              {round.scores.map((score) => (
+                <Box component="tr" key={score.id} data-testid={`score-${round.round}-${score.id}`}>
+                  <Box component="td" sx={cell}>
+                    {score.dancerName || 'Judge'}
+                  </Box>
+                  <Box component="td" sx={points}>
+                    {pointsText(score.redPoints)}
+                  </Box>
+                  <Box component="td" sx={points}>
+                    {pointsText(score.bluePoints)}
+                  </Box>
+                </Box>
+              ))}
+              <Box component="tr">
+                <Box component="th" scope="row" sx={{ ...cell, textAlign: 'left', fontWeight: 800, borderBottom: 0 }}>
+                  Sum
+                </Box>
+                <Box component="td" sx={{ ...points, fontWeight: 800, borderBottom: 0, color: RED }}>
+                  {pointsText(round.sumRedPoints)}
+                </Box>
+                <Box component="td" sx={{ ...points, fontWeight: 800, borderBottom: 0, color: LIGHT_BLUE }}>
+                  {pointsText(round.sumBluePoints)}
+                </Box>
+              </Box>
+            </Box>
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  )
+}
+
+/** The board's sizes for its sparring: its rounds, and its judges (or the most scores a round has). */
+export function sparringScale(sparring: Sparring | null): BoardScale {
+  const rounds = sparring?.rounds.length ?? 0
+  const judges = Math.max(sparring?.judges.length ?? 0, ...(sparring?.rounds ?? []).map((round) => round.scores.length))
+  return boardScale(rounds, judges)
 }
 
 export interface ScoreboardPageProps {
@@ -50,6 +150,7 @@ export interface ScoreboardPageProps {
  */
 export function ScoreboardPage({ eventId, carpetId, liveDelayMs }: ScoreboardPageProps) {
   const valid = Number.isInteger(eventId) && eventId > 0 && Number.isInteger(carpetId) && carpetId > 0
+  const dispatch = useAppDispatch()
   const board = useScoreboardByCarpetQuery({ eventId, carpetId }, { skip: !valid })
   const event = useScoreboardEventQuery(eventId, { skip: !valid })
   const sparring = board.data?.sparring ?? null
@@ -57,7 +158,22 @@ export function ScoreboardPage({ eventId, carpetId, liveDelayMs }: ScoreboardPag
   useLiveTopics(topics, {
     onReady: [{ type: CARPET_TAG, id: carpetId }, ...(sparring ? [{ type: SPARRING_TAG, id: sparring.sparringId }] : [])],
     delayMs: liveDelayMs,
+    // scores and votes are applied to the board's copy, as the sparring page does; the rest is re-read
+    apply: (envelope) => {
+      let applied = false
+      dispatch(
+        competitionApi.util.updateQueryData('scoreboardByCarpet', { eventId, carpetId }, (draft) => {
+          if (!draft.sparring) return
+          const patched = liveSparring(current(draft.sparring), envelope)
+          if (patched === null) return
+          applied = true
+          draft.sparring = patched
+        }),
+      )
+      return applied
+    },
   })
+  const scale = sparringScale(sparring)
   useDocumentTitle(board.data?.carpetName ? `${board.data.carpetName} · Scoreboard` : 'Scoreboard')
 
   const logo = imageUrl(event.data?.scoreboardLogo, 400, 'logo')
@@ -71,7 +187,9 @@ export function ScoreboardPage({ eventId, carpetId, liveDelayMs }: ScoreboardPag
         position: 'fixed',
         inset: 0,
         zIndex: 1300,
-        overflow: 'auto',
+        // sized to fit (board-scale.ts); past its limits it scrolls down, never sideways
+        overflowY: 'auto',
+        overflowX: 'hidden',
         color: '#fff',
         bgcolor: '#0d0d12',
         backgroundImage: background ? `linear-gradient(rgba(0,0,0,0.6), rgba(0,0,0,0.75)), url("${background}")` : undefined,
@@ -79,23 +197,32 @@ export function ScoreboardPage({ eventId, carpetId, liveDelayMs }: ScoreboardPag
         backgroundPosition: 'center',
         display: 'flex',
         flexDirection: 'column',
-        p: { xs: 2, md: 4 },
-        gap: { xs: 2, md: 3 },
+        px: { xs: 2, md: '3vw' },
+        py: { xs: 2, md: `${PAGE_PADDING_VH}vh` },
+        gap: { xs: 2, md: `${SECTION_GAP_VH}vh` },
       }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 3 }}>
-        {logo ? <Box component="img" src={logo} alt={event.data?.title ? `${event.data.title} logo` : 'Event logo'} data-testid="board-logo" sx={{ width: 'clamp(64px, 9vw, 160px)', height: 'clamp(64px, 9vw, 160px)', objectFit: 'contain' }} /> : null}
+      <Stack direction="row" sx={{ alignItems: 'center', gap: { xs: 2, md: '2vw' }, minWidth: 0, flexShrink: 0 }}>
+        {logo ? (
+          <Box
+            component="img"
+            src={logo}
+            alt={event.data?.title ? `${event.data.title} logo` : 'Event logo'}
+            data-testid="board-logo"
+            sx={{ flexShrink: 0, width: { xs: 56, md: `min(9vw, ${HEADER_VH - 0.7}vh)` }, height: { xs: 56, md: `min(9vw, ${HEADER_VH - 0.7}vh)` }, objectFit: 'contain' }}
+          />
+        ) : null}
         <Box sx={{ minWidth: 0 }}>
           {event.data?.title ? (
-            <Typography component="p" sx={{ fontSize: 'clamp(1rem, 2vw, 2rem)', opacity: 0.8 }}>
+            <Typography component="p" sx={{ ...ONE_LINE, fontSize: { xs: '1rem', md: 'min(2vw, 2.4vh)' }, lineHeight: 1.3, opacity: 0.8 }}>
               {event.data.title}
             </Typography>
           ) : null}
-          <Typography component="h1" sx={{ fontWeight: 900, fontSize: 'clamp(1.8rem, 4vw, 4.5rem)', lineHeight: 1.1 }}>
+          <Typography component="h1" sx={{ ...ONE_LINE, fontWeight: 900, fontSize: { xs: '1.6rem', md: 'min(4vw, 5vh)' }, lineHeight: 1.1 }}>
             {board.data?.carpetName ?? 'Scoreboard'}
           </Typography>
           {sparring ? (
-            <Typography component="p" sx={{ fontSize: 'clamp(1rem, 2vw, 2rem)', opacity: 0.8 }}>
+            <Typography component="p" sx={{ ...ONE_LINE, fontSize: { xs: '1rem', md: 'min(2vw, 2.4vh)' }, lineHeight: 1.3, opacity: 0.8 }}>
               {[sparring.battleTitle, sparring.level].filter(Boolean).join(' · ')}
             </Typography>
           ) : null}
@@ -116,21 +243,19 @@ export function ScoreboardPage({ eventId, carpetId, liveDelayMs }: ScoreboardPag
         </Typography>
       ) : (
         <>
-          <Stack direction="row" sx={{ gap: { xs: 2, md: 6 }, alignItems: 'flex-start' }}>
-            <Side sparring={sparring} color="red" />
-            <Typography aria-hidden="true" sx={{ alignSelf: 'center', fontWeight: 900, fontSize: 'clamp(2rem, 5vw, 5rem)', opacity: 0.7 }}>
+          <Stack direction="row" sx={{ gap: { xs: 1.5, md: '4vw' }, alignItems: 'flex-start', minWidth: 0, flexShrink: 0 }}>
+            <Side sparring={sparring} color="red" scale={scale} />
+            <Typography aria-hidden="true" sx={{ alignSelf: 'center', flexShrink: 0, fontWeight: 900, fontSize: `min(5vw, ${scale.nameVh}vh)`, opacity: 0.7 }}>
               VS
             </Typography>
-            <Side sparring={sparring} color="blue" />
+            <Side sparring={sparring} color="blue" scale={scale} />
           </Stack>
           {sparring.status === 'need-tie-breaker' ? (
-            <Typography component="p" sx={{ textAlign: 'center', fontSize: 'clamp(1.2rem, 3vw, 3rem)', fontWeight: 800, color: '#fdd835' }}>
+            <Typography component="p" sx={{ textAlign: 'center', fontSize: `min(3vw, ${TIE_LINE_VH / 1.2}vh)`, lineHeight: 1.2, fontWeight: 800, color: '#fdd835' }}>
               Tie breaker
             </Typography>
           ) : null}
-          <Box sx={{ maxWidth: 1400, width: '100%', mx: 'auto' }}>
-            <ScoreRows sparring={sparring} big />
-          </Box>
+          {sparring.rounds.length ? <BoardRounds sparring={sparring} scale={scale} /> : null}
         </>
       )}
     </Box>

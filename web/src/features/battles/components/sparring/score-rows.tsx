@@ -18,20 +18,19 @@ export function roundLabel(sparring: Pick<Sparring, 'roundsCount' | 'extraRounds
 }
 
 /** A score row per round: each judge's points for red and blue, and the round's sums (seed 002, Sparring screen). */
-export function ScoreRows({ sparring, big = false }: { sparring: Sparring; big?: boolean }) {
+export function ScoreRows({ sparring }: { sparring: Sparring }) {
   if (!sparring.rounds.length) return null
-  const cell = { fontSize: big ? 'clamp(1.1rem, 2.4vw, 2.4rem)' : undefined, color: big ? 'inherit' : undefined, borderColor: big ? 'rgba(255,255,255,0.2)' : undefined }
   return (
     <Box sx={{ overflowX: 'auto' }}>
       {sparring.rounds.map((round) => (
         <Table key={round.round} size="small" aria-label={roundLabel(sparring, round.round)} data-testid={`round-${round.round}`} sx={{ mb: 2 }}>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ ...cell, fontWeight: 800 }}>{roundLabel(sparring, round.round)}</TableCell>
-              <TableCell align="right" sx={{ ...cell, fontWeight: 800, color: RED }}>
+              <TableCell sx={{ fontWeight: 800 }}>{roundLabel(sparring, round.round)}</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 800, color: RED }}>
                 {sideName(sparring.red)}
               </TableCell>
-              <TableCell align="right" sx={{ ...cell, fontWeight: 800, color: big ? '#64b5f6' : BLUE }}>
+              <TableCell align="right" sx={{ fontWeight: 800, color: BLUE }}>
                 {sideName(sparring.blue)}
               </TableCell>
             </TableRow>
@@ -39,25 +38,25 @@ export function ScoreRows({ sparring, big = false }: { sparring: Sparring; big?:
           <TableBody>
             {round.scores.map((score) => (
               <TableRow key={score.id} data-testid={`score-${round.round}-${score.id}`}>
-                <TableCell sx={cell}>{score.dancerName || 'Judge'}</TableCell>
-                <TableCell align="right" sx={cell}>
+                <TableCell>{score.dancerName || 'Judge'}</TableCell>
+                <TableCell align="right">
                   {pointsText(score.redPoints)}
                 </TableCell>
-                <TableCell align="right" sx={cell}>
+                <TableCell align="right">
                   {pointsText(score.bluePoints)}
                 </TableCell>
               </TableRow>
             ))}
             <TableRow>
-              <TableCell sx={{ ...cell, fontWeight: 800 }}>
+              <TableCell sx={{ fontWeight: 800 }}>
                 <Typography component="span" sx={{ fontWeight: 800, fontSize: 'inherit' }}>
                   Sum
                 </Typography>
               </TableCell>
-              <TableCell align="right" sx={{ ...cell, fontWeight: 800 }}>
+              <TableCell align="right" sx={{ fontWeight: 800 }}>
                 {pointsText(round.sumRedPoints)}
               </TableCell>
-              <TableCell align="right" sx={{ ...cell, fontWeight: 800 }}>
+              <TableCell align="right" sx={{ fontWeight: 800 }}>
                 {pointsText(round.sumBluePoints)}
               </TableCell>
             </TableRow>

@@ -36,12 +36,16 @@ import {
 } from '../../api/competition-api'
 import {
   draftChanged,
+  finishWarning,
   isRoundOpen,
+  isTie,
   judgeDraft,
   judgeDraftError,
   judgeEntries,
   judgePath,
+  judgeSubmitHint,
   liveSparring,
+  offersTieBreaker,
   queuedRounds,
   showsTieBreakerNotice,
   sideName,
@@ -99,6 +103,7 @@ function JudgeEditor({ sparring, saved, pending, online, onSubmit }: JudgeEditor
   const draft = useMemo(() => ({ ...saved, ...edits }), [saved, edits])
   const count = sparring.roundsCount
   const problem = judgeDraftError(draft, count)
+  const hint = problem ? null : judgeSubmitHint(draft, count)
   const entries = judgeEntries(draft, count)
   const change = (round: number, color: Color, points: number | null) =>
     setEdits((now) => {
@@ -156,10 +161,16 @@ function JudgeEditor({ sparring, saved, pending, online, onSubmit }: JudgeEditor
           {problem}
         </Typography>
       ) : null}
+      {hint ? (
+        <Typography id="judge-submit-hint" sx={{ color: 'text.secondary', mt: 1 }}>
+          {hint}
+        </Typography>
+      ) : null}
       <Button
         variant="contained"
         onClick={submit}
-        disabled={Boolean(problem) || !entries.length || !draftChanged(draft, saved, count)}
+        disabled={Boolean(problem) || Boolean(hint) || !entries.length || !draftChanged(draft, saved, count)}
+        aria-describedby={hint ? 'judge-submit-hint' : undefined}
         sx={{ minHeight: 44, mt: 2 }}
       >
         {SPARRING_TEXTS.submit}
@@ -168,7 +179,7 @@ function JudgeEditor({ sparring, saved, pending, online, onSubmit }: JudgeEditor
   )
 }
 
-/** Audience mode: pick a side, then Submit; once per person. */
+/** Audience mode: pick a side, then Submit; once per person. Blue is MuiButton's info (the theme's primary is red). */
 function AudienceVote({ sparring, onVote, busy }: { sparring: Sparring; onVote: (color: Color) => void; busy: boolean }) {
   const [choice, setChoice] = useState<Color | null>(null)
   return (
@@ -181,7 +192,7 @@ function AudienceVote({ sparring, onVote, busy }: { sparring: Sparring; onVote: 
           <Button
             key={color}
             variant={choice === color ? 'contained' : 'outlined'}
-            color={color === 'red' ? 'error' : 'primary'}
+            color={color === 'red' ? 'error' : 'info'}
             aria-pressed={choice === color}
             aria-label={`${SPARRING_TEXTS.vote} ${color === 'red' ? sideName(sparring.red) : sideName(sparring.blue)}`}
             onClick={() => setChoice(color)}
@@ -213,7 +224,7 @@ function ChooseWinner({ sparring, onFinish }: { sparring: Sparring; onFinish: (w
           <Button
             key={color}
             variant={choice === color ? 'contained' : 'outlined'}
-            color={color === 'red' ? 'error' : 'primary'}
+            color={color === 'red' ? 'error' : 'info'}
             aria-pressed={choice === color}
             onClick={() => setChoice(color)}
             startIcon={choice === color ? <EmojiEventsIcon /> : undefined}
@@ -237,10 +248,10 @@ function ChooseWinner({ sparring, onFinish }: { sparring: Sparring; onFinish: (w
 
 type Confirming = { kind: 'finish' } | { kind: 'reset' } | { kind: 'extra' } | { kind: 'winner'; winnerId: number }
 
-function confirmText(sparring: Sparring, confirming: Confirming): { title: string; label: string } {
+function confirmText(sparring: Sparring, confirming: Confirming): { title: string; label: string; text?: string } {
   switch (confirming.kind) {
     case 'finish':
-      return { title: 'Are you sure you want to finish this sparring?', label: SPARRING_TEXTS.finish }
+      return { title: 'Are you sure you want to finish this sparring?', label: SPARRING_TEXTS.finish, text: finishWarning(sparring) ?? undefined }
     case 'reset':
       return { title: 'Are you sure you want to reset the score of this sparring?', label: SPARRING_TEXTS.reset }
     case 'extra':
@@ -319,6 +330,9 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
   const winner = winnerColor(sparring)
   const { permissions } = sparring
   const adminActions = mode !== 'winner' && mode !== 'choose-winner'
+  const tieBreaker = adminActions && offersTieBreaker(sparring)
+  // on a tie Finish would only find it: Add tie breaker takes its place
+  const canFinish = adminActions && permissions.canFinish && !isTie(sparring)
   // a judge who is not an editor may still clear their own scores while the sparring is open
   const canReset = permissions.canReset || (mode === 'judge' && Object.keys(judgeDraft(sparring, meId)).length > 0)
 
@@ -331,7 +345,11 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
     try {
       if (doing.kind === 'finish') await finish(id).unwrap()
       if (doing.kind === 'reset') await reset(id).unwrap()
-      if (doing.kind === 'extra') await addExtra(id).unwrap()
+      if (doing.kind === 'extra') {
+        // a tie still judging: Finish records it (need-tie-breaker), unless the scores moved meanwhile
+        const tied = sparring.status === 'need-tie-breaker' ? sparring : await finish(id).unwrap()
+        if (tied.status === 'need-tie-breaker') await addExtra(id).unwrap()
+      }
       if (doing.kind === 'winner') await setWinner({ id, winnerId: doing.winnerId }).unwrap()
     } catch {
       /* the failure was shown as a toast */
@@ -394,14 +412,14 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
 
         <ScoreRows sparring={sparring} />
 
-        {(adminActions && (permissions.canAddExtra || permissions.canFinish)) || canReset ? (
+        {tieBreaker || canFinish || canReset ? (
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-            {adminActions && permissions.canAddExtra ? (
-              <Button variant="outlined" onClick={() => setConfirming({ kind: 'extra' })} sx={{ minHeight: 44 }}>
+            {tieBreaker ? (
+              <Button variant="contained" onClick={() => setConfirming({ kind: 'extra' })} sx={{ minHeight: 44 }}>
                 {SPARRING_TEXTS.addTieBreaker}
               </Button>
             ) : null}
-            {adminActions && permissions.canFinish ? (
+            {canFinish ? (
               <Button variant="contained" onClick={() => setConfirming({ kind: 'finish' })} sx={{ minHeight: 44 }}>
                 {SPARRING_TEXTS.finish}
               </Button>
@@ -419,6 +437,7 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
         open={confirming !== null}
         title={dialog?.title ?? ''}
         confirmLabel={dialog?.label ?? ''}
+        text={dialog?.text}
         destructive={confirming?.kind === 'reset'}
         onConfirm={() => confirming && void act(confirming)}
         onClose={() => setConfirming(null)}

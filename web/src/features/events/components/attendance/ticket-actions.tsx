@@ -19,7 +19,8 @@ export function TicketActions({ event }: { event: CypherEvent }) {
   const [viewing, setViewing] = useState(false)
   const hasTicket = Boolean(event.permissions?.hasTicket || event.tickets?.length)
   const onSale = ticketsOnSale(event) && !hasTicket
-  if (event.status !== 'published') return null
+  // a cancelled event sells nothing and checks nobody in
+  if (event.status !== 'published' || event.cancelledAt) return null
   return (
     <Stack spacing={1.5}>
       {onSale ? (
