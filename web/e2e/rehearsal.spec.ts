@@ -317,16 +317,16 @@ test.describe('rehearsal', () => {
       await staff.page.getByLabel(/^Password/).fill(PASSWORD)
       await press(staff.page.getByRole('button', { name: 'Log in', exact: true }))
       await expect(staff.page.getByRole('heading', { name: 'Check people in' })).toBeVisible()
-      // TODO(lead): the check-in page lists ticket holders only, not the battle's registrants: they are checked in from the battle's participant menu for now
-      await staff.page.goto(`/battle/${battleId}`)
-      await expect(staff.page.getByRole('heading', { name: battleTitle, level: 1 })).toBeVisible()
+      // the door list names the battle's registrants (no ticket at a free event)
       for (const dancer of dancers) {
-        const row = staff.page.getByTestId(`participant-${dancer.account.userId}`)
-        await press(staff.page.getByRole('button', { name: `Actions for ${dancer.name}` }))
-        await press(staff.page.getByRole('menuitem', { name: 'Check in' }))
-        await expect(staff.page.getByRole('menu')).toHaveCount(0)
-        await expect(row.getByRole('img', { name: 'Checked in' })).toBeVisible({ timeout: 20_000 })
+        const row = staff.page.getByTestId(`attendee-${dancer.account.userId}`)
+        await reloadUntil(staff.page, row)
+        await expect(row.getByRole('link', { name: battleTitle })).toBeVisible()
+        await press(staff.page.getByRole('button', { name: `Check-In ${dancer.name}` }))
+        await expect(row.getByText('Checked-in')).toBeVisible({ timeout: LOAD })
       }
+      await expect(staff.page.getByTestId('checkin-counter')).toHaveText('5/5 checked in')
+      await shot(staff.page, 'rehearsal-checkin-tablet')
       await staff.page.context().close()
     })
 
