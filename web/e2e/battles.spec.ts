@@ -2,11 +2,12 @@ import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test
 import { acceptCookies, eventFields, expect, organization, pageErrors, pick, press, shot, signUpByApi, tag, test, watch, type Account } from './helpers'
 
 /**
- * Battles end to end: an organizer adds a 1 vs 1 and a 3 vs 3 battle (classic) in the wizard's Battles step
- * and publishes; a dancer signs the organization's agreement and registers for the 1 vs 1; a captain registers
- * a crew inviting two dancers, who sign and accept in their own browsers; staff check them in on a second tablet
- * while the organizer's open battle page follows live; the event is made past, the organizer enters the winners
- * of both battles, and the organization's leaderboard shows the points (decisions.md: 100, 75, 50 ...).
+ * Crew battles end to end (the battle day rehearsal, rehearsal.spec.ts, covers a 1 vs 1 bracket): an organizer
+ * adds a 3 vs 3 battle (classic) in the wizard's Battles step and publishes; a guest's Register goes to Login; a
+ * captain registers a crew inviting two dancers, who sign the organization's agreement and accept in their own
+ * browsers; staff check the crew in on a second tablet while the organizer's open battle page follows live; the
+ * event is made past and the organizer enters the crew's place.
+ * Setup by API: the organization with its agreement, a draft event of it happening now; the event made past.
  * The bus is asynchronous (battles learns the event, the organization and the check-ins from NATS): the test
  * waits on the API or on what the user sees, never on a fixed time.
  */
@@ -62,11 +63,11 @@ async function choose(page: Page, select: Locator, option: string) {
 }
 
 test.describe('battles', () => {
-  test('wizard → agreement and registration → a crew invites two who accept → check-in live → winners → leaderboard', async ({ page, browser, request, consoleErrors }) => {
-    test.setTimeout(300_000)
+  test('wizard → a crew invites two who sign and accept → crew check-in live → the crew place', async ({ page, browser, request, consoleErrors }) => {
+    test.setTimeout(200_000)
     const t = tag()
-    const names = { organizer: `Host ${t}`, solo: `Solo ${t}`, captain: `Tornado ${t}`, first: `Windmill ${t}`, second: `Flare ${t}` }
-    const titles = { solo: `Top Rock 1v1 ${t}`, crew: `Crew Clash 3v3 ${t}` }
+    const names = { organizer: `Host ${t}`, captain: `Tornado ${t}`, first: `Windmill ${t}`, second: `Flare ${t}` }
+    const titles = { crew: `Crew Clash 3v3 ${t}` }
     const crewName = `Floor Rats ${t}`
 
     // setup by API: the organizer, the organization with its agreement, a draft event of it happening now
@@ -101,28 +102,25 @@ test.describe('battles', () => {
     expect((await page.request.delete(`/api/battles/${probe}`, { headers })).status()).toBe(204)
     await expect.poll(async () => (await eventBattles()).length, { timeout: 20_000 }).toBe(0)
 
-    // 1. the wizard: from the review, Edit Battles, two battles through the dialog
+    // 1. the wizard: from the review, Edit Battles, a crew battle through the dialog
     await page.goto(`/create-event/${eventId}`)
     await expect(page.getByRole('button', { name: 'Publish Event' })).toBeVisible()
     await press(page.getByRole('button', { name: 'Edit Battles' }))
     await expect(page.getByRole('heading', { name: 'Battles', level: 2 })).toBeVisible()
     await expect(page.getByText('No battles yet.')).toBeVisible()
-    for (const [title, category] of [
-      [titles.solo, '1 vs 1'],
-      [titles.crew, '3 vs 3'],
-    ] as const) {
+    for (const [title, category] of [[titles.crew, '3 vs 3']] as const) {
       await press(page.getByRole('button', { name: 'Add Battle' }))
       const dialog = page.getByRole('dialog', { name: 'Edit Battle' })
       const titleField = dialog.getByRole('textbox', { name: 'Title' })
       await expect(titleField).toHaveValue('Battle')
       await titleField.fill(title)
-      if (category !== '1 vs 1') await choose(page, dialog.getByRole('combobox', { name: 'Category' }), category)
+      await choose(page, dialog.getByRole('combobox', { name: 'Category' }), category)
       await expect(dialog.getByRole('combobox', { name: 'Category' })).toHaveText(category)
       // the event's organization is the battle's
       await expect(dialog.getByRole('combobox', { name: 'Organization' })).toHaveText(orgName)
       await press(dialog.getByRole('radio', { name: 'Classic' }))
       await expect(dialog.getByRole('radio', { name: 'Classic' })).toBeChecked()
-      if (category === '1 vs 1') await shot(page, 'battle-wizard-dialog')
+      await shot(page, 'battle-wizard-dialog')
       const put = page.waitForResponse((response) => response.request().method() === 'PUT' && /\/api\/battles\/\d+$/.test(new URL(response.url()).pathname))
       await press(dialog.getByRole('button', { name: 'Save' }))
       expect((await put).ok()).toBeTruthy()
@@ -133,28 +131,26 @@ test.describe('battles', () => {
     await shot(page, 'battle-wizard-step')
     await press(page.getByRole('button', { name: 'Save', exact: true }))
     const review = page.getByRole('region', { name: 'Battles' })
-    await expect(review.getByText(`${titles.solo}: 1 vs 1`)).toBeVisible()
     await expect(review.getByText(`${titles.crew}: 3 vs 3`)).toBeVisible()
 
     // the event page's chips come from the events service's copy (by NATS): there before publishing
     await expect
       .poll(async () => (await eventBattles()).map((item) => `${item.title} ${item.crewSize}`).sort(), { timeout: 20_000 })
-      .toEqual([`${titles.crew} 3`, `${titles.solo} 1`])
-    const ids = Object.fromEntries((await eventBattles()).map((item) => [item.crewSize === 1 ? 'solo' : 'crew', item.id])) as { solo: number; crew: number }
+      .toEqual([`${titles.crew} 3`])
+    const ids = { crew: (await eventBattles())[0].id }
     await press(page.getByRole('button', { name: 'Publish Event' }))
     await expect(page).toHaveURL(new RegExp(`/event/${eventId}`))
     await expect(page.getByRole('dialog', { name: "We've emailed you some help" })).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
     const chips = page.getByRole('region', { name: 'Battles' })
-    await expect(chips.getByRole('link')).toHaveCount(2)
-    await expect(chips.getByRole('link', { name: new RegExp(`${titles.solo}\\s*1 vs 1`) })).toHaveAttribute('href', `/battle/${ids.solo}`)
+    await expect(chips.getByRole('link')).toHaveCount(1)
     await expect(chips.getByRole('link', { name: new RegExp(`${titles.crew}\\s*3 vs 3`) })).toHaveAttribute('href', `/battle/${ids.crew}`)
     await shot(page, 'battle-event-chips')
 
     // battles learns the publication (a draft event's battles are its editors' only) and the organization's
-    // agreement from NATS: a guest reads both battles, each with the agreement
-    for (const id of [ids.solo, ids.crew]) {
+    // agreement from NATS: a guest reads the battle, with the agreement
+    for (const id of [ids.crew]) {
       await expect
         .poll(async () => {
           const answer = await request.get(`/api/battles/${id}`)
@@ -168,42 +164,13 @@ test.describe('battles', () => {
     const guest = await guestContext.newPage()
     watch(guest, consoleErrors, 'guest')
     await acceptCookies(guest)
-    await guest.goto(`/battle/${ids.solo}`)
-    await expect(guest.getByRole('heading', { name: titles.solo, level: 1 })).toBeVisible()
-    await press(guest.getByRole('button', { name: 'Register' }))
-    await expect(guest).toHaveURL(new RegExp(`/login\\?redirect=%2Fbattle%2F${ids.solo}$`))
+    await guest.goto(`/battle/${ids.crew}`)
+    await expect(guest.getByRole('heading', { name: titles.crew, level: 1 })).toBeVisible()
+    await press(guest.getByRole('button', { name: 'Register Crew' }))
+    await expect(guest).toHaveURL(new RegExp(`/login\\?redirect=%2Fbattle%2F${ids.crew}$`))
     await guestContext.close()
 
-    // 2. a dancer opens the 1 vs 1, signs the agreement and registers
-    const solo = await dancerBrowser(browser, names.solo, consoleErrors)
-    await solo.page.goto(`/battle/${ids.solo}`)
-    await expect(solo.page.getByRole('heading', { name: titles.solo, level: 1 })).toBeVisible()
-    await expect(solo.page.getByTestId('battle-category')).toContainText('1 vs 1')
-    const soloRegistration = solo.page.getByRole('region', { name: 'Registration' })
-    await expect(soloRegistration.getByText(AGREEMENT)).toBeVisible()
-    await expect(soloRegistration.getByRole('button', { name: 'Register' })).toBeDisabled()
-    await expect(solo.page.getByTestId('register-reason')).toHaveText('Sign the agreement to register.')
-    await shot(solo.page, 'battle-agreement')
-    await press(soloRegistration.getByRole('button', { name: 'Sign agreement' }))
-    await expect(soloRegistration.getByText('Agreement signed')).toBeVisible()
-    await press(soloRegistration.getByRole('button', { name: 'Register' }))
-    await expect(soloRegistration.getByText('You are registered.')).toBeVisible()
-    const soloRow = solo.page.getByTestId(`participant-${solo.account.userId}`)
-    await expect(soloRow.getByRole('link', { name: names.solo })).toHaveAttribute('href', `/profile/${solo.account.userId}`)
-    await shot(solo.page, 'battle-registered')
-    // the event page marks the battle the dancer entered (events learns the registration from NATS)
-    await expect
-      .poll(async () => {
-        const answer = await solo.page.request.get(`/api/events/${eventId}`, { headers: { 'X-Auth-Token': solo.account.accessToken } })
-        return ((await answer.json()) as { battles?: { id: number; isRegistered: boolean }[] }).battles?.find((item) => item.id === ids.solo)?.isRegistered
-      }, { timeout: 20_000 })
-      .toBe(true)
-    await press(solo.page.getByRole('link', { name: 'Back to event' }))
-    const soloChips = solo.page.getByRole('region', { name: 'Battles' })
-    await expect(soloChips.getByRole('link', { name: new RegExp(titles.solo) }).getByRole('img', { name: 'Registered' })).toBeVisible()
-    await expect(soloChips.getByRole('link', { name: new RegExp(titles.crew) }).getByRole('img', { name: 'Registered' })).toHaveCount(0)
-
-    // 3. a captain registers a crew inviting two dancers, who accept in their own browsers
+    // 2. a captain registers a crew inviting two dancers, who accept in their own browsers
     const captain = await dancerBrowser(browser, names.captain, consoleErrors)
     const first = await dancerBrowser(browser, names.first, consoleErrors)
     const second = await dancerBrowser(browser, names.second, consoleErrors)
@@ -267,32 +234,9 @@ test.describe('battles', () => {
     await crewDetails(0)
     await shot(cap, 'battle-crew-complete')
 
-    // the captain also dances the 1 vs 1 (added by the organizer, who signs the agreement on their behalf first): a
-    // second place to give
-    const signed = await page.request.post(`/api/admin/battles/${ids.solo}/sign-agreement/${captain.account.userId}`, { headers })
-    expect(signed.ok(), await signed.text()).toBeTruthy()
-    const added = await page.request.post(`/api/admin/battles/${ids.solo}/register`, { headers, data: { userIds: [captain.account.userId] } })
-    expect(added.ok(), await added.text()).toBeTruthy()
-    for (const dancer of [solo, captain, first, second]) {
-      const member = await page.request.post(`/api/orgs/${orgId}/members/${dancer.account.userId}`, { headers })
-      expect(member.ok(), await member.text()).toBeTruthy()
-    }
-    await solo.page.context().close()
-
-    // 4. staff check them in on a second tablet; the organizer's open battle page follows without reloading
+    // 3. staff check the crew in on a second tablet; the organizer's open battle page follows without reloading
     const tablet = await page.context().newPage()
     watch(tablet, consoleErrors, 'staff tablet')
-    await openLive(page, ids.solo)
-    const soloOnOrganizer = page.getByTestId(`participant-${solo.account.userId}`)
-    await expect(soloOnOrganizer.getByRole('img', { name: 'Checked in' })).toHaveCount(0)
-    await tablet.goto(`/battle/${ids.solo}`)
-    await press(tablet.getByRole('button', { name: `Actions for ${names.solo}` }))
-    await press(tablet.getByRole('menuitem', { name: 'Check in' }))
-    await expect(soloOnOrganizer.getByRole('img', { name: 'Checked in' })).toBeVisible({ timeout: 20_000 })
-    await expect(soloOnOrganizer.getByLabel('Number 1')).toHaveText('#1')
-    await expect(page.getByTestId('battle-counters')).toContainText(/Checked in\s*1/)
-    await shot(page, 'battle-checked-in')
-
     await openLive(page, ids.crew)
     const crewOnOrganizer = page.getByTestId(`crew-${crewId}`)
     await expect(crewOnOrganizer).toContainText('3/3')
@@ -312,50 +256,16 @@ test.describe('battles', () => {
     await shot(page, 'battle-crew-checked-in')
     await tablet.close()
 
-    // 5. the event is over (its dates by API): the organizer enters the winners of both battles
+    // 4. the event is over (its dates by API): the organizer enters the crew's place
     const ended = await page.request.post(`/api/events/${eventId}`, { headers, data: eventFields(eventTitle, orgId, -6, -2) })
     expect(ended.ok(), await ended.text()).toBeTruthy()
-    for (const id of [ids.solo, ids.crew]) {
-      await expect.poll(async () => (await battle(page.request, id, organizer.accessToken)).event.period, { timeout: 20_000 }).toBe('past')
-    }
-    await page.goto(`/battle/${ids.solo}`)
-    const soloEditor = page.getByRole('region', { name: 'Add Results' })
-    await expect(soloEditor.getByRole('button', { name: 'Save' })).toBeDisabled()
-    await soloEditor.getByRole('combobox', { name: '1st Place' }).selectOption({ label: names.solo })
-    await soloEditor.getByRole('combobox', { name: '2nd Place' }).selectOption({ label: names.captain })
-    await shot(page, 'battle-winner-editor')
-    await press(soloEditor.getByRole('button', { name: 'Save' }))
-    const soloWinners = page.getByRole('list', { name: 'Winners' })
-    await expect(soloWinners.getByRole('listitem').nth(0)).toContainText(new RegExp(`1st Place\\s*${names.solo}`))
-    await expect(soloWinners.getByRole('listitem').nth(1)).toContainText(new RegExp(`2nd Place\\s*${names.captain}`))
-    await expect(soloEditor).toHaveCount(0)
-
+    await expect.poll(async () => (await battle(page.request, ids.crew, organizer.accessToken)).event.period, { timeout: 20_000 }).toBe('past')
     await page.goto(`/battle/${ids.crew}`)
     const crewEditor = page.getByRole('region', { name: 'Add Results' })
     await crewEditor.getByRole('combobox', { name: '1st Place' }).selectOption({ label: crewName })
     await press(crewEditor.getByRole('button', { name: 'Save' }))
     await expect(page.getByRole('list', { name: 'Winners' }).getByRole('listitem')).toHaveText([new RegExp(`1st Place\\s*${crewName}`)])
     await shot(page, 'battle-crew-winners')
-
-    // 6. the organization's leaderboard: 1st Place 100, 2nd Place 75 (the captain has both: 175); every dancer here is a member
-    await expect
-      .poll(async () => ((await (await page.request.get(`/api/orgs/${orgId}/leaderboard?y=0`)).json()) as { points?: number }[]).map((row) => row.points ?? 0), { timeout: 30_000 })
-      .toEqual([175, 100, 100, 100])
-    await page.goto(`/organization/${orgId}?tab=members#org-tabs`)
-    const rows = page.getByTestId('leaderboard-row')
-    await expect(rows).toHaveCount(4)
-    // by rank (the organization ranks its members), equal points by name: not the alphabetical order
-    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Rank')
-    await expect(rows).toHaveText([
-      new RegExp(`1\\s*T\\s*${names.captain}\\s*175`),
-      new RegExp(`2\\s*F\\s*${names.second}\\s*100`),
-      new RegExp(`2\\s*S\\s*${names.solo}\\s*100`),
-      new RegExp(`2\\s*W\\s*${names.first}\\s*100`),
-    ])
-    await expect(rows.nth(0).getByTestId('rank-gold')).toBeVisible()
-    await expect(rows.nth(0).getByRole('link', { name: names.captain })).toHaveAttribute('href', `/profile/${captain.account.userId}`)
-    await expect(page.getByTestId('stat-totalPoints')).toHaveText('475')
-    await shot(page, 'battle-leaderboard')
 
     for (const dancer of [captain, first, second]) await dancer.page.context().close()
     expect(pageErrors(consoleErrors)).toEqual([])

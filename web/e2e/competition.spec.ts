@@ -1,15 +1,13 @@
-import { join } from 'node:path'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { acceptCookies, dancer, eventFields, expect, organization, pageErrors, press, SCREENSHOTS, shot, signUpByApi, tag, test, watch, type Account } from './helpers'
+import { acceptCookies, dancer, eventFields, expect, organization, pageErrors, press, shot, signUpByApi, tag, test, watch, type Account } from './helpers'
 
 /**
- * The competition end to end: a bracket battle of 4 run live. Setup by API (an organizer's organization, an event of it
- * happening now with one carpet, a 1 vs 1 bracket battle, three judges, five dancers checked in). Judge 1 scores
- * the prelims on a tablet of their own (the others by API) while the organizer's browser follows the pass
- * statuses live; Randomize and Add to bracket. A semi-final is judged while the organizer's sparring page and the
- * carpet's scoreboard (put there through the event's Display mode) update live; the other semi-final ends level,
- * gets a tie breaker and a winner; judge 1 scores the final offline and the score arrives once when back online;
- * the battle page shows the winners and the organization's leaderboard the champion.
+ * The competition's rules the battle day rehearsal (rehearsal.spec.ts) does not meet, on a bracket battle of 4:
+ * prelims level at the cut (the organizer's page follows a judge's tablet live until one passes), a semi-final
+ * decided by the organizer's choice without points, a semi-final level at the end that gets a tie breaker, and a
+ * final that a judge scores offline, arriving once back online.
+ * Setup by API (the rehearsal makes all of it through the screens): the organizer and the organization, an event
+ * of it happening now, the battle, the judges, five dancers registered and checked in, two judges' scores.
  * The bus is asynchronous: the test waits on the API or on what the user sees, never on a fixed time.
  */
 
@@ -76,21 +74,22 @@ async function confirm(page: Page, title: string | RegExp, label: string) {
 }
 
 test.describe('competition', () => {
-  test('prelims by three judges live → bracket → a semi-final on the scoreboard live → a tie breaker → the final scored offline → winners and leaderboard', async ({
+  test('prelims level at the cut → bracket → a semi-final by choice → a tie breaker → the final scored offline', async ({
     page,
     browser,
     request,
     consoleErrors,
   }) => {
-    test.setTimeout(300_000)
+    // judge 1's tablet is a context of its own; the organizer's pages once are enough (make test's budget)
+    test.skip(test.info().project.name !== 'desktop', 'the judge holds a tablet of their own')
+    test.setTimeout(200_000)
     const t = tag()
     const dancerNames = [0, 1, 2, 3, 4].map((index) => `Breaker${index} ${t}`)
     const battleTitle = `Bracket 1v1 ${t}`
-    const carpetName = 'Main'
     // judge 1's tablet logs the requests it cannot make while offline (the live feed's reconnects): kept apart
     const judgeErrors: string[] = []
 
-    // setup by API: the organizer and the organization, an event of it happening now with one carpet, published
+    // setup by API: the organizer and the organization, an event of it happening now, published
     await acceptCookies(page)
     const organizer = await signUpByApi(page, { dancerName: `Host ${t}`, prefix: 'comp-host' })
     const token = organizer.accessToken
@@ -98,7 +97,6 @@ test.describe('competition', () => {
     const orgId = await organization(page.request, token, `Cypher League ${t}`)
     const { id: eventId } = (await (await page.request.post('/api/events', { headers })).json()) as { id: number }
     await post(page.request, `/api/events/${eventId}`, token, eventFields(`Bracket Jam ${t}`, orgId, -1, 3))
-    await post(page.request, `/api/events/${eventId}/carpets`, token, { carpets: [{ name: carpetName }] })
     await post(page.request, `/api/events/${eventId}/publish`, token)
     // battles learns the event from NATS: a battle added once it knows it (its organization, happening now)
     let battleId = 0
@@ -125,7 +123,7 @@ test.describe('competition', () => {
     const put = await page.request.put(`/api/battles/${battleId}`, { headers, data: { title: battleTitle, crewSize: 1, style: 'bracket', bracketSize: 4, bracketLevels: levels } })
     expect(put.ok(), await put.text()).toBeTruthy()
 
-    // three judges (judge 1 on a tablet of their own), five dancers registered, checked in and members
+    // three judges (judge 1 on a tablet of their own), five dancers registered and checked in
     const judge1 = await judgeTablet(browser, `Judge1 ${t}`, judgeErrors)
     const judge2 = await dancer(request, `Judge2 ${t}`, 'judge')
     const judge3 = await dancer(request, `Judge3 ${t}`, 'judge')
@@ -136,7 +134,6 @@ test.describe('competition', () => {
     for (const one of dancers) {
       await post(request, `/api/battles/${battleId}/dancer`, one.accessToken)
       await post(page.request, `/api/events/${eventId}/checkin/${one.userId}`, token)
-      await post(page.request, `/api/orgs/${orgId}/members/${one.userId}`, token)
     }
     type PrelimsAnswer = { participants: { id: number; checkedIn: boolean; passStatus: string | null; pointsAverage: number }[] }
     // battles learns the check-ins from NATS
@@ -195,7 +192,7 @@ test.describe('competition', () => {
     await expect(page.getByTestId('prelims-error')).toHaveCount(0)
     await shot(page, 'competition-prelims-organizer')
 
-    // Randomize, then Add to bracket, each through its dialog; the view shows the bracket
+    // Randomize, then Add to bracket, each through its dialog
     await press(page.getByRole('button', { name: 'Randomize' }))
     await confirm(page, 'Randomize', 'Randomize')
     const add = page.getByRole('button', { name: 'Add to bracket' })
@@ -213,77 +210,18 @@ test.describe('competition', () => {
     expect([semiA.red?.id, semiA.blue?.id].sort()).toEqual([d0.userId, d3.userId].sort())
     expect([semiB.red?.id, semiB.blue?.id].sort()).toEqual([d1.userId, d2.userId].sort())
     const finalId = brackets.final!.sparringId
-    await press(page.getByRole('tab', { name: 'Brackets' }))
-    await expect(page).toHaveURL(new RegExp(`/battle/${battleId}/brackets$`))
-    const view = page.getByTestId('brackets-view')
-    for (const semi of [semiA, semiB]) {
-      await expect(view.getByTestId(`sparring-${semi.sparringId}`)).toContainText(semi.red!.name)
-      await expect(view.getByTestId(`sparring-${semi.sparringId}`)).toContainText(semi.blue!.name)
-    }
-    await expect(view.getByTestId(`sparring-${finalId}`)).toBeVisible()
-    await shot(page, 'competition-brackets')
 
-    // 2. semi-final A on the carpet's board, through the event page's Display mode
-    const boards = await post<{ carpetId: number; carpetName: string }[]>(page.request, `/api/events/${eventId}/scoreboards/init`, token)
-    const carpetId = boards.find((board) => board.carpetName === carpetName)!.carpetId
-    // the event's battles (the select's options) come from the events service's copy, by NATS
-    await expect
-      .poll(async () => ((await json<{ battles?: { id: number; title: string }[] }>(page.request, `/api/events/${eventId}`, token)).battles ?? []).map((item) => item.title), { timeout: 20_000 })
-      .toEqual([battleTitle])
-    // the organizer keeps the Display mode dialog open on the event page, to put each sparring on the carpet
-    await page.goto(`/event/${eventId}`)
-    await press(page.getByRole('button', { name: 'Display mode' }))
-    const display = page.getByRole('dialog', { name: 'Display mode' })
-    const select = display.getByRole('combobox', { name: `Sparring on ${carpetName}` })
-    const putOnCarpet = async (sparringId: number, option: string, screenshot?: string) => {
-      await expect(select.locator('option', { hasText: option })).toHaveCount(1)
-      await select.selectOption({ label: option })
-      await expect
-        .poll(async () => (await json<{ sparring: { sparringId: number } | null }>(request, `/api/events/${eventId}/scoreboards/${carpetId}`)).sparring?.sparringId, { timeout: 20_000 })
-        .toBe(sparringId)
-      await expect(select).toHaveValue(String(sparringId))
-      if (screenshot) await shot(page, screenshot)
-    }
-    await putOnCarpet(semiA.sparringId, `Semi-final: ${semiA.red!.name} vs ${semiA.blue!.name}`, 'competition-display-mode')
-
-    // the organizer's sparring page and the carpet's scoreboard, both following live
+    // 2. semi-final A without points: the organizer chooses the winner
     const sparringPage = await page.context().newPage()
     watch(sparringPage, consoleErrors, 'organizer sparring')
-    const board = await page.context().newPage()
-    watch(board, consoleErrors, 'scoreboard')
-    await openLive(board, `/event/${eventId}/scoreboard/${carpetId}`, `sparring:${semiA.sparringId}`)
-    await expect(board.getByRole('heading', { name: carpetName, level: 1 })).toBeVisible()
-    await expect(board.getByTestId('board-red')).toContainText(semiA.red!.name)
-    await expect(board.getByTestId('board-red-total')).toHaveText('0')
     await openLive(sparringPage, `/sparring/${semiA.sparringId}`, `sparring:${semiA.sparringId}`)
-    await expect(sparringPage.getByRole('heading', { name: `${semiA.red!.name} vs ${semiA.blue!.name}`, level: 1 })).toBeVisible()
-
-    // judge 1 scores it on the tablet: red 9, blue 8.5
-    await judgePage.goto(`/sparring/${semiA.sparringId}`)
-    const editor = judgePage.getByRole('region', { name: 'Your scores' })
-    await press(editor.getByRole('button', { name: 'Round 1 red 9 points', exact: true }))
-    await press(editor.getByRole('button', { name: 'Round 1 blue 8 points', exact: true }))
-    await press(editor.getByRole('button', { name: 'Round 1 blue half point', exact: true }))
-    await press(editor.getByRole('button', { name: 'Submit' }))
-    await expect(judgePage.getByTestId(`score-1-${judge1.account.userId}`)).toContainText(/9\s*8\.5/)
-    // the organizer's sparring page and the board show the judge's points without a reload
-    for (const screen of [sparringPage, board]) {
-      await expect(screen.getByTestId(`score-1-${judge1.account.userId}`)).toContainText(/9\s*8\.5/)
-    }
-    await expect(board.getByTestId('board-red-total')).toHaveText('9')
-    await expect(board.getByTestId('board-blue-total')).toHaveText('8.5')
-    // judges 2 and 3 by API
-    for (const judge of [judge2, judge3]) await post(request, `/api/sparrings/${semiA.sparringId}/judge`, judge.accessToken, { rounds: [{ round: 1, redPoints: 9, bluePoints: 8 }] })
-    await expect(board.getByTestId('board-red-total')).toHaveText('27')
-    await expect(board.getByTestId('board-blue-total')).toHaveText('24.5')
-    await expect(sparringPage.getByTestId('red-total')).toContainText('27')
-    // the board is full screen, outside the app's frame (no #main): a screenshot of its own
-    await board.screenshot({ path: join(SCREENSHOTS, `${test.info().project.name}-competition-scoreboard.png`), animations: 'disabled' })
+    const choose = sparringPage.getByRole('group', { name: 'Choose the winner' })
+    await press(choose.getByRole('button', { name: semiA.red!.name }))
+    await expect(choose.getByRole('button', { name: semiA.red!.name })).toHaveAttribute('aria-pressed', 'true')
+    await shot(sparringPage, 'competition-choose-winner')
     await press(sparringPage.getByRole('button', { name: 'Finish', exact: true }))
-    await confirm(sparringPage, 'Are you sure you want to finish this sparring?', 'Finish')
+    await confirm(sparringPage, `Are you sure you want to finish with ${semiA.red!.name} as the winner?`, 'Finish')
     await expect(sparringPage.getByTestId('winner-view')).toContainText(semiA.red!.name)
-    await expect(board.getByTestId('board-red')).toHaveAttribute('data-winner', 'true')
-    await shot(sparringPage, 'competition-sparring-winner')
 
     // 3. semi-final B: equal totals and votes once every judge scored → Add tie breaker at once (no Finish first) →
     //    the extra round → winner
@@ -306,7 +244,12 @@ test.describe('competition', () => {
     await press(judgeEditor.getByRole('button', { name: 'Tie breaker 1 blue 9 points', exact: true }))
     await press(judgeEditor.getByRole('button', { name: 'Submit' }))
     await expect(sparringPage.getByTestId(`score-2-${judge1.account.userId}`)).toContainText(/8\s*9/)
-    for (const judge of [judge2, judge3]) await post(request, `/api/sparrings/${semiB.sparringId}/judge`, judge.accessToken, { rounds: [{ round: 2, redPoints: 8, bluePoints: 9 }] })
+    // a submission gives both sides points in every round
+    const tieRounds = [
+      { round: 1, redPoints: 8, bluePoints: 8 },
+      { round: 2, redPoints: 8, bluePoints: 9 },
+    ]
+    for (const judge of [judge2, judge3]) await post(request, `/api/sparrings/${semiB.sparringId}/judge`, judge.accessToken, { rounds: tieRounds })
     await expect(sparringPage.getByTestId('blue-total')).toContainText('51')
     await press(sparringPage.getByRole('button', { name: 'Finish', exact: true }))
     await confirm(sparringPage, 'Are you sure you want to finish this sparring?', 'Finish')
@@ -319,13 +262,6 @@ test.describe('competition', () => {
     expect([final.red?.id, final.blue?.id].sort()).toEqual([champion.id, finalist.id].sort())
     const championColor = final.red?.id === champion.id ? 'red' : 'blue'
     const finalistColor = championColor === 'red' ? 'blue' : 'red'
-    // the organizer puts the final on the carpet in the dialog still open (its choices follow the bracket live);
-    // the board, still open, follows the carpet to it
-    await putOnCarpet(finalId, `Final: ${final.red!.name} vs ${final.blue!.name}`)
-    await expect(board.getByText(`${battleTitle} · Final`)).toBeVisible()
-    await expect(board.getByTestId('board-red')).toContainText(final.red!.name)
-    await expect(board.getByTestId('board-blue')).toContainText(final.blue!.name)
-    await expect(board.getByTestId('board-red-total')).toHaveText('0')
     await openLive(judgePage, `/sparring/${finalId}`, `sparring:${finalId}`)
     const finalEditor = judgePage.getByRole('region', { name: 'Your scores' })
     await expect(finalEditor.getByTestId('editor-round-2')).toBeVisible()
@@ -346,9 +282,6 @@ test.describe('competition', () => {
     await judgePage.context().setOffline(false)
     await expect(finalEditor.getByTestId('judge-pending')).toHaveCount(0, { timeout: 20_000 })
     await expect.poll(judge1Scores, { timeout: 20_000 }).toEqual([1, 1])
-    // the board shows the points that waited on the tablet
-    await expect(board.getByTestId(`board-${championColor}-total`)).toHaveText('20')
-    await expect(board.getByTestId(`score-2-${judge1.account.userId}`)).toBeVisible()
     const rounds = (await json<SparringAnswer>(request, `/api/sparrings/${finalId}`)).rounds
     for (const round of rounds) {
       const mine = round.scores.find((score) => score.id === judge1.account.userId)!
@@ -366,28 +299,6 @@ test.describe('competition', () => {
     await confirm(sparringPage, 'Are you sure you want to finish this sparring?', 'Finish')
     await expect(sparringPage.getByTestId('winner-view')).toContainText(champion.name)
     await expect(judgePage.getByTestId('winner-view')).toContainText(champion.name)
-    await expect(board.getByTestId(`board-${championColor}`)).toHaveAttribute('data-winner', 'true')
-
-    // 5. the battle page shows the winners; the organization's leaderboard lists the champion first
-    await press(display.getByRole('button', { name: 'Done' }))
-    await expect(display).toBeHidden()
-    await page.goto(`/battle/${battleId}`)
-    const winners = page.getByRole('list', { name: 'Winners' })
-    await expect(winners.getByRole('listitem')).toHaveCount(4)
-    await expect(winners.getByRole('listitem').nth(0)).toContainText(new RegExp(`1st Place\\s*${champion.name}`))
-    await expect(winners.getByRole('listitem').nth(1)).toContainText(new RegExp(`2nd Place\\s*${finalist.name}`))
-    const topFour = [semiA.blue!.name, semiB.red!.name].sort()
-    await expect(winners.getByRole('listitem').nth(2)).toContainText('Top 4')
-    await expect(winners.getByRole('listitem').nth(3)).toContainText('Top 4')
-    expect([await winners.getByRole('listitem').nth(2).textContent(), await winners.getByRole('listitem').nth(3).textContent()].map((text) => topFour.find((name) => text?.includes(name))).sort()).toEqual(topFour)
-    await shot(page, 'competition-winners')
-    type LeaderRow = { id: number; points?: number }
-    await expect
-      .poll(async () => (await json<LeaderRow[]>(request, `/api/orgs/${orgId}/leaderboard?y=0`)).filter((member) => member.points).map((member) => member.id)[0], { timeout: 30_000 })
-      .toBe(champion.id)
-    await page.goto(`/organization/${orgId}?tab=members#org-tabs`)
-    await expect(page.getByTestId('leaderboard-row').first()).toContainText(champion.name)
-    await shot(page, 'competition-leaderboard')
 
     await judgePage.context().close()
     expect(pageErrors(consoleErrors)).toEqual([])
