@@ -15,35 +15,24 @@ from battles.registration import standing
 from battles.scoreboards import sync as board_sync
 from battles.scoreboards.repository import scoreboard_repository
 from contracts.events import (
+    CHECK_INS,
+    EVENT_CHANGES,
+    STAFF_CHANGES,
     AttendeeChanged,
-    AttendeeCheckedIn,
-    AttendeeUnchecked,
     CarpetsUpdated,
-    EventCancelled,
     EventChanged,
-    EventCreated,
-    EventDeleted,
-    EventPublished,
-    EventUpdated,
-    StaffAdded,
     StaffChanged,
-    StaffRemoved,
 )
 from contracts.orgs import (
-    MemberAdded,
-    MemberRemoved,
+    MEMBER_CHANGES,
+    ORG_CHANGES,
+    ROLE_CHANGES,
     MembershipChanged,
     OrganizationChanged,
-    OrganizationCreated,
-    OrganizationPublished,
-    OrganizationUpdated,
-    RoleAdded,
     RoleChanged,
-    RoleRemoved,
 )
-from contracts.studios import MemberAdded as StudioMemberAdded
+from contracts.studios import MEMBER_CHANGES as STUDIO_MEMBER_CHANGES
 from contracts.studios import MemberChanged as StudioMemberChanged
-from contracts.studios import MemberRemoved as StudioMemberRemoved
 from kit.consumers import Handler
 from kit.events import Envelope
 
@@ -96,12 +85,12 @@ async def apply_studio_member(session: AsyncSession, event: StudioMemberChanged,
 
 
 handlers: list[Handler[Any]] = [
-    Handler("events", (EventCreated, EventUpdated, EventPublished, EventDeleted, EventCancelled), apply_event),
-    Handler("event-staff", (StaffAdded, StaffRemoved), apply_staff),
-    Handler("check-ins", (AttendeeCheckedIn, AttendeeUnchecked), apply_check_in),
+    Handler("events", EVENT_CHANGES, apply_event),
+    Handler("event-staff", STAFF_CHANGES, apply_staff),
+    Handler("check-ins", CHECK_INS, apply_check_in),
     Handler("carpets", CarpetsUpdated, apply_carpets),
-    Handler("orgs", (OrganizationCreated, OrganizationUpdated, OrganizationPublished), apply_org),
-    Handler("org-members", (MemberAdded, MemberRemoved), apply_org_member),
-    Handler("org-roles", (RoleAdded, RoleRemoved), apply_org_role),
-    Handler("studio-members", (StudioMemberAdded, StudioMemberRemoved), apply_studio_member),
+    Handler("orgs", ORG_CHANGES, apply_org),
+    Handler("org-members", MEMBER_CHANGES, apply_org_member),
+    Handler("org-roles", ROLE_CHANGES, apply_org_role),
+    Handler("studio-members", STUDIO_MEMBER_CHANGES, apply_studio_member),
 ]

@@ -7,13 +7,10 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.battles import (
+    BATTLE_CHANGES,
+    ENTRY_CHANGES,
     BattleChanged,
-    BattleCreated,
-    BattleDeleted,
-    BattleUpdated,
     ParticipantChanged,
-    ParticipantRegistered,
-    ParticipantUnregistered,
 )
 from events.battles.repository import battle_repository
 from kit.consumers import Handler
@@ -29,6 +26,6 @@ async def apply_entry(session: AsyncSession, event: ParticipantChanged, envelope
 
 
 handlers: list[Handler[Any]] = [
-    Handler("battles", (BattleCreated, BattleUpdated, BattleDeleted), apply_battle),
-    Handler("battle-entries", (ParticipantRegistered, ParticipantUnregistered), apply_entry),
+    Handler("battles", BATTLE_CHANGES, apply_battle),
+    Handler("battle-entries", ENTRY_CHANGES, apply_entry),
 ]

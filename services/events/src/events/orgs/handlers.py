@@ -10,13 +10,11 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.orgs import (
+    ORG_CHANGES,
+    ROLE_CHANGES,
     OrganizationChanged,
-    OrganizationCreated,
-    OrganizationPublished,
-    OrganizationUpdated,
     RoleAdded,
     RoleChanged,
-    RoleRemoved,
 )
 from events.models import Org, OrgRole
 from kit.consumers import Handler
@@ -54,6 +52,6 @@ async def apply_role(session: AsyncSession, event: RoleChanged, envelope: Envelo
 
 
 handlers: list[Handler[Any]] = [
-    Handler("orgs", (OrganizationCreated, OrganizationUpdated, OrganizationPublished), apply_org),
-    Handler("org-roles", (RoleAdded, RoleRemoved), apply_role),
+    Handler("orgs", ORG_CHANGES, apply_org),
+    Handler("org-roles", ROLE_CHANGES, apply_role),
 ]

@@ -6,13 +6,11 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.orgs import (
+    ORG_CHANGES,
     MemberAdded,
     MemberRemoved,
     MembershipChanged,
     OrganizationChanged,
-    OrganizationCreated,
-    OrganizationPublished,
-    OrganizationUpdated,
     RoleAdded,
     RoleChanged,
     RoleRemoved,
@@ -22,7 +20,7 @@ from identity.organizations.repository import organization_repository
 from kit.consumers import Handler
 from kit.events import Envelope
 
-ORG_EVENTS = (OrganizationCreated, OrganizationUpdated, OrganizationPublished)
+ORG_EVENTS = ORG_CHANGES
 GRANTS = (RoleAdded, MemberAdded)
 
 

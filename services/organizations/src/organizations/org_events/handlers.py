@@ -6,14 +6,13 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import (
+    STAFF_CHANGES,
     EventChanged,
     EventCreated,
     EventDeleted,
     EventPublished,
     EventUpdated,
-    StaffAdded,
     StaffChanged,
-    StaffRemoved,
 )
 from kit.consumers import Handler
 from kit.events import Envelope
@@ -30,5 +29,5 @@ async def apply_staff(session: AsyncSession, event: StaffChanged, envelope: Enve
 
 handlers = [
     Handler("org-events", (EventCreated, EventUpdated, EventPublished, EventDeleted), apply_event),
-    Handler("org-event-admins", (StaffAdded, StaffRemoved), apply_staff),
+    Handler("org-event-admins", STAFF_CHANGES, apply_staff),
 ]

@@ -5,13 +5,10 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.battles import (
+    BATTLE_CHANGES,
+    ENTRY_CHANGES,
     BattleChanged,
-    BattleCreated,
-    BattleDeleted,
-    BattleUpdated,
     ParticipantChanged,
-    ParticipantRegistered,
-    ParticipantUnregistered,
     WinnersSet,
 )
 from contracts.events import EventChanged, EventCreated, EventDeleted, EventPublished, EventUpdated
@@ -38,7 +35,7 @@ async def apply_winners(session: AsyncSession, event: WinnersSet, envelope: Enve
 
 handlers = [
     Handler("competition-events", (EventCreated, EventUpdated, EventPublished, EventDeleted), apply_event),
-    Handler("competition-battles", (BattleCreated, BattleUpdated, BattleDeleted), apply_battle),
-    Handler("competition-entries", (ParticipantRegistered, ParticipantUnregistered), apply_entry),
+    Handler("competition-battles", BATTLE_CHANGES, apply_battle),
+    Handler("competition-entries", ENTRY_CHANGES, apply_entry),
     Handler("competition-ranks", WinnersSet, apply_winners),
 ]
