@@ -20,29 +20,15 @@ from contracts.events import (
     STAFF_CHANGES,
     AttendeeChanged,
     CarpetsUpdated,
-    EventChanged,
-    StaffChanged,
 )
 from contracts.orgs import (
     MEMBER_CHANGES,
     ORG_CHANGES,
     ROLE_CHANGES,
-    MembershipChanged,
-    OrganizationChanged,
-    RoleChanged,
 )
 from contracts.studios import MEMBER_CHANGES as STUDIO_MEMBER_CHANGES
-from contracts.studios import MemberChanged as StudioMemberChanged
 from kit.consumers import Handler
 from kit.events import Envelope
-
-
-async def apply_event(session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_event(session, event, envelope.occurred_at)
-
-
-async def apply_staff(session: AsyncSession, event: StaffChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_staff(session, event, envelope.occurred_at)
 
 
 async def apply_check_in(session: AsyncSession, event: AttendeeChanged, envelope: Envelope) -> None:
@@ -68,29 +54,13 @@ async def apply_carpets(session: AsyncSession, event: CarpetsUpdated, envelope: 
     await board_sync.sync(session, event.event_id, renamed=renamed)
 
 
-async def apply_org(session: AsyncSession, event: OrganizationChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_org(session, event, envelope.occurred_at)
-
-
-async def apply_org_member(session: AsyncSession, event: MembershipChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_org_member(session, event, envelope.occurred_at)
-
-
-async def apply_org_role(session: AsyncSession, event: RoleChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_org_role(session, event, envelope.occurred_at)
-
-
-async def apply_studio_member(session: AsyncSession, event: StudioMemberChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_studio_member(session, event, envelope.occurred_at)
-
-
 handlers: list[Handler[Any]] = [
-    Handler("events", EVENT_CHANGES, apply_event),
-    Handler("event-staff", STAFF_CHANGES, apply_staff),
+    Handler("events", EVENT_CHANGES, projection_repository.apply_event),
+    Handler("event-staff", STAFF_CHANGES, projection_repository.apply_staff),
     Handler("check-ins", CHECK_INS, apply_check_in),
     Handler("carpets", CarpetsUpdated, apply_carpets),
-    Handler("orgs", ORG_CHANGES, apply_org),
-    Handler("org-members", MEMBER_CHANGES, apply_org_member),
-    Handler("org-roles", ROLE_CHANGES, apply_org_role),
-    Handler("studio-members", STUDIO_MEMBER_CHANGES, apply_studio_member),
+    Handler("orgs", ORG_CHANGES, projection_repository.apply_org),
+    Handler("org-members", MEMBER_CHANGES, projection_repository.apply_org_member),
+    Handler("org-roles", ROLE_CHANGES, projection_repository.apply_org_role),
+    Handler("studio-members", STUDIO_MEMBER_CHANGES, projection_repository.apply_studio_member),
 ]

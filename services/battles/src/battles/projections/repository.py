@@ -21,11 +21,13 @@ from contracts.orgs import (
 )
 from contracts.studios import MemberAdded as StudioMemberAdded
 from contracts.studios import MemberChanged as StudioMemberChanged
+from kit.events import Envelope
 from kit.projections import instant, upsert_as_of
 
 
 class ProjectionRepository:
-    async def apply_event(self, session: AsyncSession, event: EventChanged, at: datetime) -> None:
+    async def apply_event(self, session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
         values = {
             "org_id": event.org_id,
             "organizer_id": event.organizer_id,
@@ -39,7 +41,8 @@ class ProjectionRepository:
         }
         await upsert_as_of(session, EventView, {"id": event.id}, values, at=at)
 
-    async def apply_staff(self, session: AsyncSession, event: StaffChanged, at: datetime) -> None:
+    async def apply_staff(self, session: AsyncSession, event: StaffChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
         values = {"present": isinstance(event, StaffAdded)}
         key: dict[str, int | str] = {"event_id": event.event_id, "user_id": event.user_id, "role": event.role}
         await upsert_as_of(session, EventStaff, key, values, at=at)
@@ -50,7 +53,8 @@ class ProjectionRepository:
             session, CheckIn, {"event_id": event.event_id, "user_id": event.user_id}, values, at=at
         )
 
-    async def apply_org(self, session: AsyncSession, event: OrganizationChanged, at: datetime) -> None:
+    async def apply_org(self, session: AsyncSession, event: OrganizationChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
         await upsert_as_of(session, Org, {"id": event.id}, {"name": event.name, "image": event.image}, at=at)
         if isinstance(event, OrganizationUpdated):
             # Written by hand: the documents have their own stamp, and the insert must name `changed_at` too
@@ -65,19 +69,22 @@ class ProjectionRepository:
                 )
             )
 
-    async def apply_org_member(self, session: AsyncSession, event: MembershipChanged, at: datetime) -> None:
+    async def apply_org_member(self, session: AsyncSession, event: MembershipChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
         # The membership carries the organization's name and image: a chip known before its own events arrive.
         statement = insert(Org).values(id=event.org_id, name=event.org_name, image=event.org_image, changed_at=at)
         await session.execute(statement.on_conflict_do_nothing())
         values = {"member": isinstance(event, MemberAdded)}
         await upsert_as_of(session, OrgMember, {"org_id": event.org_id, "user_id": event.user_id}, values, at=at)
 
-    async def apply_org_role(self, session: AsyncSession, event: RoleChanged, at: datetime) -> None:
+    async def apply_org_role(self, session: AsyncSession, event: RoleChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
         values = {"present": isinstance(event, RoleAdded)}
         key: dict[str, int | str] = {"org_id": event.org_id, "user_id": event.user_id, "role": event.role}
         await upsert_as_of(session, OrgRole, key, values, at=at)
 
-    async def apply_studio_member(self, session: AsyncSession, event: StudioMemberChanged, at: datetime) -> None:
+    async def apply_studio_member(self, session: AsyncSession, event: StudioMemberChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
         values = {
             "studio_name": event.studio_name,
             "studio_image": event.studio_image,

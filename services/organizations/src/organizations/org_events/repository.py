@@ -5,13 +5,13 @@ section 4, in that order)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, func, not_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import EventChanged, EventDeleted, StaffAdded, StaffChanged
+from kit.events import Envelope
 from kit.projections import instant, upsert_as_of
 from organizations.models import OrgEvent, OrgEventAdmin
 
@@ -35,8 +35,9 @@ def event_counts(org_id: ColumnElement[int] | Any) -> Any:
 
 
 class OrgEventRepository:
-    async def apply(self, session: AsyncSession, event: EventChanged, occurred_at: datetime) -> None:
+    async def apply(self, session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
         """Upsert as of `occurred_at`; an older announcement than the one applied changes nothing."""
+        occurred_at = envelope.occurred_at
         values = {
             "org_id": event.org_id or None,
             "organizer_id": event.organizer_id,
@@ -47,8 +48,9 @@ class OrgEventRepository:
         }
         await upsert_as_of(session, OrgEvent, {"event_id": event.id}, values, at=occurred_at)
 
-    async def apply_admin(self, session: AsyncSession, event: StaffChanged, occurred_at: datetime) -> None:
+    async def apply_admin(self, session: AsyncSession, event: StaffChanged, envelope: Envelope) -> None:
         """An event admin added or removed as of `occurred_at` (hosts and DJs do not edit)."""
+        occurred_at = envelope.occurred_at
         if event.role != "admin":
             return
         key = {"event_id": event.event_id, "profile_id": event.user_id}

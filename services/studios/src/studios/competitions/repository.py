@@ -4,7 +4,6 @@ harmless. The reads are one statement each, the events and their battles aggrega
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, text
@@ -13,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.battles import BattleChanged, BattleDeleted, ParticipantChanged, ParticipantRegistered, WinnersSet
 from contracts.events import EventChanged, EventDeleted
+from kit.events import Envelope
 from kit.projections import instant, upsert_as_of
 from kit.text import contains_pattern
 from studios.competitions import rules
@@ -84,7 +84,8 @@ _STATS = text(
 class CompetitionRepository:
     # --- the projection --------------------------------------------------------------------------------------
 
-    async def apply_event(self, session: AsyncSession, event: EventChanged, occurred_at: datetime) -> None:
+    async def apply_event(self, session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
+        occurred_at = envelope.occurred_at
         city, state = rules.city_state(event.location_address)
         values = {
             "title": event.title or "",
@@ -96,7 +97,8 @@ class CompetitionRepository:
         }
         await upsert_as_of(session, CompetitionEvent, {"id": event.id}, values, at=occurred_at)
 
-    async def apply_battle(self, session: AsyncSession, event: BattleChanged, occurred_at: datetime) -> None:
+    async def apply_battle(self, session: AsyncSession, event: BattleChanged, envelope: Envelope) -> None:
+        occurred_at = envelope.occurred_at
         values = {
             "event_id": event.event_id,
             "title": event.title,
@@ -105,7 +107,8 @@ class CompetitionRepository:
         }
         await upsert_as_of(session, Battle, {"id": event.id}, values, at=occurred_at)
 
-    async def apply_entry(self, session: AsyncSession, event: ParticipantChanged, occurred_at: datetime) -> None:
+    async def apply_entry(self, session: AsyncSession, event: ParticipantChanged, envelope: Envelope) -> None:
+        occurred_at = envelope.occurred_at
         values = {
             "event_id": event.event_id,
             "crew_id": event.crew_id,
@@ -114,9 +117,10 @@ class CompetitionRepository:
         key = {"battle_id": event.battle_id, "user_id": event.user_id}
         await upsert_as_of(session, BattleEntry, key, values, at=occurred_at)
 
-    async def apply_winners(self, session: AsyncSession, event: WinnersSet, occurred_at: datetime) -> None:
+    async def apply_winners(self, session: AsyncSession, event: WinnersSet, envelope: Envelope) -> None:
         """A replacement of the battle's ranks, unless ranks set later were applied already. A dancer named in two
         places keeps the better one."""
+        occurred_at = envelope.occurred_at
         if not await upsert_as_of(
             session, BattleResult, {"battle_id": event.battle_id}, {}, at=occurred_at, stamp="set_at"
         ):
