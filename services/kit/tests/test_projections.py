@@ -6,12 +6,12 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import String, select
+from sqlalchemy import String, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from kit.db import create_engine, create_sessionmaker, make_base, transaction
-from kit.projections import upsert_as_of
+from kit.projections import instant, upsert_as_of
 
 Base = make_base()
 
@@ -22,6 +22,16 @@ class Projected(Base):
     id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     value: Mapped[str] = mapped_column(String(50))
     changed_at: Mapped[datetime]
+
+
+class Stamped(Base):
+    """A projection whose stamp has another name and starts empty (a placeholder row written by another feed)."""
+
+    __tablename__ = "stamped"
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    value: Mapped[str] = mapped_column(String(50))
+    set_at: Mapped[datetime | None]
 
 
 NOW = datetime(2030, 6, 1, 12, tzinfo=UTC)
@@ -56,3 +66,29 @@ class TestUpsertAsOf:
         assert await upsert_as_of(session, Projected, {"id": 2}, {"value": "once"}, at=NOW)
         assert await upsert_as_of(session, Projected, {"id": 2}, {"value": "once"}, at=NOW)
         assert await value_of(session, 2) == "once"
+
+    async def test_another_stamp_column_and_a_placeholder_without_one(self, session: AsyncSession) -> None:
+        await session.execute(
+            text("CREATE TEMP TABLE stamped (id int PRIMARY KEY, value varchar(50), set_at timestamptz) ON COMMIT DROP")
+        )
+        session.add(Stamped(id=3, value="placeholder", set_at=None))
+        await session.flush()
+        assert await upsert_as_of(session, Stamped, {"id": 3}, {"value": "set"}, at=NOW, stamp="set_at")
+        late = await upsert_as_of(
+            session, Stamped, {"id": 3}, {"value": "older"}, at=NOW - timedelta(1), stamp="set_at"
+        )
+        row = await session.scalar(select(Stamped).where(Stamped.id == 3).execution_options(populate_existing=True))
+        assert late is False and row is not None and (row.value, row.set_at) == ("set", NOW)
+
+
+class TestInstant:
+    def test_a_trailing_z_is_utc(self) -> None:
+        assert instant("2030-06-01T12:00:00Z") == NOW
+        assert instant("2030-06-01T12:00:00.250Z") == NOW + timedelta(milliseconds=250)
+
+    def test_an_offset_is_kept(self) -> None:
+        parsed = instant("2030-06-01T14:00:00+02:00")
+        assert parsed == NOW and parsed is not None and parsed.utcoffset() == timedelta(hours=2)
+
+    def test_nothing_is_none(self) -> None:
+        assert instant(None) is None and instant("") is None

@@ -289,3 +289,8 @@ class ScoreboardChanged(Event):
 
     def topics(self) -> list[str]:
         return [f"carpet:{self.carpet_id}", f"event:{self.event_id}"]
+
+
+# The families consumers subscribe to as one (`Handler(purpose, BATTLE_CHANGES, fn)`).
+BATTLE_CHANGES: tuple[type[BattleChanged], ...] = (BattleCreated, BattleUpdated, BattleDeleted)
+ENTRY_CHANGES: tuple[type[ParticipantChanged], ...] = (ParticipantRegistered, ParticipantUnregistered)

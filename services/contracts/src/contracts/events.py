@@ -191,3 +191,15 @@ def period(starts_at: datetime | None, ends_at: datetime | None, now: datetime) 
     if starts_at > now:
         return "future"
     return "now"
+
+
+# The families consumers subscribe to as one (`Handler(purpose, EVENT_CHANGES, fn)`).
+EVENT_CHANGES: tuple[type[EventChanged], ...] = (
+    EventCreated,
+    EventUpdated,
+    EventPublished,
+    EventDeleted,
+    EventCancelled,
+)
+STAFF_CHANGES: tuple[type[StaffChanged], ...] = (StaffAdded, StaffRemoved)
+CHECK_INS: tuple[type[AttendeeChanged], ...] = (AttendeeCheckedIn, AttendeeUnchecked)

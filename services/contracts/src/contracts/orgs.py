@@ -76,3 +76,9 @@ class RoleRemoved(RoleChanged):
     """A user is no longer an admin or a promoter of the organization."""
 
     type: ClassVar[str] = "orgs.role.removed"
+
+
+# The families consumers subscribe to as one (`Handler(purpose, ORG_CHANGES, fn)`).
+ORG_CHANGES: tuple[type[OrganizationChanged], ...] = (OrganizationCreated, OrganizationUpdated, OrganizationPublished)
+MEMBER_CHANGES: tuple[type[MembershipChanged], ...] = (MemberAdded, MemberRemoved)
+ROLE_CHANGES: tuple[type[RoleChanged], ...] = (RoleAdded, RoleRemoved)

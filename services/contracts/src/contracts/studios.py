@@ -30,3 +30,7 @@ class MemberRemoved(MemberChanged):
     """Also for every member of a studio being deleted."""
 
     type: ClassVar[str] = "studios.member.removed"
+
+
+# The family consumers subscribe to as one (`Handler(purpose, MEMBER_CHANGES, fn)`).
+MEMBER_CHANGES: tuple[type[MemberChanged], ...] = (MemberAdded, MemberRemoved)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import httpx
 from event.factories import ORG_ADMIN, create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.orgs import OrganizationCreated, OrganizationUpdated, RoleAdded, RoleRemoved
+from kit.events import Envelope
 from kit.testing import eventually, publish
 
 
@@ -65,3 +68,25 @@ class TestOrgProjection:
             return bool(org == {"id": 12, "name": "Floor Kings", "image": "img-12"})
 
         await eventually(renamed)
+
+    async def test_an_older_update_redelivered_after_a_newer_one_changes_nothing(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        event = await create_event(session, org_id=12)
+        now = datetime.now(UTC)
+
+        def updated(name: str) -> OrganizationUpdated:
+            return OrganizationUpdated(id=12, name=name, image=None, status="published", agreement={}, waiver={})
+
+        await publish(nats_url, Envelope.of(updated("Floor Kings"), occurred_at=now))
+        await publish(nats_url, Envelope.of(updated("Floor Lords"), occurred_at=now - timedelta(minutes=1)))
+        # A marker after both: once it shows, the older update has been handled too.
+        await publish(nats_url, OrganizationCreated(id=13, name="Marker", image=None, status="draft"))
+        marker = await create_event(session, org_id=13)
+
+        async def handled() -> bool:
+            return bool((await client.get(f"/api/events/{marker.id}")).json()["org"]["name"] == "Marker")
+
+        await eventually(handled)
+        org = (await client.get(f"/api/events/{event.id}")).json()["org"]
+        assert org == {"id": 12, "name": "Floor Kings", "image": None}

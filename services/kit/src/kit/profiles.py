@@ -183,6 +183,7 @@ async def upsert(session: AsyncSession, profiles: Sequence[ShowsUser], synced_at
     statement = insert(profile).values(
         [{"id": p.id, "dancer_name": p.dancer_name, "avatar": p.avatar, "synced_at": synced_at} for p in profiles]
     )
+    # Not kit.projections.upsert_as_of: many rows in one statement, on a table rather than a model.
     statement = statement.on_conflict_do_update(
         index_elements=[profile.c.id],
         set_={

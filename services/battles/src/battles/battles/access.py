@@ -6,16 +6,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from battles.models import Battle, EventView
+from contracts.rights import edits_event
 from kit.principal import Principal
 
-EDITOR_ROLES = frozenset({"organizer", "admin", "org_admin"})
 STAFF_ROLES = frozenset({"organizer", "admin", "host"})
 
 
 def edits(principal: Principal, roles: frozenset[str]) -> bool:
     """The event's editors (the events service's rule): its organizer and admins, its organization's admins, and
     platform admins (the wizard's rights)."""
-    return principal.is_platform_admin or bool(roles & EDITOR_ROLES)
+    return edits_event(
+        organizer="organizer" in roles,
+        event_roles=roles,
+        org_roles=("admin",) if "org_admin" in roles else (),
+        platform_admin=principal.is_platform_admin,
+    )
 
 
 def administers(principal: Principal, roles: frozenset[str]) -> bool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
@@ -15,6 +14,7 @@ from battles.battles.repository import battle_repository
 from battles.battles.schemas import Battle as BattleView
 from battles.battles.service import battle_service
 from battles.crews import rules
+from battles.crews.repository import crew_repository
 from battles.crews.schemas import CrewForm
 from battles.models import Crew, CrewMember, Entry
 from battles.registration import exceptions as registration_texts
@@ -31,20 +31,17 @@ class CrewService:
     # --- reads and checks ------------------------------------------------------------------------------------
 
     async def _crew(self, session: AsyncSession, access: BattleAccess, crew_id: int) -> Crew:
-        crew = await session.get(Crew, crew_id)
+        crew = await crew_repository.get(session, crew_id)
         if crew is None or crew.battle_id != access.battle.id:
             raise NotFound(rules.CREW_NOT_FOUND, code="crew_not_found")
         return crew
 
     async def _members(self, session: AsyncSession, crew_id: int) -> dict[int, CrewMember]:
-        found = await session.scalars(
-            select(CrewMember).where(CrewMember.crew_id == crew_id).order_by(CrewMember.created_at, CrewMember.user_id)
-        )
-        return {m.user_id: m for m in found.all()}
+        return await crew_repository.members(session, crew_id)
 
     async def _member(self, session: AsyncSession, crew: Crew, user_id: int) -> CrewMember:
         """A member of the crew (invited, asking or confirmed), or 404."""
-        member = await session.get(CrewMember, (crew.id, user_id))
+        member = await crew_repository.member(session, crew.id, user_id)
         if member is None:
             raise NotFound(rules.MEMBER_NOT_FOUND)
         return member
@@ -71,15 +68,8 @@ class CrewService:
             if user_id not in known:
                 await profiles.ensure_exists(session, identity, user_id)
         excluded = await registration_service.excluded(session, access)
-        elsewhere = await session.scalars(
-            select(CrewMember.user_id).where(
-                CrewMember.battle_id == access.battle.id,
-                CrewMember.confirmed,
-                CrewMember.user_id.in_(users),
-                *([CrewMember.crew_id != crew_id] if crew_id else []),
-            )
-        )
-        taken = excluded["staff"] | set(elsewhere.all())
+        elsewhere = await crew_repository.confirmed_elsewhere(session, access.battle.id, users, crew_id)
+        taken = excluded["staff"] | elsewhere
         for user_id in users:
             if user_id in taken:
                 profile = known.get(user_id) or (await battle_repository.profiles(session, [user_id])).get(user_id)
@@ -101,7 +91,7 @@ class CrewService:
             raise Invalid(str(exc), field="name") from exc
 
     async def _entry(self, session: AsyncSession, crew: Crew) -> Entry | None:
-        return await session.scalar(select(Entry).where(Entry.crew_id == crew.id))
+        return await crew_repository.entry(session, crew.id)
 
     async def candidates(
         self,

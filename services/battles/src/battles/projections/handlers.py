@@ -15,45 +15,20 @@ from battles.registration import standing
 from battles.scoreboards import sync as board_sync
 from battles.scoreboards.repository import scoreboard_repository
 from contracts.events import (
+    CHECK_INS,
+    EVENT_CHANGES,
+    STAFF_CHANGES,
     AttendeeChanged,
-    AttendeeCheckedIn,
-    AttendeeUnchecked,
     CarpetsUpdated,
-    EventCancelled,
-    EventChanged,
-    EventCreated,
-    EventDeleted,
-    EventPublished,
-    EventUpdated,
-    StaffAdded,
-    StaffChanged,
-    StaffRemoved,
 )
 from contracts.orgs import (
-    MemberAdded,
-    MemberRemoved,
-    MembershipChanged,
-    OrganizationChanged,
-    OrganizationCreated,
-    OrganizationPublished,
-    OrganizationUpdated,
-    RoleAdded,
-    RoleChanged,
-    RoleRemoved,
+    MEMBER_CHANGES,
+    ORG_CHANGES,
+    ROLE_CHANGES,
 )
-from contracts.studios import MemberAdded as StudioMemberAdded
-from contracts.studios import MemberChanged as StudioMemberChanged
-from contracts.studios import MemberRemoved as StudioMemberRemoved
+from contracts.studios import MEMBER_CHANGES as STUDIO_MEMBER_CHANGES
 from kit.consumers import Handler
 from kit.events import Envelope
-
-
-async def apply_event(session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_event(session, event, envelope.occurred_at)
-
-
-async def apply_staff(session: AsyncSession, event: StaffChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_staff(session, event, envelope.occurred_at)
 
 
 async def apply_check_in(session: AsyncSession, event: AttendeeChanged, envelope: Envelope) -> None:
@@ -79,29 +54,13 @@ async def apply_carpets(session: AsyncSession, event: CarpetsUpdated, envelope: 
     await board_sync.sync(session, event.event_id, renamed=renamed)
 
 
-async def apply_org(session: AsyncSession, event: OrganizationChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_org(session, event, envelope.occurred_at)
-
-
-async def apply_org_member(session: AsyncSession, event: MembershipChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_org_member(session, event, envelope.occurred_at)
-
-
-async def apply_org_role(session: AsyncSession, event: RoleChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_org_role(session, event, envelope.occurred_at)
-
-
-async def apply_studio_member(session: AsyncSession, event: StudioMemberChanged, envelope: Envelope) -> None:
-    await projection_repository.apply_studio_member(session, event, envelope.occurred_at)
-
-
 handlers: list[Handler[Any]] = [
-    Handler("events", (EventCreated, EventUpdated, EventPublished, EventDeleted, EventCancelled), apply_event),
-    Handler("event-staff", (StaffAdded, StaffRemoved), apply_staff),
-    Handler("check-ins", (AttendeeCheckedIn, AttendeeUnchecked), apply_check_in),
+    Handler("events", EVENT_CHANGES, projection_repository.apply_event),
+    Handler("event-staff", STAFF_CHANGES, projection_repository.apply_staff),
+    Handler("check-ins", CHECK_INS, apply_check_in),
     Handler("carpets", CarpetsUpdated, apply_carpets),
-    Handler("orgs", (OrganizationCreated, OrganizationUpdated, OrganizationPublished), apply_org),
-    Handler("org-members", (MemberAdded, MemberRemoved), apply_org_member),
-    Handler("org-roles", (RoleAdded, RoleRemoved), apply_org_role),
-    Handler("studio-members", (StudioMemberAdded, StudioMemberRemoved), apply_studio_member),
+    Handler("orgs", ORG_CHANGES, projection_repository.apply_org),
+    Handler("org-members", MEMBER_CHANGES, projection_repository.apply_org_member),
+    Handler("org-roles", ROLE_CHANGES, projection_repository.apply_org_role),
+    Handler("studio-members", STUDIO_MEMBER_CHANGES, projection_repository.apply_studio_member),
 ]

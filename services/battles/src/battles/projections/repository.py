@@ -4,7 +4,6 @@ a redelivery is harmless."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import update
 from sqlalchemy.dialects.postgresql import insert
@@ -22,35 +21,13 @@ from contracts.orgs import (
 )
 from contracts.studios import MemberAdded as StudioMemberAdded
 from contracts.studios import MemberChanged as StudioMemberChanged
-from kit.projections import upsert_as_of
-
-
-def instant(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value.replace("Z", "+00:00")) if value else None
+from kit.events import Envelope
+from kit.projections import instant, upsert_as_of
 
 
 class ProjectionRepository:
-    async def _upsert(
-        self,
-        session: AsyncSession,
-        model: Any,
-        key: dict[str, int | str],
-        values: dict[str, Any],
-        stamp: str = "changed_at",
-    ) -> bool:
-        """True when applied (the row is new or this announcement is not older than the stored one)."""
-        statement = insert(model).values(**key, **values)
-        stamp_column = getattr(model, stamp)
-        result = await session.execute(
-            statement.on_conflict_do_update(
-                index_elements=list(key),
-                set_={name: statement.excluded[name] for name in values},
-                where=(stamp_column.is_(None)) | (stamp_column <= statement.excluded[stamp]),
-            ).returning(*[getattr(model, name) for name in key])
-        )
-        return result.first() is not None
-
-    async def apply_event(self, session: AsyncSession, event: EventChanged, at: datetime) -> None:
+    async def apply_event(self, session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
         values = {
             "org_id": event.org_id,
             "organizer_id": event.organizer_id,
@@ -61,22 +38,27 @@ class ProjectionRepository:
             "status": event.status,
             "deleted": isinstance(event, EventDeleted),
             "cancelled": event.cancelled_at is not None,
-            "changed_at": at,
         }
-        await self._upsert(session, EventView, {"id": event.id}, values)
+        await upsert_as_of(session, EventView, {"id": event.id}, values, at=at)
 
-    async def apply_staff(self, session: AsyncSession, event: StaffChanged, at: datetime) -> None:
-        values = {"present": isinstance(event, StaffAdded), "changed_at": at}
+    async def apply_staff(self, session: AsyncSession, event: StaffChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
+        values = {"present": isinstance(event, StaffAdded)}
         key: dict[str, int | str] = {"event_id": event.event_id, "user_id": event.user_id, "role": event.role}
-        await self._upsert(session, EventStaff, key, values)
+        await upsert_as_of(session, EventStaff, key, values, at=at)
 
     async def apply_check_in(self, session: AsyncSession, event: AttendeeChanged, at: datetime) -> bool:
-        values = {"checked_in_at": instant(event.checked_in_at), "changed_at": at}
-        return await self._upsert(session, CheckIn, {"event_id": event.event_id, "user_id": event.user_id}, values)
+        values = {"checked_in_at": instant(event.checked_in_at)}
+        return await upsert_as_of(
+            session, CheckIn, {"event_id": event.event_id, "user_id": event.user_id}, values, at=at
+        )
 
-    async def apply_org(self, session: AsyncSession, event: OrganizationChanged, at: datetime) -> None:
-        await self._upsert(session, Org, {"id": event.id}, {"name": event.name, "image": event.image, "changed_at": at})
+    async def apply_org(self, session: AsyncSession, event: OrganizationChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
+        await upsert_as_of(session, Org, {"id": event.id}, {"name": event.name, "image": event.image}, at=at)
         if isinstance(event, OrganizationUpdated):
+            # Written by hand: the documents have their own stamp, and the insert must name `changed_at` too
+            # (not null), which upsert_as_of would not leave alone.
             documents = {"agreement": event.agreement, "waiver": event.waiver, "documents_changed_at": at}
             statement = insert(Org).values(id=event.id, changed_at=at, **documents)
             await session.execute(
@@ -87,28 +69,30 @@ class ProjectionRepository:
                 )
             )
 
-    async def apply_org_member(self, session: AsyncSession, event: MembershipChanged, at: datetime) -> None:
+    async def apply_org_member(self, session: AsyncSession, event: MembershipChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
         # The membership carries the organization's name and image: a chip known before its own events arrive.
         statement = insert(Org).values(id=event.org_id, name=event.org_name, image=event.org_image, changed_at=at)
         await session.execute(statement.on_conflict_do_nothing())
-        values = {"member": isinstance(event, MemberAdded), "changed_at": at}
-        await self._upsert(session, OrgMember, {"org_id": event.org_id, "user_id": event.user_id}, values)
+        values = {"member": isinstance(event, MemberAdded)}
+        await upsert_as_of(session, OrgMember, {"org_id": event.org_id, "user_id": event.user_id}, values, at=at)
 
-    async def apply_org_role(self, session: AsyncSession, event: RoleChanged, at: datetime) -> None:
-        values = {"present": isinstance(event, RoleAdded), "changed_at": at}
+    async def apply_org_role(self, session: AsyncSession, event: RoleChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
+        values = {"present": isinstance(event, RoleAdded)}
         key: dict[str, int | str] = {"org_id": event.org_id, "user_id": event.user_id, "role": event.role}
-        await self._upsert(session, OrgRole, key, values)
+        await upsert_as_of(session, OrgRole, key, values, at=at)
 
-    async def apply_studio_member(self, session: AsyncSession, event: StudioMemberChanged, at: datetime) -> None:
+    async def apply_studio_member(self, session: AsyncSession, event: StudioMemberChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
         values = {
             "studio_name": event.studio_name,
             "studio_image": event.studio_image,
             "published": event.studio_status == "published",
             "present": isinstance(event, StudioMemberAdded),
-            "changed_at": at,
         }
         key: dict[str, int | str] = {"studio_id": event.studio_id, "user_id": event.user_id, "role": event.role}
-        await self._upsert(session, StudioMembership, key, values)
+        await upsert_as_of(session, StudioMembership, key, values, at=at)
 
     async def apply_carpets(self, session: AsyncSession, event: CarpetsUpdated, at: datetime) -> None:
         """The event's whole list, in order: each carpet as of `at`; the event's carpets left out are removed
@@ -116,6 +100,7 @@ class ProjectionRepository:
         for position, carpet in enumerate(event.carpets):
             values = {"event_id": event.event_id, "name": carpet.name[:100], "position": position, "present": True}
             await upsert_as_of(session, Carpet, {"id": carpet.id}, values, at=at)
+        # Written by hand: an update of every other carpet of the event, not an upsert of one row.
         await session.execute(
             update(Carpet)
             .where(

@@ -8,7 +8,6 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Literal
 
-from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
@@ -18,15 +17,15 @@ from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import Battle as BattleView
 from battles.battles.service import battle_service
-from battles.models import CrewMember, Entry, Profile, Signature
+from battles.models import Signature
 from battles.registration import exceptions as texts
 from battles.registration import rules, standing
+from battles.registration.repository import registration_repository
 from battles.registration.schemas import AdminPickerPage, AdminPickerUser
 from kit import profiles
 from kit.db import utcnow
 from kit.errors import Invalid, NotFound
 from kit.profiles import IdentityClient
-from kit.text import LIKE_ESCAPE, contains_pattern
 
 Document = Literal["agreement", "waiver"]
 
@@ -61,8 +60,7 @@ class RegistrationService:
         return await battle_service.view(session, identity, access)
 
     async def _entered(self, session: AsyncSession, battle_id: int, user_id: int) -> bool:
-        found = await session.scalar(select(Entry.id).where(Entry.battle_id == battle_id, Entry.user_id == user_id))
-        return found is not None
+        return await registration_repository.entered(session, battle_id, user_id)
 
     async def check_may_register(
         self,
@@ -86,14 +84,12 @@ class RegistrationService:
         facts = view.Facts()
         facts.org = await battle_repository.org(session, battle.org_id)
         facts.judges = [user_id] if await battle_repository.is_judge(session, battle.id, user_id) else []
-        signature = await session.get(Signature, (battle.id, user_id))
+        signature = await registration_repository.signature(session, battle.id, user_id)
         facts.signatures = {user_id: signature} if signature is not None else {}
-        checked_in = await session.scalar(
-            select(func.count()).where(Entry.battle_id == battle.id, Entry.checked_in_at.is_not(None))
-        )
+        checked_in = await registration_repository.checked_in(session, battle.id)
         member = bool(battle.org_id) and await battle_repository.is_org_member(session, battle.org_id or 0, user_id)
         candidate = view.candidate(
-            access, facts, user_id=user_id, dancer_name=dancer_name, member=member, checked_in=checked_in or 0
+            access, facts, user_id=user_id, dancer_name=dancer_name, member=member, checked_in=checked_in
         )
         if joining:
             candidate = dataclasses.replace(candidate, check_in_cap_reached=False)
@@ -115,10 +111,7 @@ class RegistrationService:
 
     async def remove_dancer(self, session: AsyncSession, access: BattleAccess, user_id: int) -> bool:
         battle = access.battle
-        removed = await session.execute(
-            delete(Entry).where(Entry.battle_id == battle.id, Entry.user_id == user_id).returning(Entry.id)
-        )
-        if removed.first() is None:
+        if not await registration_repository.remove_dancer(session, battle.id, user_id):
             return False
         await standing.rebalance(session, battle)
         await events.unregistered(session, battle, [user_id])
@@ -189,10 +182,7 @@ class RegistrationService:
         waiver = bool(org) and view.has_document(org.waiver if org else None)
         if not (agreement or waiver):
             return
-        found = await session.scalars(
-            select(Signature).where(Signature.battle_id == access.battle.id, Signature.user_id.in_(user_ids))
-        )
-        signatures = {s.user_id: s for s in found.all()}
+        signatures = await registration_repository.signatures(session, access.battle.id, user_ids)
         names = await battle_repository.profiles(session, user_ids)
         for user_id in user_ids:
             signature = signatures.get(user_id)
@@ -210,14 +200,7 @@ class RegistrationService:
         battle = access.battle
         staff = await battle_repository.staff_ids(session, access.event)
         staff |= set(await battle_repository.judge_ids(session, battle.id))
-        singles = await session.scalars(
-            select(Entry.user_id).where(Entry.battle_id == battle.id, Entry.user_id.is_not(None))
-        )
-        confirmed = await session.scalars(
-            select(CrewMember.user_id).where(CrewMember.battle_id == battle.id, CrewMember.confirmed)
-        )
-        registered = {u for u in singles.all() if u is not None} | set(confirmed.all())
-        return {"staff": staff, "registered": registered}
+        return {"staff": staff, "registered": await registration_repository.registered(session, battle.id)}
 
     async def picker(
         self,
@@ -236,29 +219,12 @@ class RegistrationService:
         (the battle's admins) adds each dancer's signature dates."""
         excluded = await self.excluded(session, access)
         ids = sorted((excluded["staff"] | excluded["registered"] | set(exclude)) - set(keep))
-        where = [Profile.dancer_name.is_not(None), Profile.dancer_name != ""]
-        if ids:
-            where.append(Profile.id.not_in(ids))
-        if keyword:
-            where.append(Profile.dancer_name.ilike(contains_pattern(keyword), escape=LIKE_ESCAPE))
-        total = await session.scalar(select(func.count()).select_from(Profile).where(*where)) or 0
-        found = (
-            await session.scalars(
-                select(Profile)
-                .where(*where)
-                .order_by(func.lower(Profile.dancer_name), Profile.id)
-                .limit(limit)
-                .offset(offset)
-            )
-        ).all()
+        total, found = await registration_repository.dancers(
+            session, excluded=ids, keyword=keyword, limit=limit, offset=offset
+        )
         signatures: dict[int, Signature] = {}
         if with_signatures and found:
-            rows = await session.scalars(
-                select(Signature).where(
-                    Signature.battle_id == access.battle.id, Signature.user_id.in_([p.id for p in found])
-                )
-            )
-            signatures = {s.user_id: s for s in rows.all()}
+            signatures = await registration_repository.signatures(session, access.battle.id, [p.id for p in found])
 
         def signed(user_id: int, document: str) -> str | None:
             signature = signatures.get(user_id)

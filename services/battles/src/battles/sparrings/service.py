@@ -6,10 +6,6 @@ score holds the sparring's row only, and so does a vote (one at a time: each ann
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from decimal import Decimal
-from typing import Literal, cast
-
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
@@ -18,12 +14,13 @@ from battles.battles.access import BattleAccess
 from battles.battles.exceptions import BattleNotFound
 from battles.battles.repository import battle_repository
 from battles.battles.service import battle_service
-from battles.models import Entry, Sparring, SparringScore
+from battles.models import Entry, Sparring
 from battles.results.service import results_service
-from battles.sparrings import rules
+from battles.sparrings import rules, view
 from battles.sparrings import schemas as s
 from battles.sparrings.exceptions import SparringNotFound
 from battles.sparrings.repository import Lock, sparring_repository
+from battles.sparrings.view import SparringAccess
 from contracts.battles import (
     JudgeRound,
     SparringDecided,
@@ -32,36 +29,13 @@ from contracts.battles import (
     SparringTouched,
     SparringVoted,
 )
-from kit import profiles
-from kit.db import commit_writes, utcnow
+from kit.db import utcnow
 from kit.errors import Conflict, Forbidden, Invalid
 from kit.principal import Principal
-from kit.profiles import IdentityClient, User
+from kit.profiles import IdentityClient
 
-Vote = Literal["red", "blue"] | None
 BATTLE_BRACKET = "prelims-finished"  # the battle's status while its bracket runs
 BATTLE_FINISHED = "finished"  # its final decided
-
-
-@dataclass(frozen=True, slots=True)
-class SparringAccess:
-    sparring: Sparring
-    battle: BattleAccess
-
-
-@dataclass(slots=True)
-class Facts:
-    """What the sparring's answer and its rules read, loaded once."""
-
-    red: Entry | None
-    blue: Entry | None
-    scores: list[SparringScore]
-    votes: dict[str, int]
-    my_vote: str | None
-    judges: list[int]
-    dancers: set[int]  # the two sides' dancers (a crew's confirmed members)
-    crew_names: dict[int, str]
-    next_decided: bool
 
 
 class SparringService:
@@ -95,174 +69,8 @@ class SparringService:
     # reads
 
     async def view(self, session: AsyncSession, identity: IdentityClient | None, access: SparringAccess) -> s.Sparring:
-        """The answer of a read and of every write (the write committed first, its locks released)."""
-        await commit_writes(session)
-        sparring, battle = access.sparring, access.battle
-        facts = await self._facts(session, access)
-        people = await self._people(session, identity, facts, battle.hides_competitors)
-        flags = rules.flags(self._viewer(access, facts), self._state(sparring, facts))
-        red_total, blue_total = rules.totals((x.red_points, x.blue_points) for x in facts.scores)
-        order = {judge: i for i, judge in enumerate(facts.judges)}
-        rounds = []
-        for number in range(1, sparring.rounds + sparring.extra_rounds + 1):
-            scored = sorted(
-                (x for x in facts.scores if x.round == number),
-                key=lambda x: (order.get(x.judge_id, len(order)), x.judge_id),
-            )
-            red_sum, blue_sum = rules.totals((x.red_points, x.blue_points) for x in scored)
-            rounds.append(
-                s.SparringRound(
-                    round=number,
-                    scores=[
-                        s.JudgeRoundScore(
-                            id=x.judge_id,
-                            dancer_name=people[x.judge_id].dancer_name,
-                            avatar=people[x.judge_id].avatar,
-                            red_points=float(x.red_points),
-                            blue_points=float(x.blue_points),
-                        )
-                        for x in scored
-                    ],
-                    sum_red_points=float(red_sum),
-                    sum_blue_points=float(blue_sum),
-                )
-            )
-        winner = {e.id: e for e in (facts.red, facts.blue) if e is not None}.get(sparring.winner_entry_id or 0)
-        return s.Sparring(
-            sparring_id=sparring.id,
-            battle_id=battle.battle.id,
-            event_id=battle.battle.event_id,
-            battle_title=battle.battle.title,
-            crew_size=battle.battle.crew_size,
-            level=sparring.level,
-            status=sparring.status,
-            winner_id=self._shown_id(battle, winner) if winner is not None else 0,
-            red=self._side(battle, facts, people, facts.red, red_total, rules.RED),
-            blue=self._side(battle, facts, people, facts.blue, blue_total, rules.BLUE),
-            rounds=rounds,
-            rounds_count=sparring.rounds + sparring.extra_rounds,
-            extra_rounds=sparring.extra_rounds,
-            judges=[people[j] for j in facts.judges],
-            carpet_id=sparring.carpet_id,
-            my_vote=cast(Vote, facts.my_vote),
-            permissions=s.SparringPermissions(
-                can_set_score=flags.can_set_score,
-                can_set_audience_score=flags.can_set_audience_score,
-                can_add_extra=flags.can_add_extra,
-                can_finish=flags.can_finish,
-                can_set_winner=flags.can_set_winner,
-                can_reset=flags.can_reset,
-            ),
-        )
-
-    async def _facts(self, session: AsyncSession, access: SparringAccess) -> Facts:
-        sparring = access.sparring
-        red, blue = await self._sides(session, sparring)
-        crew_ids = [e.crew_id for e in (red, blue) if e is not None and e.crew_id is not None]
-        crews = await sparring_repository.crews(session, crew_ids)
-        next_decided = False
-        if sparring.next_id is not None and sparring.winner_entry_id is not None:
-            following = await sparring_repository.get(session, sparring.next_id)
-            next_decided = following is not None and following.winner_entry_id is not None
-        return Facts(
-            red=red,
-            blue=blue,
-            scores=await sparring_repository.scores(session, sparring.id),
-            votes=await sparring_repository.votes(session, sparring.id),
-            my_vote=await sparring_repository.vote_of(session, sparring.id, access.battle.principal.profile_id),
-            judges=await battle_repository.judge_ids(session, access.battle.battle.id),
-            dancers=await self._dancers(session, red, blue),
-            crew_names={c.id: c.name for c in crews.values()},
-            next_decided=next_decided,
-        )
-
-    @staticmethod
-    async def _sides(session: AsyncSession, sparring: Sparring) -> tuple[Entry | None, Entry | None]:
-        entries = await sparring_repository.entries(session, (sparring.red_entry_id, sparring.blue_entry_id))
-        return entries.get(sparring.red_entry_id or 0), entries.get(sparring.blue_entry_id or 0)
-
-    @staticmethod
-    async def _dancers(session: AsyncSession, red: Entry | None, blue: Entry | None) -> set[int]:
-        """The two sides' dancers: the single dancers, a crew's confirmed members."""
-        sides = [e for e in (red, blue) if e is not None]
-        members = await battle_repository.confirmed_members(session, [e.crew_id for e in sides if e.crew_id])
-        return {e.user_id for e in sides if e.user_id is not None} | {u for m in members.values() for u in m}
-
-    async def _people(
-        self, session: AsyncSession, identity: IdentityClient | None, facts: Facts, hidden: bool
-    ) -> dict[int, User]:
-        """The judges' and the single dancers' names and avatars (one read from identity for those never seen);
-        `hidden`: the judges' only."""
-        wanted = set(facts.judges) | {x.judge_id for x in facts.scores}
-        if not hidden:
-            wanted |= {e.user_id for e in (facts.red, facts.blue) if e is not None and e.user_id is not None}
-        known = await battle_repository.profiles(session, wanted)
-        people = {i: User(id=i, dancer_name=p.dancer_name, avatar=p.avatar) for i, p in known.items()}
-        missing = wanted - set(people)
-        if missing and identity is not None:
-            people.update(await profiles.fetch_missing(session, identity, missing) or {})
-        return people | {i: User(id=i) for i in wanted - set(people)}
-
-    @staticmethod
-    def _competitor(entry: Entry) -> int:
-        """The competitor id: the crew's in a crew battle, the dancer's otherwise."""
-        return entry.crew_id if entry.crew_id is not None else entry.user_id or 0
-
-    @classmethod
-    def _shown_id(cls, battle: BattleAccess, entry: Entry) -> int:
-        """The competitor id as this caller may see it (a hidden battle's: not the dancer's or the crew's)."""
-        return battle_rules.hidden_id(entry.id) if battle.hides_competitors else cls._competitor(entry)
-
-    def _side(
-        self,
-        battle: BattleAccess,
-        facts: Facts,
-        people: dict[int, User],
-        entry: Entry | None,
-        total: Decimal,
-        color: str,
-    ) -> s.SparringSide | None:
-        if entry is None:
-            return None
-        if battle.hides_competitors:
-            name, avatar = battle_rules.HIDDEN_NAME, None
-        elif entry.crew_id is not None:
-            name, avatar = facts.crew_names.get(entry.crew_id), None
-        else:
-            person = people.get(entry.user_id or 0)
-            name, avatar = (person.dancer_name, person.avatar) if person else (None, None)
-        return s.SparringSide(
-            id=self._shown_id(battle, entry),
-            name=name,
-            avatar=avatar,
-            total_points=float(total),
-            audience_points=facts.votes.get(color, 0),
-        )
-
-    @staticmethod
-    def _state(sparring: Sparring, facts: Facts) -> rules.State:
-        has_red, has_blue = sparring.red_entry_id is not None, sparring.blue_entry_id is not None
-        return rules.State(
-            status=sparring.status,
-            has_red=has_red,
-            has_blue=has_blue,
-            active=bool(facts.scores or any(facts.votes.values()) or sparring.winner_entry_id is not None),
-            bye=sparring.winner_entry_id is not None and not (has_red and has_blue),
-            next_decided=facts.next_decided,
-        )
-
-    @staticmethod
-    def _viewer(access: SparringAccess, facts: Facts) -> rules.Viewer:
-        battle = access.battle
-        user = battle.principal.profile_id
-        return rules.Viewer(
-            signed_in=user is not None,
-            judge=battle.judge,
-            can_edit=battle.can_edit,
-            is_admin=battle.is_admin,
-            dancer=user is not None and user in facts.dancers,
-            voted=facts.my_vote is not None,
-        )
+        """The answer of a read and of every write (sparrings.view)."""
+        return await view.answer(session, identity, access)
 
     # writes
 
@@ -295,7 +103,7 @@ class SparringService:
         if color not in rules.COLORS:
             raise Invalid(rules.COLOR_INVALID, field="x")
         self._open(sparring)
-        dancers = await self._dancers(session, *await self._sides(session, sparring))
+        dancers = await view.dancers_of(session, *await view.sides_of(session, sparring))
         viewer = rules.Viewer(
             signed_in=True,
             judge=access.battle.judge,
@@ -359,7 +167,7 @@ class SparringService:
             raise Forbidden()
         self._open(sparring)
         entries = await sparring_repository.entries(session, (sparring.red_entry_id, sparring.blue_entry_id))
-        chosen = [e.id for e in entries.values() if self._competitor(e) == winner_id]
+        chosen = [e.id for e in entries.values() if view.competitor_of(e) == winner_id]
         if not chosen:
             raise Invalid(rules.WINNER_NOT_A_SIDE)
         await self.decide(session, access, chosen[0])
@@ -388,7 +196,7 @@ class SparringService:
         elif sparring.next_id is None:
             await self._place(session, battle)
         # A public message: a battle hiding its participants names the winner as its hidden views do.
-        winner_id = battle_rules.hidden_id(entry.id) if battle.battle.hide_participants else self._competitor(entry)
+        winner_id = battle_rules.hidden_id(entry.id) if battle.battle.hide_participants else view.competitor_of(entry)
         await events.sparring_changed(session, SparringDecided, sparring, battle.event.id, winner_id=winner_id)
 
     async def _place(self, session: AsyncSession, battle: BattleAccess) -> None:
@@ -424,8 +232,8 @@ class SparringService:
 
     async def _reset_all(self, session: AsyncSession, access: SparringAccess) -> None:
         sparring, battle = access.sparring, access.battle
-        facts = await self._facts(session, access)
-        state = self._state(sparring, facts)
+        facts = await view.load_facts(session, access)
+        state = view.state_of(sparring, facts)
         refusal = rules.reset_refusal(state)
         if refusal is not None:
             raise Conflict(refusal)

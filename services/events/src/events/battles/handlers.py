@@ -4,31 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from contracts.battles import (
-    BattleChanged,
-    BattleCreated,
-    BattleDeleted,
-    BattleUpdated,
-    ParticipantChanged,
-    ParticipantRegistered,
-    ParticipantUnregistered,
+    BATTLE_CHANGES,
+    ENTRY_CHANGES,
 )
 from events.battles.repository import battle_repository
 from kit.consumers import Handler
-from kit.events import Envelope
-
-
-async def apply_battle(session: AsyncSession, event: BattleChanged, envelope: Envelope) -> None:
-    await battle_repository.apply_battle(session, event, envelope.occurred_at)
-
-
-async def apply_entry(session: AsyncSession, event: ParticipantChanged, envelope: Envelope) -> None:
-    await battle_repository.apply_entry(session, event, envelope.occurred_at)
-
 
 handlers: list[Handler[Any]] = [
-    Handler("battles", (BattleCreated, BattleUpdated, BattleDeleted), apply_battle),
-    Handler("battle-entries", (ParticipantRegistered, ParticipantUnregistered), apply_entry),
+    Handler("battles", BATTLE_CHANGES, battle_repository.apply_battle),
+    Handler("battle-entries", ENTRY_CHANGES, battle_repository.apply_entry),
 ]

@@ -3,7 +3,6 @@ kit.projections), and the event page's column of them."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Integer, bindparam, exists, func, literal_column, select
@@ -12,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.battles import BattleChanged, BattleDeleted, ParticipantChanged, ParticipantRegistered
 from events.models import Battle, BattleEntry, Event, Org
+from kit.events import Envelope
 from kit.projections import upsert_as_of
 
 
@@ -48,7 +48,8 @@ def page_columns() -> list[Any]:
 
 
 class BattleRepository:
-    async def apply_battle(self, session: AsyncSession, event: BattleChanged, at: datetime) -> None:
+    async def apply_battle(self, session: AsyncSession, event: BattleChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
         values = {
             "event_id": event.event_id,
             "title": event.title,
@@ -58,7 +59,8 @@ class BattleRepository:
         }
         await upsert_as_of(session, Battle, {"id": event.id}, values, at=at)
 
-    async def apply_entry(self, session: AsyncSession, event: ParticipantChanged, at: datetime) -> None:
+    async def apply_entry(self, session: AsyncSession, event: ParticipantChanged, envelope: Envelope) -> None:
+        at = envelope.occurred_at
         key = {"battle_id": event.battle_id, "user_id": event.user_id}
         await upsert_as_of(session, BattleEntry, key, {"registered": isinstance(event, ParticipantRegistered)}, at=at)
 

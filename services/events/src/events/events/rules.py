@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 import tzfpy
 
 from contracts.events import period as period  # the events service's rule, shared by its consumers
+from contracts.rights import edits_event
 from kit.sanitize import clean_html
 from kit.text import website_link
 
@@ -124,11 +125,16 @@ def can_edit(
     org_admin: bool,
     is_platform_admin: bool,
 ) -> bool:
-    """The organizer, the event's admins, its organization's admins and platform admins; hosts and DJs do
-    not edit."""
+    """The shared rule (contracts.rights) for a caller with a profile; `org_admin`: they are an admin of the
+    event's organization."""
     if caller_id is None:
         return False
-    return is_platform_admin or caller_id == organizer_id or "admin" in staff_roles or org_admin
+    return edits_event(
+        organizer=caller_id == organizer_id,
+        event_roles=staff_roles,
+        org_roles=("admin",) if org_admin else (),
+        platform_admin=is_platform_admin,
+    )
 
 
 def can_view(status: str, deleted: bool, *, editor: bool) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Index, String
+from sqlalchemy import DateTime, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from events.models import Base
@@ -24,6 +24,8 @@ class Org(Base):
     name: Mapped[str | None] = mapped_column(String(100))
     image: Mapped[str | None] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16), default="draft")
+    # When orgs.org.* last described it; none while only a role event has named it.
+    changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class OrgRole(Base):

@@ -10,32 +10,34 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.orgs import (
+    ORG_CHANGES,
+    ROLE_CHANGES,
     OrganizationChanged,
-    OrganizationCreated,
-    OrganizationPublished,
-    OrganizationUpdated,
     RoleAdded,
     RoleChanged,
-    RoleRemoved,
 )
 from events.models import Org, OrgRole
 from kit.consumers import Handler
 from kit.events import Envelope
+from kit.projections import upsert_as_of
 
 
 async def apply_org(session: AsyncSession, event: OrganizationChanged, envelope: Envelope) -> None:
     values = {"name": event.name, "image": event.image, "status": event.status}
-    await session.execute(
-        insert(Org).values(id=event.id, **values).on_conflict_do_update(index_elements=[Org.id], set_=values)
-    )
+    await upsert_as_of(session, Org, {"id": event.id}, values, at=envelope.occurred_at)
 
 
 async def apply_role(session: AsyncSession, event: RoleChanged, envelope: Envelope) -> None:
-    # The role event carries the organization's name and image: keep them, without touching its status.
+    # The role event carries the organization's name and image: keep them, without touching its status or its
+    # stamp (the organization's own events decide those), unless a newer organization event was applied already.
     await session.execute(
         insert(Org)
         .values(id=event.org_id, name=event.org_name, image=event.org_image, status="draft")
-        .on_conflict_do_update(index_elements=[Org.id], set_={"name": event.org_name, "image": event.org_image})
+        .on_conflict_do_update(
+            index_elements=[Org.id],
+            set_={"name": event.org_name, "image": event.org_image},
+            where=Org.changed_at.is_(None) | (Org.changed_at <= envelope.occurred_at),
+        )
     )
     if isinstance(event, RoleAdded):
         await session.execute(
@@ -50,6 +52,6 @@ async def apply_role(session: AsyncSession, event: RoleChanged, envelope: Envelo
 
 
 handlers: list[Handler[Any]] = [
-    Handler("orgs", (OrganizationCreated, OrganizationUpdated, OrganizationPublished), apply_org),
-    Handler("org-roles", (RoleAdded, RoleRemoved), apply_role),
+    Handler("orgs", ORG_CHANGES, apply_org),
+    Handler("org-roles", ROLE_CHANGES, apply_role),
 ]

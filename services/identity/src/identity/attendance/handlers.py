@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from contracts.events import AttendeeChanged, AttendeeCheckedIn, AttendeeUnchecked
+from contracts.events import CHECK_INS, AttendeeChanged, AttendeeCheckedIn
 from identity import stats
 from identity.models import AttendedEvent
 from kit.consumers import Handler
@@ -20,4 +20,4 @@ async def apply(session: AsyncSession, event: AttendeeChanged, envelope: Envelop
     await stats.recount(session, [event.user_id], events_attended=stats.active_count(AttendedEvent))
 
 
-handlers = [Handler("events-attended", (AttendeeCheckedIn, AttendeeUnchecked), apply)]
+handlers = [Handler("events-attended", CHECK_INS, apply)]

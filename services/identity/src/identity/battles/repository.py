@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import Select, delete, exists, or_, select
+from sqlalchemy import Select, delete, exists, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import SQLCoreOperations
@@ -15,6 +15,7 @@ from sqlalchemy.sql.elements import SQLCoreOperations
 from identity import stats
 from identity.battles import rules
 from identity.models import Battle, BattleRole
+from kit.projections import upsert_as_of
 
 
 def _counts() -> dict[str, SQLCoreOperations[int]]:
@@ -35,15 +36,7 @@ class BattleStatsRepository:
 
     async def set_winners(self, session: AsyncSession, battle_id: int, winners: set[int], at: datetime) -> None:
         """A replacement of the battle's winners, unless winners set later were applied already."""
-        statement = insert(Battle).values(battle_id=battle_id, deleted=False, winners_set_at=at)
-        newer = await session.execute(
-            statement.on_conflict_do_update(
-                index_elements=[Battle.battle_id],
-                set_={"winners_set_at": statement.excluded.winners_set_at},
-                where=or_(Battle.winners_set_at.is_(None), Battle.winners_set_at <= statement.excluded.winners_set_at),
-            ).returning(Battle.battle_id)
-        )
-        if newer.first() is None:
+        if not await upsert_as_of(session, Battle, {"battle_id": battle_id}, {}, at=at, stamp="winners_set_at"):
             return
         former = await session.scalars(
             delete(BattleRole)

@@ -6,23 +6,20 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.orgs import (
+    MEMBER_CHANGES,
+    ORG_CHANGES,
+    ROLE_CHANGES,
     MemberAdded,
-    MemberRemoved,
     MembershipChanged,
     OrganizationChanged,
-    OrganizationCreated,
-    OrganizationPublished,
-    OrganizationUpdated,
     RoleAdded,
     RoleChanged,
-    RoleRemoved,
 )
 from identity.models.organization import MEMBER
 from identity.organizations.repository import organization_repository
 from kit.consumers import Handler
 from kit.events import Envelope
 
-ORG_EVENTS = (OrganizationCreated, OrganizationUpdated, OrganizationPublished)
 GRANTS = (RoleAdded, MemberAdded)
 
 
@@ -47,7 +44,7 @@ async def apply_org_event(
 handlers = [
     Handler(
         "org-projection",
-        (*ORG_EVENTS, RoleAdded, RoleRemoved, MemberAdded, MemberRemoved),
+        (*ORG_CHANGES, *ROLE_CHANGES, *MEMBER_CHANGES),
         apply_org_event,
     )
 ]

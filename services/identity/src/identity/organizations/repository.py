@@ -6,10 +6,10 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Integer, Select, bindparam, select
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity.models import Organization, OrgMembership
+from kit.projections import upsert_as_of
 
 
 @functools.cache
@@ -29,28 +29,13 @@ class OrganizationRepository:
         self, session: AsyncSession, org_id: int, name: str | None, image: str | None, changed_at: datetime
     ) -> None:
         """Name and image as of `changed_at`; an older event than the one already applied changes nothing."""
-        stmt = insert(Organization).values(id=org_id, name=name, image=image, changed_at=changed_at)
-        await session.execute(
-            stmt.on_conflict_do_update(
-                index_elements=[Organization.id],
-                set_={"name": stmt.excluded.name, "image": stmt.excluded.image, "changed_at": stmt.excluded.changed_at},
-                where=Organization.changed_at <= stmt.excluded.changed_at,
-            )
-        )
+        await upsert_as_of(session, Organization, {"id": org_id}, {"name": name, "image": image}, at=changed_at)
 
     async def set_membership(
         self, session: AsyncSession, org_id: int, profile_id: int, role: str, active: bool, changed_at: datetime
     ) -> None:
-        stmt = insert(OrgMembership).values(
-            org_id=org_id, profile_id=profile_id, role=role, active=active, changed_at=changed_at
-        )
-        await session.execute(
-            stmt.on_conflict_do_update(
-                index_elements=[OrgMembership.org_id, OrgMembership.profile_id, OrgMembership.role],
-                set_={"active": stmt.excluded.active, "changed_at": stmt.excluded.changed_at},
-                where=OrgMembership.changed_at <= stmt.excluded.changed_at,
-            )
-        )
+        key = {"org_id": org_id, "profile_id": profile_id, "role": role}
+        await upsert_as_of(session, OrgMembership, key, {"active": active}, at=changed_at)
 
     async def organizations_of(self, session: AsyncSession, profile_id: int) -> Sequence[Organization]:
         """The organizations where the profile holds any role, by name."""

@@ -7,6 +7,7 @@ from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import (
+    STAFF_CHANGES,
     EventChanged,
     EventCreated,
     EventDeleted,
@@ -14,7 +15,6 @@ from contracts.events import (
     EventUpdated,
     StaffAdded,
     StaffChanged,
-    StaffRemoved,
 )
 from identity import stats
 from identity.models import EventDj, StaffedEvent
@@ -56,6 +56,4 @@ async def apply(session: AsyncSession, event: EventChanged | StaffChanged, envel
 
 
 # One durable consumer over the EVENTS stream keeps an event's and its staff's announcements in order.
-handlers = [
-    Handler("events-dj", (EventCreated, EventUpdated, EventPublished, EventDeleted, StaffAdded, StaffRemoved), apply)
-]
+handlers = [Handler("events-dj", (EventCreated, EventUpdated, EventPublished, EventDeleted, *STAFF_CHANGES), apply)]

@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.paging import Page
 from kit.profiles import with_profiles
+from kit.projections import upsert_as_of
 from kit.rows import Query, Record, Rows
 from organizations.leaderboard.rules import ALL_YEARS, Award, LeaderboardSort
 from organizations.models import BattleResult, LeaderboardAward, Organization, OrganizationMember
@@ -32,20 +33,8 @@ class LeaderboardRepository:
     ) -> bool:
         """Record the battle's result unless a newer one is recorded already; True when this one wins. The
         row stays locked until commit, so two results of one battle are applied one after the other."""
-        statement = insert(BattleResult).values(
-            battle_id=battle_id, event_id=event_id, organization_id=org_id, start_date=start_date, set_at=set_at
-        )
-        upsert = statement.on_conflict_do_update(
-            index_elements=[BattleResult.battle_id],
-            set_={
-                "event_id": statement.excluded.event_id,
-                "organization_id": statement.excluded.organization_id,
-                "start_date": statement.excluded.start_date,
-                "set_at": statement.excluded.set_at,
-            },
-            where=BattleResult.set_at <= statement.excluded.set_at,
-        ).returning(BattleResult.battle_id)
-        return (await session.execute(upsert)).first() is not None
+        values = {"event_id": event_id, "organization_id": org_id, "start_date": start_date}
+        return await upsert_as_of(session, BattleResult, {"battle_id": battle_id}, values, at=set_at, stamp="set_at")
 
     async def replace_awards(
         self, session: AsyncSession, *, battle_id: int, org_id: int | None, year: int, awards: Sequence[Award]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.rights import edits_event
 from kit.errors import Forbidden
 from kit.paging import Page
 from kit.principal import Principal
@@ -13,7 +14,6 @@ from organizations.media.schemas import Media as MediaView
 from organizations.media.schemas import MediaIn
 from organizations.models import Media
 from organizations.org_events.repository import EventEditing, org_event_repository
-from organizations.orgs import rules as org_rules
 from organizations.orgs.repository import organization_repository
 from organizations.orgs.service import organization_service
 
@@ -107,12 +107,22 @@ class MediaService:
         return event.org_id
 
     async def _edits_event(self, session: AsyncSession, principal: Principal, event: EventEditing) -> bool:
-        if principal.is_platform_admin or event.staff_editor:
-            return True
-        if event.org_id is None or principal.profile_id is None:
-            return False
-        found = await organization_repository.get_with_caller_roles(session, event.org_id, principal.profile_id)
-        return found is not None and org_rules.can_edit(frozenset(found[1]), is_platform_admin=False)
+        # The organizer and the event's admins come as one flag (`staff_editor`) from the projection.
+        org_roles: frozenset[str] = frozenset()
+        if (
+            not (principal.is_platform_admin or event.staff_editor)
+            and event.org_id is not None
+            and principal.profile_id is not None
+        ):
+            caller = principal.profile_id
+            found = await organization_repository.get_with_caller_roles(session, event.org_id, caller)
+            org_roles = frozenset(found[1]) if found is not None else frozenset()
+        return edits_event(
+            organizer=event.staff_editor,
+            event_roles=(),
+            org_roles=org_roles,
+            platform_admin=principal.is_platform_admin,
+        )
 
     async def _list_of(self, session: AsyncSession, principal: Principal, media: Media) -> list[MediaView]:
         """The event's list for an event's clip (the event page's media panel), otherwise the organization's

@@ -3,32 +3,17 @@ each event's organizer and admins, who edit its clips."""
 
 from __future__ import annotations
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from contracts.events import (
-    EventChanged,
+    STAFF_CHANGES,
     EventCreated,
     EventDeleted,
     EventPublished,
     EventUpdated,
-    StaffAdded,
-    StaffChanged,
-    StaffRemoved,
 )
 from kit.consumers import Handler
-from kit.events import Envelope
 from organizations.org_events.repository import org_event_repository
 
-
-async def apply_event(session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
-    await org_event_repository.apply(session, event, envelope.occurred_at)
-
-
-async def apply_staff(session: AsyncSession, event: StaffChanged, envelope: Envelope) -> None:
-    await org_event_repository.apply_admin(session, event, envelope.occurred_at)
-
-
 handlers = [
-    Handler("org-events", (EventCreated, EventUpdated, EventPublished, EventDeleted), apply_event),
-    Handler("org-event-admins", (StaffAdded, StaffRemoved), apply_staff),
+    Handler("org-events", (EventCreated, EventUpdated, EventPublished, EventDeleted), org_event_repository.apply),
+    Handler("org-event-admins", STAFF_CHANGES, org_event_repository.apply_admin),
 ]

@@ -5,14 +5,14 @@ at query time: past if the end is before now, future if the start is after now, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, func, not_, select
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import EventChanged, EventDeleted, StaffAdded, StaffChanged
+from kit.events import Envelope
+from kit.projections import instant, upsert_as_of
 from organizations.models import OrgEvent, OrgEventAdmin
 
 
@@ -35,39 +35,26 @@ def event_counts(org_id: ColumnElement[int] | Any) -> Any:
 
 
 class OrgEventRepository:
-    async def apply(self, session: AsyncSession, event: EventChanged, occurred_at: datetime) -> None:
+    async def apply(self, session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
         """Upsert as of `occurred_at`; an older announcement than the one applied changes nothing."""
+        occurred_at = envelope.occurred_at
         values = {
             "org_id": event.org_id or None,
             "organizer_id": event.organizer_id,
             "status": event.status,
-            "starts_at": _instant(event.starts_at),
-            "ends_at": _instant(event.ends_at),
+            "starts_at": instant(event.starts_at),
+            "ends_at": instant(event.ends_at),
             "deleted": isinstance(event, EventDeleted),
-            "changed_at": occurred_at,
         }
-        statement = insert(OrgEvent).values(event_id=event.id, **values)
-        await session.execute(
-            statement.on_conflict_do_update(
-                index_elements=[OrgEvent.event_id],
-                set_={name: statement.excluded[name] for name in values},
-                where=OrgEvent.changed_at <= statement.excluded.changed_at,
-            )
-        )
+        await upsert_as_of(session, OrgEvent, {"event_id": event.id}, values, at=occurred_at)
 
-    async def apply_admin(self, session: AsyncSession, event: StaffChanged, occurred_at: datetime) -> None:
+    async def apply_admin(self, session: AsyncSession, event: StaffChanged, envelope: Envelope) -> None:
         """An event admin added or removed as of `occurred_at` (hosts and DJs do not edit)."""
+        occurred_at = envelope.occurred_at
         if event.role != "admin":
             return
-        values = {"active": isinstance(event, StaffAdded), "changed_at": occurred_at}
-        statement = insert(OrgEventAdmin).values(event_id=event.event_id, profile_id=event.user_id, **values)
-        await session.execute(
-            statement.on_conflict_do_update(
-                index_elements=[OrgEventAdmin.event_id, OrgEventAdmin.profile_id],
-                set_={name: statement.excluded[name] for name in values},
-                where=OrgEventAdmin.changed_at <= statement.excluded.changed_at,
-            )
-        )
+        key = {"event_id": event.event_id, "profile_id": event.user_id}
+        await upsert_as_of(session, OrgEventAdmin, key, {"active": isinstance(event, StaffAdded)}, at=occurred_at)
 
     async def editing(self, session: AsyncSession, event_id: int, profile_id: int | None) -> EventEditing | None:
         """The event as its clips need it, with whether `profile_id` is its organizer or one of its admins;
@@ -100,10 +87,6 @@ class EventEditing:
     status: str
     # The caller is the event's organizer or one of its admins (the organization's admins are decided apart).
     staff_editor: bool
-
-
-def _instant(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value) if value else None
 
 
 org_event_repository = OrgEventRepository()

@@ -4,7 +4,6 @@ harmless. The reads are one statement each, the events and their battles aggrega
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, text
@@ -13,6 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.battles import BattleChanged, BattleDeleted, ParticipantChanged, ParticipantRegistered, WinnersSet
 from contracts.events import EventChanged, EventDeleted
+from kit.events import Envelope
+from kit.projections import instant, upsert_as_of
 from kit.text import contains_pattern
 from studios.competitions import rules
 from studios.models import Battle, BattleEntry, BattleRank, BattleResult, CompetitionEvent
@@ -80,57 +81,49 @@ _STATS = text(
 )
 
 
-def _instant(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value.replace("Z", "+00:00")) if value else None
-
-
 class CompetitionRepository:
     # --- the projection --------------------------------------------------------------------------------------
 
-    async def apply_event(self, session: AsyncSession, event: EventChanged, occurred_at: datetime) -> None:
+    async def apply_event(self, session: AsyncSession, event: EventChanged, envelope: Envelope) -> None:
+        occurred_at = envelope.occurred_at
         city, state = rules.city_state(event.location_address)
         values = {
             "title": event.title or "",
             "image": event.image,
             "city": city,
             "state": state,
-            "starts_at": _instant(event.starts_at),
+            "starts_at": instant(event.starts_at),
             "listed": event.status == "published" and not isinstance(event, EventDeleted),
-            "changed_at": occurred_at,
         }
-        await self._upsert(session, CompetitionEvent, {"id": event.id}, values)
+        await upsert_as_of(session, CompetitionEvent, {"id": event.id}, values, at=occurred_at)
 
-    async def apply_battle(self, session: AsyncSession, event: BattleChanged, occurred_at: datetime) -> None:
+    async def apply_battle(self, session: AsyncSession, event: BattleChanged, envelope: Envelope) -> None:
+        occurred_at = envelope.occurred_at
         values = {
             "event_id": event.event_id,
             "title": event.title,
             "crew_size": event.crew_size,
             "deleted": isinstance(event, BattleDeleted),
-            "changed_at": occurred_at,
         }
-        await self._upsert(session, Battle, {"id": event.id}, values)
+        await upsert_as_of(session, Battle, {"id": event.id}, values, at=occurred_at)
 
-    async def apply_entry(self, session: AsyncSession, event: ParticipantChanged, occurred_at: datetime) -> None:
+    async def apply_entry(self, session: AsyncSession, event: ParticipantChanged, envelope: Envelope) -> None:
+        occurred_at = envelope.occurred_at
         values = {
             "event_id": event.event_id,
             "crew_id": event.crew_id,
             "registered": isinstance(event, ParticipantRegistered),
-            "changed_at": occurred_at,
         }
-        await self._upsert(session, BattleEntry, {"battle_id": event.battle_id, "user_id": event.user_id}, values)
+        key = {"battle_id": event.battle_id, "user_id": event.user_id}
+        await upsert_as_of(session, BattleEntry, key, values, at=occurred_at)
 
-    async def apply_winners(self, session: AsyncSession, event: WinnersSet, occurred_at: datetime) -> None:
+    async def apply_winners(self, session: AsyncSession, event: WinnersSet, envelope: Envelope) -> None:
         """A replacement of the battle's ranks, unless ranks set later were applied already. A dancer named in two
         places keeps the better one."""
-        statement = insert(BattleResult).values(battle_id=event.battle_id, set_at=occurred_at)
-        newer = await session.execute(
-            statement.on_conflict_do_update(
-                index_elements=[BattleResult.battle_id],
-                set_={"set_at": statement.excluded.set_at},
-                where=BattleResult.set_at <= statement.excluded.set_at,
-            ).returning(BattleResult.battle_id)
-        )
-        if newer.first() is None:
+        occurred_at = envelope.occurred_at
+        if not await upsert_as_of(
+            session, BattleResult, {"battle_id": event.battle_id}, {}, at=occurred_at, stamp="set_at"
+        ):
             return
         await session.execute(delete(BattleRank).where(BattleRank.battle_id == event.battle_id))
         ranks: dict[int, int] = {}
@@ -145,16 +138,6 @@ class CompetitionRepository:
                 insert(BattleRank),
                 [{"battle_id": event.battle_id, "user_id": user, "rank": rank} for user, rank in ranks.items()],
             )
-
-    async def _upsert(self, session: AsyncSession, model: Any, key: dict[str, int], values: dict[str, Any]) -> None:
-        statement = insert(model).values(**key, **values)
-        await session.execute(
-            statement.on_conflict_do_update(
-                index_elements=list(key),
-                set_={name: statement.excluded[name] for name in values},
-                where=model.changed_at <= statement.excluded.changed_at,
-            )
-        )
 
     # --- the studio page -------------------------------------------------------------------------------------
 
