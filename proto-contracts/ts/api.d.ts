@@ -4374,6 +4374,8 @@ export interface components {
         Sparring: {
             /** Sparringid */
             sparringId: number;
+            /** Version */
+            version: number;
             /** Battleid */
             battleId: number;
             /** Eventid */

@@ -138,6 +138,7 @@ export function buildSparring(overrides: Omit<Partial<Sparring>, 'permissions'> 
   const { permissions, ...rest } = overrides
   return {
     sparringId: 11,
+    version: 0,
     battleId: 7,
     eventId: 42,
     battleTitle: 'Bboy 1v1',

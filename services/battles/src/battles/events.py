@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 
 from battles.battles import rules
 from battles.models import Battle, Sparring
@@ -127,9 +129,19 @@ async def sparring_changed(
     session: AsyncSession, event: type[SparringChanged], sparring: Sparring, event_id: int, **more: Any
 ) -> None:
     """`event` is SparringScored, SparringVoted, SparringDecided, SparringReset or SparringTouched; topics
-    sparring:<id>, battle:<id> and carpet:<id> while a scoreboard shows it."""
+    sparring:<id>, battle:<id> and carpet:<id> while a scoreboard shows it. Each change takes the sparring's
+    next version, carried by the message and by every later read: three judges submitting in the same second
+    get their answers in any order, and a screen keeps the newest copy instead of the last to arrive."""
+    version = await session.scalar(
+        update(Sparring)
+        .where(Sparring.id == sparring.id)
+        .values(version=Sparring.version + 1)
+        .returning(Sparring.version)
+    )
+    set_committed_value(sparring, "version", version)
     payload = event(
         sparring_id=sparring.id,
+        version=version or 0,
         battle_id=sparring.battle_id,
         event_id=event_id,
         carpet_id=sparring.carpet_id,

@@ -244,6 +244,27 @@ class TestAudience:
         ]
         assert voted[0]["topics"] == [f"sparring:{rows[SEMI_LEFT].id}"]
 
+    async def test_judges_at_once_each_answer_and_message_has_its_own_version(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        """Three judges submitting in the same second get their answers in any order: each change takes the next
+        version, its message carries it, and a screen keeps the copy with the highest (a stale answer arriving
+        last once put an older copy back on a judge's tablet)."""
+        _, rows = await bracket_battle(client, session)
+        semi = rows[SEMI_LEFT]
+        assert (await read(client, semi))["version"] == 0
+        answers = await asyncio.gather(
+            *(score(client, semi, judge, (1, 8, 7)) for judge in (JUDGE, JUDGE_2)),
+            client.post(f"{path(semi)}/audience/red", headers=headers(VOTER)),
+        )
+        assert [a.status_code for a in answers] == [200, 200, 200]
+        assert sorted(a.json()["version"] for a in answers) == [1, 2, 3]
+        messages = await outbox(session, "battles.sparring.scored") + await outbox(session, "battles.sparring.voted")
+        assert sorted(m["data"]["version"] for m in messages) == [1, 2, 3]
+        latest = await read(client, semi)
+        assert latest["version"] == 3
+        assert len(latest["rounds"][0]["scores"]) == 2 and latest["red"]["audiencePoints"] == 1
+
     async def test_votes_at_once(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         """A double tap sent twice at once counts once; a crowd's votes at once all count."""
         _, rows = await bracket_battle(client, session)

@@ -213,6 +213,9 @@ class SparringChanged(Event):
     battle_id: int
     event_id: int
     carpet_id: int | None = None
+    # the sparring's version after this change: a screen applies a message newer than its copy, and keeps a
+    # copy (a read, a write's answer) only when it is not older than what it shows
+    version: int = 0
 
     def topics(self) -> list[str]:
         topics = [f"sparring:{self.sparring_id}", f"battle:{self.battle_id}"]

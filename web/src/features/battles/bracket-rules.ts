@@ -1,5 +1,5 @@
 import type { QueuedWrite } from '@/lib/offline-queue'
-import type { BracketSet, BracketSide, BracketSparring, Color, JudgeRoundEntry, SeedEntry, Sparring } from './bracket-types'
+import type { BracketSet, BracketSide, BracketSparring, Color, JudgeRoundEntry, Scoreboard, SeedEntry, Sparring } from './bracket-types'
 import type { Battle } from './types'
 
 export const BRACKET_TEXTS = {
@@ -358,15 +358,38 @@ export function withVotes(sparring: Sparring, redVotes: number, blueVotes: numbe
   }
 }
 
-/** A live message applied to the page's copy of its sparring, or null when the copy must be re-read. */
+/**
+ * A live message applied to the page's copy of its sparring, or null when the copy must be re-read. A score or a
+ * vote the copy already holds (its version is not newer than the copy's) changes nothing; one applied gives the
+ * copy the message's version.
+ */
 export function liveSparring(sparring: Sparring, envelope: { type: string; data: Record<string, unknown> }): Sparring | null {
   const data = envelope.data
   if (data.sparringId !== sparring.sparringId) return null
+  const version = typeof data.version === 'number' ? data.version : null
+  let patched: Sparring | null = null
   if (envelope.type === 'battles.sparring.scored' && typeof data.judgeId === 'number' && Array.isArray(data.rounds)) {
-    return withJudgeRounds(sparring, data.judgeId, data.rounds as JudgeRoundEntry[])
+    if (version !== null && version <= sparring.version) return sparring
+    patched = withJudgeRounds(sparring, data.judgeId, data.rounds as JudgeRoundEntry[])
+  } else if (envelope.type === 'battles.sparring.voted' && typeof data.redVotes === 'number' && typeof data.blueVotes === 'number') {
+    if (version !== null && version <= sparring.version) return sparring
+    patched = withVotes(sparring, data.redVotes, data.blueVotes)
   }
-  if (envelope.type === 'battles.sparring.voted' && typeof data.redVotes === 'number' && typeof data.blueVotes === 'number') {
-    return withVotes(sparring, data.redVotes, data.blueVotes)
-  }
-  return null
+  return patched && version !== null ? { ...patched, version } : patched
+}
+
+/**
+ * Which copy of a sparring a screen keeps when a read or a write's answer arrives: the incoming one unless it is
+ * older than the one shown (three judges submitting at once get their answers in any order, each answer as of its
+ * own write, while the live messages of the others were applied already).
+ */
+export function newerSparring(shown: Sparring, incoming: Sparring): Sparring {
+  return incoming.sparringId === shown.sparringId && incoming.version < shown.version ? shown : incoming
+}
+
+/** The same for a scoreboard: its sparring kept when the incoming board shows an older copy of it. */
+export function newerBoard(shown: Scoreboard, incoming: Scoreboard): Scoreboard {
+  if (!shown.sparring || !incoming.sparring) return incoming
+  const sparring = newerSparring(shown.sparring, incoming.sparring)
+  return sparring === incoming.sparring ? incoming : { ...incoming, sparring }
 }

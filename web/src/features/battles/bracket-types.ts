@@ -88,6 +88,8 @@ export interface SparringPermissions {
 /** GET /api/sparrings/{id} */
 export interface Sparring {
   sparringId: number
+  /** one more at each change (its live message carries it): a screen keeps the copy with the highest */
+  version: number
   battleId: number
   eventId: number
   battleTitle: string

@@ -145,6 +145,32 @@ describe('Sparring: what everyone sees', () => {
   })
 })
 
+describe('Sparring: the newest copy wins', () => {
+  it("keeps a score applied from a live message when an older copy arrives after it (judges submitting at once)", async () => {
+    const server = serve(buildSparring({ version: 1, status: 'judging', rounds: [buildRound(1, [[1, 'B-girl Ana', 8, 7]])] }))
+    show({ liveDelayMs: 0 })
+    await title()
+    await waitFor(() => expect(server.streams).toHaveLength(1))
+    server.streams[0].send('id: B:1\nevent: ready\ndata: {}\n\n')
+    await waitFor(() => expect(server.reads()).toBe(2))
+    const message = (n: number, type: string, data: Record<string, unknown>) =>
+      `id: B:${n}\nevent: message\ndata: ${JSON.stringify({ id: `m${n}`, type, topics: ['sparring:11'], data: { sparringId: 11, battleId: 7, eventId: 42, carpetId: null, ...data } })}\n\n`
+    server.streams[0].send(message(2, 'battles.sparring.scored', { version: 2, judgeId: 20, rounds: [{ round: 1, redPoints: 9, bluePoints: 6 }] }))
+    expect(await screen.findByTestId('score-1-20')).toHaveTextContent('Judge Roxy96')
+    // a message the copy already holds changes nothing and reads nothing
+    server.streams[0].send(message(3, 'battles.sparring.scored', { version: 2, judgeId: 20, rounds: [{ round: 1, redPoints: 6, bluePoints: 6 }] }))
+    // a re-read answered as of version 1 (before judge 20's score) arrives last: the page keeps version 2
+    server.streams[0].send(message(4, 'battles.sparring.touched', {}))
+    await waitFor(() => expect(server.reads()).toBe(3))
+    expect(screen.getByTestId('score-1-20')).toHaveTextContent('Judge Roxy96')
+    expect(screen.getByTestId('score-1-1')).toHaveTextContent('B-girl Ana87')
+    // a newer copy is taken
+    server.state.sparring = buildSparring({ version: 3, status: 'judging', rounds: [buildRound(1, [[1, 'B-girl Ana', 10, 7], [20, 'Judge Roxy', 9, 6]])] })
+    server.streams[0].send(message(5, 'battles.sparring.touched', {}))
+    await waitFor(() => expect(screen.getByTestId('score-1-1')).toHaveTextContent('B-girl Ana107'))
+  })
+})
+
 describe("Sparring: the judge's round editor", () => {
   it('opens a round only after the previous one has both sides, and submits through the queue with an Idempotency-Key', async () => {
     const server = serve(judging(), (call, state) =>

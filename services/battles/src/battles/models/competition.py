@@ -73,6 +73,8 @@ class Sparring(Base):
     carpet_id: Mapped[int | None]
     finished_at: Mapped[datetime | None]
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    # one more at each change announced (events.sparring_changed): a screen keeps the copy with the highest
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
 
 
 class SparringScore(Base):

@@ -46,6 +46,7 @@ class SparringPermissions(Schema):
 
 class Sparring(Schema):
     sparring_id: int
+    version: int  # one more at each change (the messages carry it): keep the copy with the highest
     battle_id: int
     event_id: int
     battle_title: str

@@ -80,6 +80,7 @@ async def answer(session: AsyncSession, identity: IdentityClient | None, access:
     winner = {e.id: e for e in (facts.red, facts.blue) if e is not None}.get(sparring.winner_entry_id or 0)
     return s.Sparring(
         sparring_id=sparring.id,
+        version=sparring.version,
         battle_id=battle.battle.id,
         event_id=battle.battle.event_id,
         battle_title=battle.battle.title,

@@ -1,6 +1,7 @@
 import { api } from '@/lib/api/base'
 import type { BracketSet, Color, JudgeRoundEntry, Scoreboard, ScoreboardEvent, SeedEntry, Sparring } from '../bracket-types'
 import { BATTLE_TAG } from './battles-api'
+import { newerBoard, newerSparring } from '../bracket-rules'
 
 export const SPARRING_TAG = 'Sparring' as const
 export const BRACKET_TAG = 'Bracket' as const
@@ -48,6 +49,8 @@ const competitionApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG, SPARRING
     sparringById: build.query<Sparring, number>({
       query: (id) => `/sparrings/${id}`,
       providesTags: (_sparring, _error, id) => [{ type: SPARRING_TAG, id }],
+      // a read or a write's answer older than the copy shown (live messages applied meanwhile) is not kept
+      merge: (shown, incoming) => newerSparring(shown, incoming),
     }),
     /**
      * POST /api/sparrings/{id}/judge straight away. The page sends judges' scores through the offline queue
@@ -98,6 +101,7 @@ const competitionApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG, SPARRING
         { type: CARPET_TAG, id: carpetId },
         ...(board?.sparring ? [{ type: SPARRING_TAG, id: board.sparring.sparringId }] : []),
       ],
+      merge: (shown, incoming) => newerBoard(shown, incoming),
     }),
     /** POST /api/events/{id}/scoreboards/{carpetId} {sparringId | null}: answers the board. */
     assignScoreboard: build.mutation<Scoreboard, { eventId: number; carpetId: number; sparringId: number | null }>({
