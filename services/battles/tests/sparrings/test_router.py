@@ -58,6 +58,7 @@ class TestRead:
         answer = await read(client, rows[SEMI_LEFT])
         assert answer == {
             "sparringId": rows[SEMI_LEFT].id,
+            "version": 0,
             "battleId": battle["id"],
             "eventId": EVENT_ID,
             "battleTitle": "Battle",
@@ -188,6 +189,7 @@ class TestJudge:
             "battleId": battle["id"],
             "eventId": EVENT_ID,
             "carpetId": None,
+            "version": 1,
             "judgeId": JUDGE,
             "rounds": [{"round": 1, "redPoints": 8.0, "bluePoints": 7.5}],
         }
@@ -239,8 +241,8 @@ class TestAudience:
         # Each vote announces the counts after it (votes are taken one at a time), on the sparring's topic only.
         same = {"sparringId": rows[SEMI_LEFT].id, "battleId": battle["id"], "eventId": EVENT_ID, "carpetId": None}
         assert [v["data"] for v in voted] == [
-            same | {"redVotes": 1, "blueVotes": 0},
-            same | {"redVotes": 1, "blueVotes": 1},
+            same | {"redVotes": 1, "blueVotes": 0, "version": 1},
+            same | {"redVotes": 1, "blueVotes": 1, "version": 2},
         ]
         assert voted[0]["topics"] == [f"sparring:{rows[SEMI_LEFT].id}"]
 
@@ -442,6 +444,7 @@ class TestReset:
             "battleId": battle["id"],
             "eventId": EVENT_ID,
             "carpetId": None,
+            "version": answer["version"],  # the reset's, which the answer carries
             "judgeId": None,
         }
         platform = await client.delete(f"{path(rows[SEMI_RIGHT])}/judge", headers=headers(PLATFORM_ADMIN, admin=True))

@@ -125,7 +125,7 @@ class BattleRepository:
             .order_by(CrewMember.created_at, CrewMember.user_id)
         )
         members: dict[int, list[int]] = {}
-        for crew_id, user_id in found.tuples().all():
+        for crew_id, user_id in found.all():
             members.setdefault(crew_id, []).append(user_id)
         return members
 
