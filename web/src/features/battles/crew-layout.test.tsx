@@ -214,9 +214,10 @@ describe('Crew battle: the crew form', () => {
     expect(save).toBeEnabled()
 
     await userEvent.type(within(form).getByRole('combobox', { name: 'Add dancers' }), 'kid')
+    // the search typed goes to the crew's candidates once the typing pauses
+    const searches = () => server.calls.filter((call) => call.path === '/api/crews/7/candidates').map((call) => call.params.toString())
+    await waitFor(() => expect(searches()).toContain('pp=100&p=0&k=kid'))
     await userEvent.click(await within(form).findByRole('option', { name: /Kid Flex/ }))
-    const search = server.calls.filter((call) => call.path === '/api/crews/7/candidates').at(-1)
-    expect(search?.params.toString()).toBe('pp=100&p=0&k=kid')
     // the public user search is not used: it would offer judges, staff and registered dancers
     expect(server.calls.some((call) => call.path === '/api/users')).toBe(false)
     expect(within(form).getByTestId('member-50')).toHaveTextContent('Kid Flex')
