@@ -139,10 +139,14 @@ test.describe('events', () => {
     await page.goto(`/organization/${orgId}?tab=media#org-tabs`)
     await expect(page.getByRole('button', { name: 'Play Final battle' })).toBeVisible()
 
-    // A second, draft event, deleted from its menu
-    const draftId = ((await (await page.request.post('/api/events', { headers })).json()) as { id: number }).id
-    expect((await page.request.post(`/api/events/${draftId}`, { headers, data: { title: 'Draft Jam' } })).ok()).toBeTruthy()
-    await page.goto(`/event/${draftId}`)
+    // A second event, left in the wizard as a draft, then deleted from its menu
+    await page.goto('/create-event')
+    await expect(page).toHaveURL(/\/create-event\/\d+$/)
+    const draftId = Number(new URL(page.url()).pathname.split('/').pop())
+    await page.getByLabel('Event name').fill('Draft Jam')
+    await press(page.getByRole('button', { name: 'Cancel', exact: true }))
+    await press(page.getByRole('dialog', { name: 'Leave the event?' }).getByRole('button', { name: 'Save as draft' }))
+    await expect(page).toHaveURL(new RegExp(`/event/${draftId}$`))
     await expect(page.getByText('Draft', { exact: true })).toBeVisible()
     await press(page.getByRole('button', { name: 'Draft actions' }))
     await press(page.getByRole('menuitem', { name: 'Delete Event' }))

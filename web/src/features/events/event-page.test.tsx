@@ -329,6 +329,55 @@ describe('Event page, live', () => {
     send?.(`id: EV:2\nevent: message\ndata: ${JSON.stringify({ id: 'EV:2', type: 'events.event.updated', topics: ['event:42'], data: {} })}\n\n`)
     expect(await screen.findByRole('heading', { name: 'Winter Jam 2' })).toBeInTheDocument()
   })
+
+  it("does not re-read the draft its editor deletes when the deletion's own message comes first", async () => {
+    let send: ((text: string) => void) | undefined
+    let answerDelete: (() => void) | undefined
+    const reads: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = input instanceof Request ? input : new Request(String(input), init)
+        const url = new URL(request.url)
+        if (url.pathname === '/api/live') {
+          const encoder = new TextEncoder()
+          const body = new ReadableStream<Uint8Array>({
+            start: (controller) => {
+              send = (text) => controller.enqueue(encoder.encode(text))
+              ;(init?.signal ?? request.signal)?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+            },
+          })
+          return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
+        }
+        if (url.pathname === '/api/events/42/delete') {
+          await new Promise<void>((resolve) => (answerDelete = resolve))
+          return jsonResponse({ ok: true })
+        }
+        if (url.pathname === '/api/events/42' && request.method === 'GET') {
+          reads.push(url.pathname)
+          return jsonResponse(published({ status: 'draft', permissions: { canEdit: true } }))
+        }
+        return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
+      }),
+    )
+    const { router } = renderWithProviders(<EventPage id={42} />, { route: '/event/42', path: '/event/:id', preloadedState: signedInState() })
+    const user = userEvent.setup()
+    await screen.findByRole('heading', { name: 'Winter Jam' })
+    await waitFor(() => expect(send).toBeDefined(), { timeout: 4000 })
+    send?.('retry: 10\nid: EV:1\nevent: ready\ndata: {}\n\n')
+    await waitFor(() => expect(reads.length).toBeGreaterThanOrEqual(2)) // the re-read on ready
+    const before = reads.length
+    await user.click(screen.getByRole('button', { name: 'Draft actions' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Event' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete Event' }))
+    await waitFor(() => expect(answerDelete).toBeDefined())
+    // the outbox's message overtakes the HTTP answer
+    send?.(`id: EV:2\nevent: message\ndata: ${JSON.stringify({ id: 'EV:2', type: 'events.event.deleted', topics: ['event:42'], data: { id: 42 } })}\n\n`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    act(() => answerDelete?.())
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'))
+    expect(reads.length).toBe(before)
+  })
 })
 
 describe('Event page, battles', () => {

@@ -23,7 +23,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg'
 import MoreVertIcon from '@mui/icons-material/MoreVert'
 import TvIcon from '@mui/icons-material/Tv'
 import XIcon from '@mui/icons-material/X'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { ConfirmDialog, ModalDialog } from '@/components/ui/dialogs'
 import { ErrorState } from '@/components/ui/error-state'
@@ -223,7 +223,12 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
   // other editors' changes refresh the page; with the Display mode open, the battles' changes too (the boards'
   // choices follow the brackets), on the same feed: a browser opens few connections to one site at a time
   const displayTopics = displayMode && event?.permissions?.canEdit ? boardTopics(event) : []
-  useLiveTopics(valid ? [`event:${id}`, ...displayTopics] : [])
+  // the editor who deletes it leaves for the events list: the deletion's own message must not re-read a page
+  // that is gone (a 404 while leaving); for anyone else it re-reads, and the page becomes the 404 page
+  const deletedHere = useRef(false)
+  useLiveTopics(valid ? [`event:${id}`, ...displayTopics] : [], {
+    byType: { 'events.event.deleted': () => (deletedHere.current ? [] : [{ type: 'Event', id }]) },
+  })
 
   const missing = !valid || isNotFound(error) || event === null
   useNotFound(missing)
@@ -238,10 +243,12 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
   const background = imageUrl(event.image, 1000, 'event')
 
   const deleteEvent = async () => {
+    deletedHere.current = true
     try {
       await remove(event.id).unwrap()
       navigate(paths.events.getHref(), { replace: true })
     } catch {
+      deletedHere.current = false
       setDeleting(false)
     }
   }
