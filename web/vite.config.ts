@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -256,5 +257,8 @@ export default defineConfig(({ mode }) => ({
     css: false,
     restoreMocks: true,
     testTimeout: 30_000,
+    // Vitest's default for a run is one worker less than the machine's cores: one worker on our 2-core CI,
+    // with half the machine idle; the tests also wait on timers (docs/development.md, The test budget)
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism()),
   },
 }))
