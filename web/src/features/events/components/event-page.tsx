@@ -203,7 +203,13 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
   const navigate = useNavigate()
   const location = useLocation()
   const valid = Number.isInteger(id) && id > 0
-  const { data: event, error, isFetching, refetch } = useGetEventQuery(id, { skip: !valid })
+  // while its editor deletes it the page stops following the draft (nothing may read it again on the way
+  // out: a 404) and keeps showing the last copy read
+  const [leaving, setLeaving] = useState(false)
+  const { data, error, isFetching, refetch } = useGetEventQuery(id, { skip: !valid || leaving })
+  const last = useRef<CypherEvent | undefined>(undefined)
+  if (data) last.current = data
+  const event = leaving ? last.current : data
   const [remove, { isLoading: removing }] = useDeleteEventMutation()
   const [infoOpen, setInfoOpen] = useState(false)
   const [deleting, setDeleting] = useState(false)
@@ -223,12 +229,7 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
   // other editors' changes refresh the page; with the Display mode open, the battles' changes too (the boards'
   // choices follow the brackets), on the same feed: a browser opens few connections to one site at a time
   const displayTopics = displayMode && event?.permissions?.canEdit ? boardTopics(event) : []
-  // the editor who deletes it leaves for the events list: the deletion's own message must not re-read a page
-  // that is gone (a 404 while leaving); for anyone else it re-reads, and the page becomes the 404 page
-  const deletedHere = useRef(false)
-  useLiveTopics(valid ? [`event:${id}`, ...displayTopics] : [], {
-    byType: { 'events.event.deleted': () => (deletedHere.current ? [] : [{ type: 'Event', id }]) },
-  })
+  useLiveTopics(valid ? [`event:${id}`, ...displayTopics] : [])
 
   const missing = !valid || isNotFound(error) || event === null
   useNotFound(missing)
@@ -243,12 +244,12 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
   const background = imageUrl(event.image, 1000, 'event')
 
   const deleteEvent = async () => {
-    deletedHere.current = true
+    setLeaving(true)
     try {
       await remove(event.id).unwrap()
       navigate(paths.events.getHref(), { replace: true })
     } catch {
-      deletedHere.current = false
+      setLeaving(false)
       setDeleting(false)
     }
   }
