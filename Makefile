@@ -49,7 +49,7 @@ lint: install
 test-py: install
 	$(UV) run python deploy/local/check.py py
 
-# schemathesis through the gateway on a throwaway stack, as two signed-in users (about four minutes).
+# schemathesis through the gateway on a throwaway stack, as two signed-in users (about three minutes).
 test-fuzz: install
 	$(UV) run python deploy/local/fuzz.py
 
