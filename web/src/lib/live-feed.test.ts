@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { envelopeFrame, liveStreamResponse, readyFrame, type LiveStream } from '@/testing/live-gateway'
 import type { LiveEnvelope } from './live'
 import { LiveFeed, type LiveFeedOptions } from './live-feed'
-import { FOLLOWER_TTL_MS, liveGroup, type LockManagerLike } from './live-share'
+import { FOLLOWER_TTL_MS, LEADER_SILENCE_MS, liveGroup, type LockManagerLike } from './live-share'
 
 /** The gateway's live streams stood in for at fetch (every other call fails: none is expected). */
 function fakeGateway() {
@@ -146,33 +146,45 @@ describe('the live feed of a tab', () => {
   })
 })
 
-/** navigator.locks as far as the feed uses it: one holder per name, the others wait in turn. */
+/** navigator.locks as far as the feed uses it: one holder per name, the others wait in turn; `steal` takes it over. */
 function fakeLocks(): LockManagerLike {
-  const held = new Set<string>()
+  const holders = new Map<string, (error: Error) => void>()
   const queues = new Map<string, (() => void)[]>()
   return {
-    request(name, options, callback) {
-      return new Promise((resolve, reject) => {
-        const run = () => {
-          held.add(name)
-          void callback()
-            .then(resolve, reject)
-            .finally(() => {
-              held.delete(name)
-              queues.get(name)?.shift()?.()
-            })
+    request: (name, options, callback) =>
+      new Promise((resolve, reject) => {
+        let settled = false
+        const settle = (done: () => void) => {
+          if (!settled) done()
+          settled = true
         }
-        if (!held.has(name)) return queueMicrotask(run)
+        const run = () => {
+          const drop = (error: Error) => settle(() => reject(error))
+          holders.set(name, drop)
+          queueMicrotask(() => {
+            void callback()
+              .then((value) => settle(() => resolve(value)))
+              .finally(() => {
+                if (holders.get(name) !== drop) return
+                holders.delete(name)
+                queues.get(name)?.shift()?.()
+              })
+          })
+        }
+        if (options.steal) {
+          holders.get(name)?.(new DOMException('taken over', 'AbortError'))
+          return run()
+        }
+        if (!holders.has(name)) return run()
         const queue = queues.get(name) ?? []
         queues.set(name, queue)
         queue.push(run)
         options.signal?.addEventListener('abort', () => {
           const at = queue.indexOf(run)
           if (at >= 0) queue.splice(at, 1)
-          reject(new DOMException('aborted', 'AbortError'))
+          settle(() => reject(new DOMException('aborted', 'AbortError')))
         })
-      })
-    },
+      }),
   }
 }
 
@@ -243,6 +255,40 @@ describe('the live feed of a browser (tabs sharing one stream)', () => {
     screen(other, ['user:9'])
     await vi.waitFor(() => expect(open()).toHaveLength(2))
     expect(open()[1].topics).toEqual(['user:9'])
+  })
+})
+
+describe('a leader tab that went silent', () => {
+  it('is taken over by a visible tab that follows something; the one taken over follows the new leader', async () => {
+    const { open } = fakeGateway()
+    const locks = fakeLocks()
+    let clock = 0
+    const now = () => clock
+    // a leader the browser froze: it holds the lock and says nothing
+    let frozenLost = false
+    void locks.request('cypher-live:guest', {}, () => new Promise<void>(() => {})).catch(() => (frozenLost = true))
+    const tabOptions = { locks, now, heartbeatMs: 10 }
+    const follower = tab(tabOptions)
+    const scoreboard = screen(follower, ['carpet:3'])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(open()).toHaveLength(0)
+    clock += LEADER_SILENCE_MS + 1
+    await vi.waitFor(() => expect(open()).toHaveLength(1))
+    expect(open()[0].topics).toEqual(['carpet:3'])
+    expect(frozenLost).toBe(true)
+    open()[0].send(readyFrame('B:1'))
+    await vi.waitFor(() => expect(scoreboard.ready.count).toBe(1))
+
+    // the lock taken from this leader in turn: it closes its stream and waits for the lock again
+    const first = open()[0]
+    let handBack!: () => void
+    void locks.request('cypher-live:guest', { steal: true }, () => new Promise<void>((resolve) => (handBack = resolve)))
+    await vi.waitFor(() => expect(first.signal.aborted).toBe(true))
+    handBack()
+    await vi.waitFor(() => expect(open()).toHaveLength(1))
+    expect(open()[0]).not.toBe(first)
+    open()[0].send(readyFrame('B:2'))
+    await vi.waitFor(() => expect(scoreboard.ready.count).toBe(2))
   })
 })
 

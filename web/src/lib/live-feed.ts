@@ -40,8 +40,9 @@ export interface LiveFeedOptions extends ConnectOptions {
   /** the Web Locks API (tests pass a stand-in); without it, or without BroadcastChannel, each tab has its own */
   locks?: LockManagerLike | null
   channel?: ((name: string) => BroadcastChannel) | null
-  /** a stand-in clock (tests) */
+  /** a stand-in clock and a shorter beat between tabs (tests) */
   now?: () => number
+  heartbeatMs?: number
 }
 
 /** The tab's subscribers, their topics counted, fanned out to by topic. */
@@ -91,7 +92,7 @@ export class LiveFeed implements LiveSink {
     const channel = this.options.channel === undefined ? defaultChannel() : this.options.channel
     this.source =
       locks && channel
-        ? shareAcrossTabs(this, { group, locks, channel, connect, debounceMs: this.options.debounceMs, now: this.options.now })
+        ? shareAcrossTabs(this, { group, locks, channel, connect, debounceMs: this.options.debounceMs, now: this.options.now, heartbeatMs: this.options.heartbeatMs })
         : alone(this, connect, this.options.debounceMs)
     this.source.want(this.topics())
   }
