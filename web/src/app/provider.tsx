@@ -3,6 +3,7 @@ import { ThemeProvider } from '@mui/system'
 import type { ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import { theme } from '@/components/ui/theme'
+import { LiveFeedProvider } from '@/lib/live-feed-provider'
 import type { AppStore } from './store'
 
 /**
@@ -15,10 +16,12 @@ const appTheme = { ...theme, vars: null }
 export function AppProvider({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={appTheme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
+      <LiveFeedProvider>
+        <ThemeProvider theme={appTheme}>
+          <CssBaseline />
+          {children}
+        </ThemeProvider>
+      </LiveFeedProvider>
     </Provider>
   )
 }

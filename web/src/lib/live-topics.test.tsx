@@ -9,44 +9,20 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { screen } from '@testing-library/react'
 import { useGetUserQuery } from '@/lib/api/users'
 import { buildOrg, buildUser, jsonResponse } from '@/testing/builders'
+import { liveStreamResponse, type LiveStream } from '@/testing/live-gateway'
 import { signedInState } from '@/testing/render'
 import { envelopeTags, topicTag, useLiveTopics, type LiveTopicsOptions } from './live-topics'
 
-/**
- * The gateway's SSE feed stood in for at the browser's transport (fetch with a streamed body): the test
- * writes what the gateway would send, and counts the reads the hook causes.
- */
-interface Stream {
-  url: URL
-  headers: Headers
-  signal: AbortSignal
-  send: (text: string) => void
-  end: () => void
-}
-
+/** The gateway stood in for at fetch (its live streams, testing/live-gateway.ts), counting the reads the hook causes. */
 function fakeGateway() {
-  const streams: Stream[] = []
+  const streams: LiveStream[] = []
   const reads: Record<string, number> = {}
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(String(input), init)
       const url = new URL(request.url)
-      if (url.pathname === '/api/live') {
-        let controller!: ReadableStreamDefaultController<Uint8Array>
-        const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) })
-        const encoder = new TextEncoder()
-        const signal = init?.signal ?? request.signal
-        signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
-        streams.push({
-          url,
-          headers: new Headers(init?.headers),
-          signal: signal!,
-          send: (text) => controller.enqueue(encoder.encode(text)),
-          end: () => controller.close(),
-        })
-        return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
-      }
+      if (url.pathname === '/api/live') return liveStreamResponse(request, init, streams)
       reads[url.pathname] = (reads[url.pathname] ?? 0) + 1
       if (url.pathname.startsWith('/api/orgs/')) return jsonResponse(buildOrg({ id: Number(url.pathname.split('/').pop()) }))
       if (url.pathname === '/api/notifications/count') return jsonResponse({ count: reads[url.pathname] })
@@ -158,6 +134,29 @@ describe('useLiveTopics', () => {
     expect(streams[0].signal.aborted).toBe(true)
     mount([])
     await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(streams).toHaveLength(1)
+  })
+})
+
+describe('useLiveTopics on the shared feed', () => {
+  it('follows the union of the screens on one stream, re-reading what each follows', async () => {
+    const { streams, reads } = fakeGateway()
+    const store = makeStore(signedInState('token-7'))
+    render(
+      <AppProvider store={store}>
+        <Screen topics={['org:12']} />
+        <Screen topics={['org:13', 'user:5']} options={{ onReady: [] }} />
+      </AppProvider>,
+    )
+    await waitFor(() => expect(streams).toHaveLength(1))
+    expect(streams[0].topics).toEqual(['org:12', 'org:13', 'user:5'])
+    await waitFor(() => expect(reads['/api/orgs/12']).toBe(1))
+    streams[0].send(READY)
+    await waitFor(() => expect(reads['/api/orgs/12']).toBe(2))
+    streams[0].send(envelope('ORGS:2', 'orgs.org.updated', ['org:13']))
+    await waitFor(() => expect(reads['/api/orgs/13']).toBe(2))
+    expect(reads['/api/orgs/12']).toBe(2)
+    expect(reads['/api/user/5']).toBe(1)
     expect(streams).toHaveLength(1)
   })
 })

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react'
-import { useDispatch, useStore } from 'react-redux'
+import { useDispatch } from 'react-redux'
 import { api } from '@/lib/api/base'
-import { renewToken } from '@/lib/auth/actions'
-import type { WithSession } from '@/lib/auth/session-slice'
-import { openLiveFeed, type LiveEnvelope } from '@/lib/live'
+import type { LiveEnvelope } from '@/lib/live'
+import { useLiveFeed } from '@/lib/live-feed-provider'
 
 /** An RTK Query tag as `invalidateTags` takes it (a type, or a type and an id). */
 export type LiveTag = string | { type: string; id?: string | number }
@@ -65,17 +64,20 @@ export const LIVE_START_DELAY_MS = 1500
 /**
  * Follows `topics` on the gateway's live feed and invalidates the RTK Query tags each event concerns, so the
  * screens reading them re-read. A subscription sees only what happens after its `ready` (docs/architecture.md,
- * The live feed): on `ready`, and again on every reconnect, the topics' tags are re-read once, so nothing between
- * the first read and the subscription is lost. No topics (a guest's bell, an id not known yet): no feed.
+ * The live feed): once its topics are followed, and again whenever they may have had a gap (a reconnect), the
+ * `onReady` tags are re-read once, so nothing between the first read and the subscription is lost. No topics (a
+ * guest's bell, an id not known yet): nothing followed. Every screen shares the one feed of `LiveFeedProvider`.
  */
 export function useLiveTopics(topics: readonly string[], options: LiveTopicsOptions = {}): void {
   const dispatch = useDispatch()
-  const store = useStore<WithSession>()
-  // the latest options without reopening the feed: callers pass literals
+  const feed = useLiveFeed()
+  // the latest options without subscribing again: callers pass literals
   const latest = useRef(options)
   useEffect(() => {
     latest.current = options
   })
+  // the delay holds the first subscription only: later topics (an id just read) are followed at once
+  const started = useRef(false)
   const key = topics.join(',')
   const delayMs = options.delayMs ?? LIVE_START_DELAY_MS
 
@@ -88,20 +90,19 @@ export function useLiveTopics(topics: readonly string[], options: LiveTopicsOpti
     }
     let close: (() => void) | undefined
     const start = () => {
-      close = openLiveFeed({
-        topics: subscribed,
-        getToken: () => store.getState().session.accessToken,
-        onUnauthorized: () => renewToken(dispatch),
+      started.current = true
+      close = feed.subscribe(subscribed, {
         onEnvelope: (envelope) => {
           if (!latest.current.apply?.(envelope)) invalidate(envelopeTags(envelope, latest.current))
         },
         onReady: () => invalidate(latest.current.onReady ?? topicTags(subscribed)),
       })
     }
-    const timer = setTimeout(start, delayMs)
+    const timer = started.current ? undefined : setTimeout(start, delayMs)
+    if (started.current) start()
     return () => {
       clearTimeout(timer)
       close?.()
     }
-  }, [key, delayMs, dispatch, store])
+  }, [key, delayMs, dispatch, feed])
 }

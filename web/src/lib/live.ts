@@ -1,7 +1,8 @@
 /**
  * The live feed: GET /api/live?topics=… read as Server-Sent Events with fetch (the token travels in
  * X-Auth-Token, never in a URL, which EventSource would need). Reconnects with Last-Event-ID so whatever
- * happened while the connection was down is replayed.
+ * happened while the connection was down is replayed. One connection serves every screen of the browser
+ * (live-feed.ts); this is that connection.
  */
 
 export interface SseMessage {
@@ -53,17 +54,22 @@ export interface LiveFeedOptions {
   onEnvelope: (envelope: LiveEnvelope) => void
   /** called on 401: renew the token and answer whether to go on */
   onUnauthorized: () => Promise<boolean>
-  /** the connection is (again) live; whatever was missed has been replayed */
-  onReady?: () => void
+  /** the connection is (again) live, whatever was missed replayed; `count`: the how-manieth ready, from 1 */
+  onReady?: (count: number) => void
+  /** where to resume: the id of the last frame an earlier connection read (it is replayed what came after) */
+  lastEventId?: string
+  /** each frame's id, as it is read (the position to resume from) */
+  onId?: (id: string) => void
 }
 
 const MAX_BACKOFF_MS = 30_000
 
 export function openLiveFeed(options: LiveFeedOptions): () => void {
   const controller = new AbortController()
-  let lastEventId: string | undefined
+  let lastEventId = options.lastEventId
   let retryMs = 2000
   let failures = 0
+  let readies = 0
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -76,10 +82,14 @@ export function openLiveFeed(options: LiveFeedOptions): () => void {
 
   const parser = createSseParser(
     (message) => {
-      if (message.id) lastEventId = message.id
+      if (message.id) {
+        lastEventId = message.id
+        options.onId?.(message.id)
+      }
       if (message.event === 'ready') {
         failures = 0
-        options.onReady?.()
+        readies += 1
+        options.onReady?.(readies)
         return
       }
       try {
@@ -106,6 +116,8 @@ export function openLiveFeed(options: LiveFeedOptions): () => void {
           if (!(await options.onUnauthorized())) return
           continue
         }
+        // a `user:` topic the token does not hold (a profile added since it was issued, maybe in another tab)
+        if (response.status === 403 && !(await options.onUnauthorized())) return
         if (!response.ok || !response.body) throw new Error(`live feed answered ${response.status}`)
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
         for (;;) {

@@ -8,6 +8,7 @@ import { GroupPage } from '@/features/battles/components/prelims/group-page'
 import { GroupsPage } from '@/features/battles/components/prelims/groups-page'
 import type { Battle } from '@/features/battles/types'
 import { buildUser, jsonResponse } from './builders'
+import { liveStreamResponse, type LiveStream } from './live-gateway'
 import { renderWithProviders, signedInState } from './render'
 
 export interface Call {
@@ -18,12 +19,6 @@ export interface Call {
   headers: Headers
 }
 
-interface Stream {
-  /** the topics it follows, as the feed's URL names them */
-  topics: string[]
-  send: (text: string) => void
-}
-
 /**
  * The gateway stood in for at fetch: GET /api/battles/7 answers `state.battle`, GET /api/user the dancer, the
  * live feed is a stream the test writes to, and `answer` takes every other call (404 without an answer).
@@ -31,20 +26,13 @@ interface Stream {
 export function fakeBattleServer(battle: Battle, answer: (call: Call) => Response | Battle | undefined = () => undefined) {
   const state = { battle }
   const calls: Call[] = []
-  const streams: Stream[] = []
+  const streams: LiveStream[] = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(String(input), init)
       const url = new URL(request.url)
-      if (url.pathname === '/api/live') {
-        let controller!: ReadableStreamDefaultController<Uint8Array>
-        const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) })
-        const signal = init?.signal ?? request.signal
-        signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
-        streams.push({ topics: (url.searchParams.get('topics') ?? '').split(','), send: (text) => controller.enqueue(new TextEncoder().encode(text)) })
-        return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
-      }
+      if (url.pathname === '/api/live') return liveStreamResponse(request, init, streams)
       const text = request.method === 'GET' ? '' : await request.clone().text()
       const call = { method: request.method, path: url.pathname, params: url.searchParams, body: text ? JSON.parse(text) : undefined, headers: request.headers }
       calls.push(call)

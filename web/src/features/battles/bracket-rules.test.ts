@@ -14,8 +14,10 @@ import {
   isRoundOpen,
   judgeDraft,
   judgeDraftError,
+  liveBoard,
   liveSparring,
   judgeEntries,
+  newerBoard,
   lastOpenRound,
   queuedRounds,
   seedEntries,
@@ -32,7 +34,7 @@ import {
   withJudgeRounds,
   withVotes,
 } from './bracket-rules'
-import type { BracketSet } from './bracket-types'
+import type { BracketSet, Scoreboard } from './bracket-types'
 
 const decided = (sparringId: number, red: number, blue: number, winner: number, overrides = {}) =>
   buildBracketSparring(sparringId, { status: 'finished', red: buildSide(red), blue: buildSide(blue), winner, ...overrides })
@@ -226,6 +228,52 @@ describe('live messages applied to a sparring', () => {
     const none = buildSparring({ status: 'judging' })
     expect(withVotes(none, 1, 0)).toBeNull()
     expect(liveSparring(judged(), { type: 'battles.sparring.voted', data: { sparringId: 11, redVotes: 4, blueVotes: 1 } })?.red?.audiencePoints).toBe(4)
+  })
+})
+
+describe("live messages applied to a scoreboard's copy", () => {
+  const board = (sparring: Scoreboard['sparring']): Scoreboard => ({ carpetId: 3, carpetName: 'Main', eventId: 42, sparring })
+  const judged = (version = 4) =>
+    buildSparring({
+      status: 'judging',
+      version,
+      red: buildSparringSide(1, { totalPoints: 9, audiencePoints: 2 }),
+      blue: buildSparringSide(8, { totalPoints: 8, audiencePoints: 1 }),
+      rounds: [buildRound(1, [[20, 'Judge Roxy', 9, 8]]), buildRound(2, [])],
+    })
+  const scored = (version: number, redPoints: number) => ({
+    type: 'battles.sparring.scored',
+    data: { sparringId: 11, carpetId: 3, version, judgeId: 1, rounds: [{ round: 2, redPoints, bluePoints: 10 }] },
+  })
+
+  it("applies a score and a vote of the board's sparring, taking the message's version", () => {
+    const shown = board(judged())
+    const patched = liveBoard(shown, scored(5, 7.5))!
+    expect(patched.carpetName).toBe('Main')
+    expect(patched.sparring?.version).toBe(5)
+    expect(patched.sparring?.rounds[1].scores.map((score) => [score.id, score.redPoints, score.bluePoints])).toEqual([[1, 7.5, 10]])
+    expect([patched.sparring?.red?.totalPoints, patched.sparring?.blue?.totalPoints]).toEqual([16.5, 18])
+    const voted = liveBoard(patched, { type: 'battles.sparring.voted', data: { sparringId: 11, version: 6, redVotes: 4, blueVotes: 1 } })!
+    expect([voted.sparring?.red?.audiencePoints, voted.sparring?.version]).toEqual([4, 6])
+  })
+
+  it('keeps the copy for a message it holds already, and asks for a re-read of anything else', () => {
+    const shown = board(judged(5))
+    expect(liveBoard(shown, scored(5, 6))).toBe(shown)
+    expect(liveBoard(shown, scored(4, 6))).toBe(shown)
+    expect(liveBoard(board(null), scored(6, 6))).toBeNull()
+    expect(liveBoard(shown, { type: 'battles.scoreboard.changed', data: { eventId: 42, carpetId: 3, sparringId: 12 } })).toBeNull()
+    expect(liveBoard(shown, { type: 'battles.sparring.decided', data: { sparringId: 11, version: 6, winnerId: 1 } })).toBeNull()
+    expect(liveBoard(shown, { ...scored(6, 6), data: { ...scored(6, 6).data, sparringId: 12 } })).toBeNull()
+  })
+
+  it('keeps the newer sparring when a read answers an older copy of it', () => {
+    const applied = board(judged(6))
+    expect(newerBoard(applied, board(judged(5)))).toEqual(applied)
+    const read = board(judged(7))
+    expect(newerBoard(applied, read)).toBe(read)
+    const another = board({ ...judged(1), sparringId: 12 })
+    expect(newerBoard(applied, another)).toBe(another)
   })
 })
 

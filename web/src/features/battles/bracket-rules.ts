@@ -378,6 +378,14 @@ export function liveSparring(sparring: Sparring, envelope: { type: string; data:
   return patched && version !== null ? { ...patched, version } : patched
 }
 
+/** The same for a scoreboard's copy: a score or vote of the sparring it shows applied, or null to re-read it. */
+export function liveBoard(board: Scoreboard, envelope: { type: string; data: Record<string, unknown> }): Scoreboard | null {
+  if (!board.sparring) return null
+  const sparring = liveSparring(board.sparring, envelope)
+  if (sparring === null) return null
+  return sparring === board.sparring ? board : { ...board, sparring }
+}
+
 /**
  * Which copy of a sparring a screen keeps when a read or a write's answer arrives: the incoming one unless it is
  * older than the one shown (three judges submitting at once get their answers in any order, each answer as of its

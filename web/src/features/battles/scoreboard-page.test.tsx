@@ -70,13 +70,14 @@ describe('Scoreboard (display mode)', () => {
     server.streams[0].send(live(['carpet:3', 'event:42'], 1))
     expect(await screen.findByTestId('board-blue')).toHaveTextContent('Rocka')
     expect(within(screen.getByTestId('board-blue')).getByTestId('crown')).toBeInTheDocument()
-    // now it follows the sparring's topic as well: a score there re-reads the board
-    await waitFor(() => expect(server.streams).toHaveLength(2))
+    // the sparring it shows announces itself on the carpet's topic: the same stream, and a change it cannot apply
+    // (a finished sparring's) re-reads the board
     const before = server.reads()
     board = { ...board, sparring: { ...board.sparring!, rounds: [buildRound(1, [[20, 'Judge Roxy', 9, 10]])] } }
-    server.streams[1].send(live(['sparring:11', 'battle:7'], 2))
+    server.streams[0].send(live(['sparring:11', 'carpet:3'], 2))
     expect(await screen.findByTestId('score-1-20')).toHaveTextContent('Judge Roxy910')
     expect(server.reads()).toBeGreaterThan(before)
+    expect(server.streams).toHaveLength(1)
   })
 
   it("applies a judge's score and the votes from the live message itself (no re-read), as the sparring page does", async () => {
@@ -89,12 +90,12 @@ describe('Scoreboard (display mode)', () => {
     const server = serve(() => ({ carpetId: 3, carpetName: 'Main carpet', eventId: 42, sparring }))
     show(0)
     await screen.findByTestId('board-red')
-    await waitFor(() => expect(server.streams.at(-1)?.topics).toEqual(['carpet:3', 'sparring:11']))
+    await waitFor(() => expect(server.streams.at(-1)?.topics).toEqual(['carpet:3']))
     const feed = server.streams.at(-1)!
     feed.send('id: B:0\nevent: ready\ndata: {}\n\n')
     await waitFor(() => expect(server.reads()).toBe(2))
     const message = (n: number, type: string, data: Record<string, unknown>) =>
-      `id: B:${n}\nevent: message\ndata: ${JSON.stringify({ id: `m${n}`, type, topics: ['sparring:11'], data: { sparringId: 11, battleId: 7, eventId: 42, carpetId: 3, ...data } })}\n\n`
+      `id: B:${n}\nevent: message\ndata: ${JSON.stringify({ id: `m${n}`, type, topics: ['sparring:11', 'carpet:3'], data: { sparringId: 11, battleId: 7, eventId: 42, carpetId: 3, ...data } })}\n\n`
     feed.send(message(1, 'battles.sparring.scored', { judgeId: 1, rounds: [{ round: 2, redPoints: 7.5, bluePoints: 10 }] }))
     expect(await screen.findByTestId('score-2-1')).toHaveTextContent('B-girl Ana7.510')
     expect(screen.getByTestId('board-red-total')).toHaveTextContent('16.5')

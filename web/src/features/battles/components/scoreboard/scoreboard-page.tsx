@@ -8,8 +8,8 @@ import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { imageUrl } from '@/lib/api/images'
 import { isNotFound } from '@/lib/api/base'
 import { useLiveTopics } from '@/lib/live-topics'
-import { CARPET_TAG, competitionApi, SPARRING_TAG, useScoreboardByCarpetQuery, useScoreboardEventQuery } from '../../api/competition-api'
-import { liveSparring, pointsText, SCOREBOARD_TEXTS, sideName, SPARRING_TEXTS, winnerColor } from '../../bracket-rules'
+import { CARPET_TAG, competitionApi, useScoreboardByCarpetQuery, useScoreboardEventQuery } from '../../api/competition-api'
+import { liveBoard, pointsText, SCOREBOARD_TEXTS, sideName, SPARRING_TEXTS, winnerColor } from '../../bracket-rules'
 import type { Color, Sparring } from '../../bracket-types'
 import { RED, roundLabel } from '../sparring/score-rows'
 import { boardScale, CARD_GAP_VH, CARD_PADDING_VH, HEADER_VH, PAGE_PADDING_VH, SECTION_GAP_VH, TIE_LINE_VH, VOTES_VH, type BoardScale } from './board-scale'
@@ -145,8 +145,8 @@ export interface ScoreboardPageProps {
 /**
  * Display mode (docs/product/competition.md): one carpet's board, full screen for a projector or a TV beside the carpet —
  * the event's logo and background, the carpet, the sparring on it with each judge's points as they come in, the
- * totals, the audience's votes and the winner. Follows the carpet's topic (another sparring put on it) and the
- * sparring's (a score, a vote, a winner).
+ * totals, the audience's votes and the winner. Follows the carpet's topic: another sparring put on it, and the
+ * shown sparring's scores, votes and winner.
  */
 export function ScoreboardPage({ eventId, carpetId, liveDelayMs }: ScoreboardPageProps) {
   const valid = Number.isInteger(eventId) && eventId > 0 && Number.isInteger(carpetId) && carpetId > 0
@@ -154,20 +154,19 @@ export function ScoreboardPage({ eventId, carpetId, liveDelayMs }: ScoreboardPag
   const board = useScoreboardByCarpetQuery({ eventId, carpetId }, { skip: !valid })
   const event = useScoreboardEventQuery(eventId, { skip: !valid })
   const sparring = board.data?.sparring ?? null
-  const topics = valid ? [`carpet:${carpetId}`, ...(sparring ? [`sparring:${sparring.sparringId}`] : [])] : []
-  useLiveTopics(topics, {
-    onReady: [{ type: CARPET_TAG, id: carpetId }, ...(sparring ? [{ type: SPARRING_TAG, id: sparring.sparringId }] : [])],
+  // the sparring a board shows announces itself on the carpet's topic too (docs/events.md): one topic, so the
+  // shared feed need not reopen when another sparring is put on the carpet
+  useLiveTopics(valid ? [`carpet:${carpetId}`] : [], {
+    onReady: [{ type: CARPET_TAG, id: carpetId }],
     delayMs: liveDelayMs,
     // scores and votes are applied to the board's copy, as the sparring page does; the rest is re-read
     apply: (envelope) => {
       let applied = false
       dispatch(
         competitionApi.util.updateQueryData('scoreboardByCarpet', { eventId, carpetId }, (draft) => {
-          if (!draft.sparring) return
-          const patched = liveSparring(current(draft.sparring), envelope)
-          if (patched === null) return
-          applied = true
-          draft.sparring = patched
+          const patched = liveBoard(current(draft), envelope)
+          applied = patched !== null
+          return patched ?? undefined
         }),
       )
       return applied

@@ -1,0 +1,37 @@
+/**
+ * The gateway's live feed stood in for at the browser's transport (fetch with a streamed body): a test writes
+ * what the gateway would send on each stream opened, and sees what each asked for.
+ */
+export interface LiveStream {
+  url: URL
+  /** the topics it follows, as the feed's URL names them */
+  topics: string[]
+  headers: Headers
+  signal: AbortSignal
+  send: (text: string) => void
+  end: () => void
+}
+
+/** The answer to a GET /api/live, its stream added to `streams`. */
+export function liveStreamResponse(request: Request, init: RequestInit | undefined, streams: LiveStream[]): Response {
+  const url = new URL(request.url)
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) })
+  const encoder = new TextEncoder()
+  const signal = init?.signal ?? request.signal
+  signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+  streams.push({
+    url,
+    topics: (url.searchParams.get('topics') ?? '').split(','),
+    headers: new Headers(init?.headers),
+    signal: signal!,
+    send: (text) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+  })
+  return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
+}
+
+/** A `ready` frame, and a message frame of an envelope. */
+export const readyFrame = (id = 'B:0') => `id: ${id}\nevent: ready\ndata: {}\n\n`
+export const envelopeFrame = (id: string, type: string, topics: string[], data: Record<string, unknown> = {}) =>
+  `id: ${id}\nevent: message\ndata: ${JSON.stringify({ id, type, topics, data })}\n\n`
