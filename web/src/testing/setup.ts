@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// findBy*/waitFor wait up to 5 s (the library's 1 s was met only on an idle machine: two workers share two
+// cores, docs/development.md, The test budget); a passing wait still returns as soon as it holds
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => {
   cleanup()
