@@ -7,7 +7,7 @@ PY_SOURCES := $(wildcard services/*/src) gateway/src
 WEB := web
 NPM_STAMP := $(WEB)/node_modules/.install-stamp
 
-.PHONY: help install dev seed test lint test-py test-fuzz test-web test-e2e bench bench-tools contracts audit web-build clean
+.PHONY: help install dev seed test lint lint-py lint-web test-py test-fuzz test-web test-e2e bench bench-tools contracts audit web-build clean
 
 help:
 	@echo "make dev        run the whole platform on http://localhost:8080 (installs what is missing)"
@@ -39,10 +39,16 @@ seed: install
 dev: web-build
 	$(UV) run python deploy/local/dev.py
 
+# the Python and the web checks side by side (each is one process, mostly on one core), output kept per part
 lint: install
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint-py lint-web
+
+lint-py:
 	$(UV) run ruff check .
 	$(UV) run ruff format --check .
 	$(UV) run mypy $(PY_SOURCES)
+
+lint-web:
 	@if [ -f $(WEB)/package.json ]; then cd $(WEB) && npm run lint && npm run typecheck; fi
 
 # the suites side by side, TEST_JOBS at a time (default 2): deploy/local/check.py

@@ -23,7 +23,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg'
 import MoreVertIcon from '@mui/icons-material/MoreVert'
 import TvIcon from '@mui/icons-material/Tv'
 import XIcon from '@mui/icons-material/X'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { ConfirmDialog, ModalDialog } from '@/components/ui/dialogs'
 import { ErrorState } from '@/components/ui/error-state'
@@ -205,11 +205,9 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
   const valid = Number.isInteger(id) && id > 0
   // while its editor deletes it the page stops following the draft (nothing may read it again on the way
   // out: a 404) and keeps showing the last copy read
-  const [leaving, setLeaving] = useState(false)
-  const { data, error, isFetching, refetch } = useGetEventQuery(id, { skip: !valid || leaving })
-  const last = useRef<CypherEvent | undefined>(undefined)
-  if (data) last.current = data
-  const event = leaving ? last.current : data
+  const [leavingWith, setLeavingWith] = useState<CypherEvent | null>(null)
+  const { data, error, isFetching, refetch } = useGetEventQuery(id, { skip: !valid || leavingWith !== null })
+  const event = leavingWith ?? data
   const [remove, { isLoading: removing }] = useDeleteEventMutation()
   const [infoOpen, setInfoOpen] = useState(false)
   const [deleting, setDeleting] = useState(false)
@@ -244,12 +242,12 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
   const background = imageUrl(event.image, 1000, 'event')
 
   const deleteEvent = async () => {
-    setLeaving(true)
+    setLeavingWith(event)
     try {
       await remove(event.id).unwrap()
       navigate(paths.events.getHref(), { replace: true })
     } catch {
-      setLeaving(false)
+      setLeavingWith(null)
       setDeleting(false)
     }
   }

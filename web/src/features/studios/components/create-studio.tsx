@@ -24,7 +24,7 @@ import { fieldError, GeneralFields, LocationFields, SocialFields, type DraftErro
 /** The step a field is on: a refusal of the server takes the user back there. */
 const FIELD_STEPS: Record<string, number> = { name: 0, image: 0, founded: 0, description: 0, locationAddress: 1 }
 
-function Wizard({ studio, meId, onLeaving }: { studio: Studio; meId?: number; onLeaving: (leaving: boolean) => void }) {
+function Wizard({ studio, meId, onLeaving }: { studio: Studio; meId?: number; onLeaving: (studio: Studio | null) => void }) {
   const navigate = useNavigate()
   const [step, setStep] = useState(0)
   const [draft, setDraft] = useState<StudioDraft>(() => studioDraft(studio))
@@ -95,13 +95,13 @@ function Wizard({ studio, meId, onLeaving }: { studio: Studio; meId?: number; on
 
   const cancel = async () => {
     // the page stops following the draft it deletes: nothing may read it again on the way out (a 404)
-    onLeaving(true)
+    onLeaving(studio)
     try {
       await remove(studio.id).unwrap()
       navigate(paths.studios.getHref())
     } catch {
       /* the failure was shown as a toast: the draft stays */
-      onLeaving(false)
+      onLeaving(null)
     }
   }
 
@@ -156,12 +156,10 @@ function Wizard({ studio, meId, onLeaving }: { studio: Studio; meId?: number; on
 export function CreateStudioPage({ id }: { id: number }) {
   const signedIn = useAppSelector(selectIsSignedIn)
   const valid = Number.isInteger(id) && id > 0
-  const [leaving, setLeaving] = useState(false)
-  const { data, error, isFetching, refetch } = useGetStudioQuery(id, { skip: !valid || leaving })
-  // while it is being deleted the wizard keeps showing the last copy read
-  const last = useRef<Studio | undefined>(undefined)
-  if (data) last.current = data
-  const studio = leaving ? last.current : data
+  // while it is being deleted the query stops and the wizard keeps showing the copy it had
+  const [leavingWith, setLeavingWith] = useState<Studio | null>(null)
+  const { data, error, isFetching, refetch } = useGetStudioQuery(id, { skip: !valid || leavingWith !== null })
+  const studio = leavingWith ?? data
   const { data: me } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
   useDocumentTitle(STUDIO_TEXTS.wizardTitle)
 
@@ -173,7 +171,7 @@ export function CreateStudioPage({ id }: { id: number }) {
   if (!studio) return <PageLoader label="Loading studio" />
   return (
     <Box sx={{ px: { xs: 1.5, sm: 2 }, py: { xs: 3, sm: 6 }, display: 'flex', justifyContent: 'center' }}>
-      <Wizard studio={studio} meId={me?.id} onLeaving={setLeaving} />
+      <Wizard studio={studio} meId={me?.id} onLeaving={setLeavingWith} />
     </Box>
   )
 }
