@@ -28,7 +28,7 @@ import {
 import { CREATION_STAGES, ORG_NAME_MAX_LENGTH, ROLE_TEXTS } from '../rules'
 import type { Organization, OrganizationsUser, Role } from '../types'
 import { RoleUsers } from '@/components/ui/role-users'
-import { SubmitForm } from './submit-form'
+import { SubmitForm } from '@/components/ui/submit-form'
 
 const STAGES = [
   { title: 'Info', text: 'The image and the name dancers will know the organization by.' },
