@@ -29,11 +29,6 @@ export const ORG_TABS = [
 export type OrgTab = (typeof ORG_TABS)[number]['key']
 export const ORG_TABS_ANCHOR = 'org-tabs'
 
-/** The tab named by the query `tab`; events when it names none. */
-export function orgTabOf(value: string | null | undefined): OrgTab {
-  return ORG_TABS.find((tab) => tab.key === value)?.key ?? 'events'
-}
-
 // --- the events tab ----------------------------------------------------------------------------------------
 
 // shared with the events screens (the profile's Events tab has the same sub-tabs): kept once in lib

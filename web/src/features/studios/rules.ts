@@ -83,12 +83,6 @@ export const STUDIO_TABS = [
 export type StudioTab = (typeof STUDIO_TABS)[number]['key']
 export const STUDIO_TABS_ANCHOR = 'studio-tabs'
 
-/** The tab the query `tab` names, by its name or its id (0 to 3); students when it names none. */
-export function studioTabOf(value: string | null | undefined): StudioTab {
-  const tab = STUDIO_TABS.find((item) => item.key === value || String(item.id) === value)
-  return tab?.key ?? 'students'
-}
-
 // --- sorting -----------------------------------------------------------------------------------------------
 
 export type CompetitionSortField = 'date' | 'name'
