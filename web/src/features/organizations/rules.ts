@@ -131,10 +131,6 @@ export const SETTINGS_SECTIONS = [
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['key']
 
-export function settingsSectionOf(value: string | null | undefined): SettingsSection | null {
-  return SETTINGS_SECTIONS.find((section) => section.key === value)?.key ?? null
-}
-
 export const ROLE_TEXTS = {
   admin: { tile: 'Edit admin', picker: 'Search to add admin', wizardPicker: 'Select admins', heading: 'Admins', empty: 'No admins yet.' },
   promoter: { tile: 'Edit promoter', picker: 'Select promoters', wizardPicker: 'Select promoters', heading: 'Promoters', empty: 'No promoters yet.' },
