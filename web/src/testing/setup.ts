@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { mediaQueries } from './media'
 
 afterEach(() => {
   cleanup()
@@ -11,17 +12,5 @@ afterEach(() => {
   })
 })
 
-// jsdom has no matchMedia; MUI's useMediaQuery asks for it.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList
-}
+// jsdom has no matchMedia; MUI's useMediaQuery asks for it: every query answers no unless a test says otherwise.
+if (!window.matchMedia) window.matchMedia = mediaQueries(() => false)
