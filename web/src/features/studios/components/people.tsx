@@ -1,54 +1,28 @@
-import Box from '@mui/material/Box'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
-import { useState } from 'react'
 import { MemberSection, useMemberSearch } from '@/components/entity/member-section'
+import { PeopleStep } from '@/components/entity/people-step'
 import { memberTexts } from '@/components/entity/rules'
-import { PageLoader } from '@/components/ui/feedback'
-import { RoleUsers } from '@/components/ui/role-users'
-import { UserPicker } from '@/components/ui/user-picker'
 import { pageItems } from '@/lib/lists'
 import { useAddStudioPersonMutation, useRemoveStudioPersonMutation, useStudioPeopleInfiniteQuery } from '../api/studios-api'
 import { PEOPLE_SEARCH_MS, PEOPLE_TEXTS } from '../rules'
-import type { Studio, StudioPeople, StudioUser } from '../types'
+import type { Studio, StudioPeople } from '../types'
 
-/**
- * A wizard step (4 to 6): the shared user picker (role admin, teacher or student) adds at once; the list
- * below is the server's, so a person shows only once the server took them.
- */
-export function PeopleStep({ studio, people, meId }: { studio: Studio; people: StudioPeople; meId?: number }) {
+/** A wizard step (4 to 6): the shared user picker (role admin, teacher or student) adds at once. */
+export function PeopleWizardStep({ studio, people, meId }: { studio: Studio; people: StudioPeople; meId?: number }) {
   const texts = PEOPLE_TEXTS[people]
   const list = useStudioPeopleInfiniteQuery({ id: studio.id, people })
   const [add] = useAddStudioPersonMutation()
   const [remove] = useRemoveStudioPersonMutation()
-  const [busyId, setBusyId] = useState<number | null>(null)
-  const users: StudioUser[] = pageItems(list.data?.pages)
-
-  const change = async (userId: number, removing: boolean) => {
-    setBusyId(userId)
-    try {
-      await (removing ? remove : add)({ id: studio.id, people, userId }).unwrap()
-    } catch {
-      /* reported only (the base query's toast): the list stays as the server has it */
-    } finally {
-      setBusyId(null)
-    }
-  }
-
   return (
-    <Stack spacing={2}>
-      <UserPicker label={texts.picker} selected={users} role={texts.role} allowInvite onPick={(user) => void change(user.id, false)} />
-      <Box>
-        <Typography variant="h4" component="h3" sx={{ mt: 1, mb: 0.5, fontSize: '1.1rem' }}>
-          {PEOPLE_HEADINGS[people]} ({users.length})
-        </Typography>
-        {list.isLoading ? (
-          <PageLoader label={`Loading ${people}`} />
-        ) : (
-          <RoleUsers users={users} label={PEOPLE_HEADINGS[people]} empty={texts.empty} busyId={busyId} onRemove={(user) => void change(user.id, true)} note={(user) => (user.id === meId ? 'You' : undefined)} />
-        )}
-      </Box>
-    </Stack>
+    <PeopleStep
+      picker={texts.picker}
+      role={texts.role}
+      heading={PEOPLE_HEADINGS[people]}
+      empty={texts.empty}
+      users={pageItems(list.data?.pages)}
+      loading={list.isLoading ? `Loading ${people}` : undefined}
+      change={(userId, removing) => (removing ? remove : add)({ id: studio.id, people, userId }).unwrap()}
+      meId={meId}
+    />
   )
 }
 
