@@ -1,13 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { APP_ERROR } from '@/lib/toast'
 import { buildBattle } from '@/testing/battle-builders'
 import { buildOrg, buildUser, jsonResponse } from '@/testing/builders'
-import { AppProvider } from './provider'
-import { appRoutes } from './router'
-import { makeStore } from './store'
+import { renderApp } from '@/testing/render-app'
 
 /**
  * A failed read is an error, not an empty result: a 5xx or a lost connection shows the error state with a
@@ -38,17 +35,6 @@ function serve(thing: string, first: Answer, body: unknown) {
   return () => reads
 }
 
-function open(url: string) {
-  const store = makeStore({ session: { status: 'guest', accessToken: null, expiresAt: null, expired: false } })
-  const router = createMemoryRouter(appRoutes(store), { initialEntries: [url] })
-  render(
-    <AppProvider store={store}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  )
-  return store
-}
-
 afterEach(() => vi.unstubAllGlobals())
 
 const pages = [
@@ -71,7 +57,7 @@ describe.each(pages)('$name', ({ url, api, body, shows }) => {
     ['a network failure', offline],
   ])('after %s shows the error state; Retry reads again and shows it', async (_case, first) => {
     const reads = serve(api, first, body)
-    const store = open(url)
+    const { store } = renderApp(url)
     const state = await screen.findByTestId('error-state', {}, { timeout: 5000 })
     expect(state).toHaveTextContent(APP_ERROR)
     expect(screen.queryByText(NOT_FOUND)).toBeNull()
@@ -86,7 +72,7 @@ describe.each(pages)('$name', ({ url, api, body, shows }) => {
 describe.each(pages.filter((page) => page.notFoundPage !== false))('$name', ({ url, api, body }) => {
   it('after a 404 shows the not-found page, without a Retry', async () => {
     serve(api, notFound, body)
-    open(url)
+    renderApp(url)
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(NOT_FOUND), { timeout: 5000 })
     await waitFor(() => expect(screen.queryByTestId('error-state')).toBeNull())
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()

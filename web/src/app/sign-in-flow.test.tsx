@@ -1,15 +1,13 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { User } from '@/lib/api/types'
 import { bootstrapSession } from '@/lib/auth/actions'
 import { currentProfile, magicLinkEmail, sessionHint } from '@/lib/storage'
 import { buildUser, jsonResponse } from '@/testing/builders'
 import { signedInState } from '@/testing/render'
-import { AppProvider } from './provider'
-import { appRoutes } from './router'
-import { makeStore, type AppStore } from './store'
+import { guestStore, renderApp } from '@/testing/render-app'
+import { makeStore } from './store'
 
 /**
  * Every way into the site ends at the one navigation guard: a signed-in profile without a dancer name is
@@ -37,19 +35,6 @@ function serve(users: Record<number, User>, main: User) {
   )
 }
 
-function open(store: AppStore, url: string) {
-  const router = createMemoryRouter(appRoutes(store), { initialEntries: [url] })
-  render(
-    <AppProvider store={store}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  )
-  const here = () => router.state.location.pathname + router.state.location.search
-  return { router, here }
-}
-
-const guest = () => makeStore({ session: { status: 'guest', accessToken: null, expiresAt: null, expired: false } })
-
 async function expectSentToSignup(here: () => string, redirect: string) {
   await waitFor(() => expect(here()).toBe(`/signup?incomplete=true&redirect=${encodeURIComponent(redirect)}`), {
     timeout: 5000,
@@ -63,7 +48,7 @@ afterEach(() => vi.unstubAllGlobals())
 describe('a profile without a dancer name', () => {
   it('logging in from /login goes to Signup with the banner, not Home', async () => {
     serve({}, incomplete)
-    const { here } = open(guest(), '/login')
+    const { here } = renderApp('/login')
     const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/^Email/, {}, { timeout: 5000 }), 'ana@example.com')
     await user.type(screen.getByLabelText(/^Password/), 'breaking-2026')
@@ -73,7 +58,7 @@ describe('a profile without a dancer name', () => {
 
   it('logging in from /login with a redirect keeps it for after the onboarding', async () => {
     serve({}, incomplete)
-    const { here } = open(guest(), '/login?redirect=%2Fmembers')
+    const { here } = renderApp('/login?redirect=%2Fmembers')
     const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/^Email/, {}, { timeout: 5000 }), 'ana@example.com')
     await user.type(screen.getByLabelText(/^Password/), 'breaking-2026')
@@ -84,17 +69,17 @@ describe('a profile without a dancer name', () => {
   it('a magic link goes to Signup with the banner', async () => {
     serve({}, incomplete)
     magicLinkEmail.set('ana@example.com')
-    const { here } = open(guest(), '/magic-link?token=abc')
+    const { here } = renderApp('/magic-link?token=abc')
     await expectSentToSignup(here, '/')
   })
 
   it('a reload with the refresh cookie (and Google’s return) goes to Signup with the banner', async () => {
     serve({}, incomplete)
     sessionHint.set()
-    const store = guest()
+    const store = guestStore()
     await bootstrapSession(store.dispatch)
     expect(store.getState().session.status).toBe('signedIn')
-    const { here } = open(store, '/')
+    const { here } = renderApp('/', store)
     await expectSentToSignup(here, '/')
   })
 
@@ -102,14 +87,14 @@ describe('a profile without a dancer name', () => {
     'reaching %s directly goes to Signup with it as redirect',
     async (url) => {
       serve({}, incomplete)
-      const { here } = open(makeStore(signedInState()), url)
+      const { here } = renderApp(url, makeStore(signedInState()))
       await expectSentToSignup(here, url)
     },
   )
 
   it('a login page opened while signed in sends on to its redirect, where the guard looks again', async () => {
     serve({}, incomplete)
-    const { here } = open(makeStore(signedInState()), '/login?redirect=%2Fmembers')
+    const { here } = renderApp('/login?redirect=%2Fmembers', makeStore(signedInState()))
     await expectSentToSignup(here, '/members')
   })
 
@@ -117,15 +102,15 @@ describe('a profile without a dancer name', () => {
     serve({ 7: incomplete }, complete)
     currentProfile.set(7)
     sessionHint.set()
-    const store = guest()
+    const store = guestStore()
     await bootstrapSession(store.dispatch)
-    const { here } = open(store, '/profile/8')
+    const { here } = renderApp('/profile/8', store)
     await expectSentToSignup(here, '/profile/8')
   })
 
   it('may still read the legal pages', async () => {
     serve({}, incomplete)
-    const { here } = open(makeStore(signedInState()), '/terms')
+    const { here } = renderApp('/terms', makeStore(signedInState()))
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
     expect(here()).toBe('/terms')
   })
@@ -134,7 +119,7 @@ describe('a profile without a dancer name', () => {
 describe('a complete profile', () => {
   it('logging in goes to the redirect', async () => {
     serve({}, complete)
-    const { here } = open(guest(), '/login?redirect=%2Fmembers')
+    const { here } = renderApp('/login?redirect=%2Fmembers')
     const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/^Email/, {}, { timeout: 5000 }), 'ana@example.com')
     await user.type(screen.getByLabelText(/^Password/), 'breaking-2026')

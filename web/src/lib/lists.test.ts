@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { flipDirection, nextPage } from './lists'
+import { flipDirection, nextPage, pageItems } from './lists'
 
 describe('the paging helper', () => {
   it('asks for the next page while the last came back full, and stops at a short one', () => {
@@ -16,5 +16,12 @@ describe('the sort direction', () => {
   it('turns around', () => {
     expect(flipDirection('asc')).toBe('desc')
     expect(flipDirection('desc')).toBe('asc')
+  })
+})
+
+describe('the items of the pages', () => {
+  it('joins the pages in order, an empty answer counting as none', () => {
+    expect(pageItems([[1, 2], null, [3], undefined])).toEqual([1, 2, 3])
+    expect(pageItems(undefined)).toEqual([])
   })
 })

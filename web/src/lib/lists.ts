@@ -17,3 +17,8 @@ export type SortDirection = 'asc' | 'desc'
 export function flipDirection(direction: SortDirection): SortDirection {
   return direction === 'asc' ? 'desc' : 'asc'
 }
+
+/** The items of an infinite list's pages (a page the server answered empty counts as none). */
+export function pageItems<T>(pages: (T[] | null | undefined)[] | undefined): T[] {
+  return (pages ?? []).flatMap((page) => page ?? [])
+}

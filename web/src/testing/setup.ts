@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { mediaQueries } from './media'
 
 // findBy*/waitFor wait up to 5 s (the library's 1 s was met only on an idle machine: two workers share two
 // cores, docs/development.md, The test budget); a passing wait still returns as soon as it holds
@@ -15,17 +16,5 @@ afterEach(() => {
   })
 })
 
-// jsdom has no matchMedia; MUI's useMediaQuery asks for it.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList
-}
+// jsdom has no matchMedia; MUI's useMediaQuery asks for it: every query answers no unless a test says otherwise.
+if (!window.matchMedia) window.matchMedia = mediaQueries(() => false)

@@ -6,6 +6,7 @@ import type { AppStore } from '@/app/store'
 import { pendingWrites, resetQueue } from '@/lib/offline-queue'
 import type { QrDetector } from '@/lib/qr/detector'
 import { jsonResponse } from '@/testing/builders'
+import { mediaQueries } from '@/testing/media'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { CheckinPage } from './components/checkin-page'
 import { checkedInCount, filterAttendees, isCheckedIn } from './rules'
@@ -84,19 +85,7 @@ function setOnline(online: boolean) {
 }
 
 function mediaWidth(wide: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: wide,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  )
+  vi.spyOn(window, 'matchMedia').mockImplementation(mediaQueries(() => wide))
 }
 
 const show = (props: { loadDetector?: () => Promise<QrDetector>; liveDelayMs?: number } = {}) =>

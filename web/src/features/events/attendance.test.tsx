@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildLiveEvent, buildPayment, buildTicket } from '@/testing/attendance-builders'
 import { jsonResponse } from '@/testing/builders'
-import { renderWithProviders, signedInState } from '@/testing/render'
-import { stubApi, type ApiCall } from '@/testing/stub-api'
-import { EventPage } from './components/event-page'
+import { showEventPage, type Handler } from '@/testing/event-page'
+import type { ApiCall } from '@/testing/stub-api'
 import type { CypherEvent } from './types'
 
 // Stripe's loader is stood in for: with the test provider it must never be imported at all.
@@ -17,21 +15,9 @@ vi.mock('@stripe/stripe-js/pure', () => {
 
 afterEach(() => vi.unstubAllGlobals())
 
-type Handler = (call: ApiCall) => Response | undefined
-
-const show = (event: CypherEvent, handler: Handler = () => undefined, options: { signedIn?: boolean; route?: string } = {}) => {
-  const calls = stubApi((call) => {
-    if (call.path === `/api/events/${event.id}` && call.method === 'GET') return jsonResponse(event)
-    if (call.path === '/api/payments/config') return jsonResponse({ provider: 'test', publishableKey: null, currency: 'usd' })
-    return handler(call)
-  })
-  const rendered = renderWithProviders(<EventPage id={event.id} />, {
-    route: options.route ?? `/event/${event.id}`,
-    path: '/event/:id',
-    preloadedState: options.signedIn === false ? undefined : signedInState(),
-  })
-  return { ...rendered, calls, user: userEvent.setup() }
-}
+/** The event page, with the test provider of payments (no Stripe). */
+const show = (event: CypherEvent, handler: Handler = () => undefined, options: { signedIn?: boolean; route?: string } = {}) =>
+  showEventPage(event, (call) => (call.path === '/api/payments/config' ? jsonResponse({ provider: 'test', publishableKey: null, currency: 'usd' }) : handler(call)), options)
 
 const purchases = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST' && call.path === '/api/events/42/tickets')
 

@@ -1,29 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import type userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildFeedback, buildFinishedEvent, buildLiveEvent } from '@/testing/attendance-builders'
 import { jsonResponse } from '@/testing/builders'
-import { renderWithProviders, signedInState } from '@/testing/render'
-import { stubApi, type ApiCall } from '@/testing/stub-api'
-import { EventPage } from './components/event-page'
+import { showEventPage } from '@/testing/event-page'
 import type { CypherEvent } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
-
-type Handler = (call: ApiCall) => Response | undefined
-
-const show = (event: CypherEvent, handler: Handler = () => undefined, options: { signedIn?: boolean; route?: string } = {}) => {
-  const calls = stubApi((call) => {
-    if (call.path === `/api/events/${event.id}` && call.method === 'GET') return jsonResponse(event)
-    return handler(call)
-  })
-  const rendered = renderWithProviders(<EventPage id={event.id} />, {
-    route: options.route ?? `/event/${event.id}`,
-    path: '/event/:id',
-    preloadedState: options.signedIn === false ? undefined : signedInState(),
-  })
-  return { ...rendered, calls, user: userEvent.setup() }
-}
 
 /** An attendee of a finished event who checked in and may leave feedback. */
 const attended = (overrides: Partial<CypherEvent> = {}) =>
@@ -37,7 +20,7 @@ describe('Event page, likes', () => {
     let answer: (response: Response) => void = () => {}
     // the server's answer is held back, to see the flip before it
     const pending = new Promise<Response>((resolve) => (answer = resolve))
-    const { calls, user } = show(buildLiveEvent(), ({ method, path }) =>
+    const { calls, user } = showEventPage(buildLiveEvent(), ({ method, path }) =>
       method === 'POST' && path === '/api/events/42/like' ? (pending as unknown as Response) : undefined,
     )
     await user.click(await screen.findByRole('button', { name: 'Leave a like' }))
@@ -49,7 +32,7 @@ describe('Event page, likes', () => {
   })
 
   it('puts the like and the count back when the server fails', async () => {
-    const { store, user } = show(buildLiveEvent({ isLiked: true, countLikes: 3 }), ({ method, path }) =>
+    const { store, user } = showEventPage(buildLiveEvent({ isLiked: true, countLikes: 3 }), ({ method, path }) =>
       method === 'POST' && path === '/api/events/42/like' ? jsonResponse({ error: { code: 'unavailable', message: 'Down' } }, 503) : undefined,
     )
     await user.click(await screen.findByRole('button', { name: 'You like it!' }))
@@ -59,7 +42,7 @@ describe('Event page, likes', () => {
   })
 
   it('puts them back when the server answers nothing', async () => {
-    const { user } = show(buildLiveEvent(), ({ method, path }) =>
+    const { user } = showEventPage(buildLiveEvent(), ({ method, path }) =>
       method === 'POST' && path === '/api/events/42/like' ? new Response(null, { status: 200 }) : undefined,
     )
     await user.click(await screen.findByRole('button', { name: 'Leave a like' }))
@@ -68,7 +51,7 @@ describe('Event page, likes', () => {
   })
 
   it('sends a guest to Signup with a redirect back', async () => {
-    const { calls, router, user } = show(buildLiveEvent({ canLike: false }), undefined, { signedIn: false })
+    const { calls, router, user } = showEventPage(buildLiveEvent({ canLike: false }), undefined, { signedIn: false })
     await user.click(await screen.findByRole('button', { name: 'Leave a like' }))
     expect(router.state.location.pathname).toBe('/signup')
     expect(router.state.location.search).toBe('?redirect=%2Fevent%2F42')
@@ -76,7 +59,7 @@ describe('Event page, likes', () => {
   })
 
   it('shows only the count to a signed-in user who may not like', async () => {
-    show(buildLiveEvent({ canLike: false, permissions: { canEdit: false, canLike: false } }))
+    showEventPage(buildLiveEvent({ canLike: false, permissions: { canEdit: false, canLike: false } }))
     expect(await screen.findByTestId('likes-count')).toHaveTextContent('3 likes')
     expect(screen.queryByRole('button', { name: 'Leave a like' })).toBeNull()
   })
@@ -84,7 +67,7 @@ describe('Event page, likes', () => {
 
 describe('Event page, feedback tabs', () => {
   it('shows Info and Feedback on a finished event to one who may leave feedback; the tab is the query', async () => {
-    const { router, user } = show(attended())
+    const { router, user } = showEventPage(attended())
     const tabs = await screen.findByRole('tablist', { name: 'Event sections' })
     expect(within(tabs).getByRole('tab', { name: 'Info' })).toHaveAttribute('aria-selected', 'true')
     await user.click(within(tabs).getByRole('tab', { name: 'Feedback' }))
@@ -95,25 +78,25 @@ describe('Event page, feedback tabs', () => {
   })
 
   it('shows no tabs before the event ends, nor to a visitor who may not leave feedback', async () => {
-    show(attended({ isFinished: false, period: 'now' }))
+    showEventPage(attended({ isFinished: false, period: 'now' }))
     await screen.findByRole('heading', { name: 'Winter Jam' })
     expect(screen.queryByRole('tablist')).toBeNull()
   })
 
   it('gives editors the number of reviews on the Feedback tab', async () => {
-    show(editorEvent())
+    showEventPage(editorEvent())
     expect(await screen.findByRole('tab', { name: 'Feedback (2)' })).toBeInTheDocument()
   })
 
   it("refuses the feedback tab to those without permission with the seed's words", async () => {
-    show(buildFinishedEvent(), undefined, { route: '/event/42?tab=feedback' })
+    showEventPage(buildFinishedEvent(), undefined, { route: '/event/42?tab=feedback' })
     expect(await screen.findByText("Sorry, you don't have permission to view feedback for this event.")).toBeInTheDocument()
   })
 })
 
 describe('Event page, the feedback block', () => {
   it("asks 'Did you enjoy this event?' with the like toggle and 'Provide feedback' leading to the form", async () => {
-    const { router, user } = show(attended())
+    const { router, user } = showEventPage(attended())
     const block = await screen.findByRole('region', { name: 'Did you enjoy this event?' })
     expect(within(block).getByRole('button', { name: 'Leave a like' })).toBeInTheDocument()
     await user.click(within(block).getByRole('button', { name: 'Provide feedback' }))
@@ -124,20 +107,20 @@ describe('Event page, the feedback block', () => {
   })
 
   it("sends a guest's 'Provide feedback' to Signup", async () => {
-    const { router, user } = show(buildFinishedEvent({ canLike: false }), undefined, { signedIn: false })
+    const { router, user } = showEventPage(buildFinishedEvent({ canLike: false }), undefined, { signedIn: false })
     await user.click(await screen.findByRole('button', { name: 'Provide feedback' }))
     expect(router.state.location.pathname).toBe('/signup')
     expect(router.state.location.search).toBe('?redirect=%2Fevent%2F42')
   })
 
   it("reads 'Edit feedback' with the user's own average once given", async () => {
-    show(attended({ feedback: buildFeedback({ averageRating: 4.3 }) }))
+    showEventPage(attended({ feedback: buildFeedback({ averageRating: 4.3 }) }))
     expect(await screen.findByRole('button', { name: 'Edit feedback' })).toBeInTheDocument()
     expect(screen.getByText('Your rating: 4.3')).toBeInTheDocument()
   })
 
   it("gives the event's editors the likes and 'Review feedback'", async () => {
-    const { router, user } = show(editorEvent(), ({ path }) => (path === '/api/events/42/feedback' ? jsonResponse({ feedbacks: [], countFeedbacks: 0, countLikes: 9, totalAverageRating: null, totalTimeliness: null, totalCommunication: null, totalVenue: null, totalVibe: null, totalMusicSound: null }) : undefined))
+    const { router, user } = showEventPage(editorEvent(), ({ path }) => (path === '/api/events/42/feedback' ? jsonResponse({ feedbacks: [], countFeedbacks: 0, countLikes: 9, totalAverageRating: null, totalTimeliness: null, totalCommunication: null, totalVenue: null, totalVibe: null, totalMusicSound: null }) : undefined))
     const info = await screen.findByRole('complementary', { name: 'Event info' })
     expect(within(info).getByTestId('likes-count')).toHaveTextContent('9 likes')
     expect(within(info).queryByRole('button', { name: 'Leave a like' })).toBeNull()
@@ -154,7 +137,7 @@ describe('Event page, the feedback form', () => {
   }
 
   it('refuses to send with a category unrated, highlights the unrated ones, and clears once all are rated', async () => {
-    const { calls, user } = show(attended(), undefined, { route: '/event/42?tab=feedback' })
+    const { calls, user } = showEventPage(attended(), undefined, { route: '/event/42?tab=feedback' })
     const form = await screen.findByRole('form', { name: 'Did you enjoy this event?' })
     expect(within(form).getByText('Your feedback will be visible only to the organizer of the event.')).toBeInTheDocument()
     expect(within(form).getByRole('button', { name: 'Leave a like' })).toBeInTheDocument()
@@ -174,7 +157,7 @@ describe('Event page, the feedback form', () => {
 
   it('sends the five ratings, their mean to 2 decimals and the trimmed details, then returns to the info tab', async () => {
     const event = attended()
-    const { calls, router, user } = show(event, ({ method, path, body }) =>
+    const { calls, router, user } = showEventPage(event, ({ method, path, body }) =>
       method === 'POST' && path === '/api/events/42/feedback' ? jsonResponse(buildFeedback({ ...(body as object), userId: 1 })) : undefined,
       { route: '/event/42?tab=feedback' },
     )
@@ -201,7 +184,7 @@ describe('Event page, the feedback form', () => {
   })
 
   it("edits one's feedback in place: 'Update feedback', the form filled in", async () => {
-    const { calls, user } = show(attended({ feedback: buildFeedback({ details: 'Good' }) }), ({ method, path }) =>
+    const { calls, user } = showEventPage(attended({ feedback: buildFeedback({ details: 'Good' }) }), ({ method, path }) =>
       method === 'POST' && path === '/api/events/42/feedback' ? jsonResponse(buildFeedback()) : undefined,
       { route: '/event/42?tab=feedback' },
     )
@@ -214,7 +197,7 @@ describe('Event page, the feedback form', () => {
 
   it('keeps the form when sending fails, without a toast (the failure is only logged)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const { router, store, user } = show(attended({ feedback: buildFeedback() }), ({ method, path }) =>
+    const { router, store, user } = showEventPage(attended({ feedback: buildFeedback() }), ({ method, path }) =>
       method === 'POST' && path === '/api/events/42/feedback' ? jsonResponse({ error: { code: 'unavailable', message: 'Down' } }, 503) : undefined,
       { route: '/event/42?tab=feedback' },
     )
@@ -226,7 +209,7 @@ describe('Event page, the feedback form', () => {
   })
 
   it('goes back to the info tab on Cancel', async () => {
-    const { router, user } = show(attended(), undefined, { route: '/event/42?tab=feedback' })
+    const { router, user } = showEventPage(attended(), undefined, { route: '/event/42?tab=feedback' })
     await user.click(await screen.findByRole('button', { name: 'Cancel' }))
     expect(router.state.location.search).toBe('')
   })
@@ -246,7 +229,7 @@ describe('Event page, reviewing feedback', () => {
   }
 
   it("shows the admin block (x/5, 'N reviews', the breakdown, the likes) and each feedback", async () => {
-    const { user } = show(editorEvent(), ({ path }) => (path === '/api/events/42/feedback' ? jsonResponse(review) : undefined), { route: '/event/42?tab=feedback' })
+    const { user } = showEventPage(editorEvent(), ({ path }) => (path === '/api/events/42/feedback' ? jsonResponse(review) : undefined), { route: '/event/42?tab=feedback' })
     const summary = await screen.findByTestId('feedback-summary')
     expect(within(summary).getByTestId('overall-rating')).toHaveTextContent('3.75/5')
     expect(within(summary).getByText('2 reviews')).toBeInTheDocument()
@@ -270,7 +253,7 @@ describe('Event page, reviewing feedback', () => {
   })
 
   it("says the seed's refusal when the server refuses the review", async () => {
-    show(editorEvent(), ({ path }) =>
+    showEventPage(editorEvent(), ({ path }) =>
       path === '/api/events/42/feedback' ? jsonResponse({ error: { code: 'forbidden', message: "Sorry, you don't have permission to view feedback for this event." } }, 403) : undefined,
       { route: '/event/42?tab=feedback' },
     )

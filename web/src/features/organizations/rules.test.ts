@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { sectionOf, tabOf } from '@/components/entity/rules'
 import { paths } from '@/config/paths'
 import {
   ALL_YEARS,
@@ -13,10 +14,10 @@ import {
   leaderboardSortFields,
   leaderboardSortParam,
   leaderboardYears,
-  orgTabOf,
   rankIcon,
+  ORG_TABS,
   roleChanges,
-  settingsSectionOf,
+  SETTINGS_SECTIONS,
   visibleEventPeriods,
   visibleText,
 } from './rules'
@@ -51,10 +52,12 @@ describe('the leaderboard', () => {
 
 describe('tabs and sorting defaults', () => {
   it('chooses the tab by the query, events by default', () => {
-    expect(orgTabOf('members')).toBe('members')
-    expect(orgTabOf('about')).toBe('about')
-    expect(orgTabOf('nope')).toBe('events')
-    expect(orgTabOf(null)).toBe('events')
+    expect(tabOf(ORG_TABS, 'members')).toBe('members')
+    expect(tabOf(ORG_TABS, 'about')).toBe('about')
+    expect(tabOf(ORG_TABS, 'nope')).toBe('events')
+    expect(tabOf(ORG_TABS, null)).toBe('events')
+    // an organization's tabs have no numbers: a number names none
+    expect(tabOf(ORG_TABS, '2')).toBe('events')
     expect(paths.organization.getHref(5, 'media')).toBe('/organization/5?tab=media#org-tabs')
     expect(paths.organization.getHref(5)).toBe('/organization/5')
     expect(paths.organizationSettings.getHref(5, 'members')).toBe('/organization/5/settings/members')
@@ -77,9 +80,11 @@ describe('tabs and sorting defaults', () => {
   })
 
   it('knows the settings sections by their child route', () => {
-    expect(settingsSectionOf('socials')).toBe('socials')
-    expect(settingsSectionOf('general')).toBe('general')
-    expect(settingsSectionOf('nope')).toBeNull()
+    expect(sectionOf(SETTINGS_SECTIONS, 'socials')).toBe('socials')
+    expect(sectionOf(SETTINGS_SECTIONS, 'general')).toBe('general')
+    expect(sectionOf(SETTINGS_SECTIONS, 'promoters')).toBe('promoters')
+    expect(sectionOf(SETTINGS_SECTIONS, 'nope')).toBeNull()
+    expect(SETTINGS_SECTIONS.map((section) => section.label)).toEqual(['General Info', 'Admins', 'Promoters', 'Members', 'Social', 'Agreement', 'Waiver'])
   })
 })
 

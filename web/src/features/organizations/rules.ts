@@ -29,11 +29,6 @@ export const ORG_TABS = [
 export type OrgTab = (typeof ORG_TABS)[number]['key']
 export const ORG_TABS_ANCHOR = 'org-tabs'
 
-/** The tab named by the query `tab`; events when it names none. */
-export function orgTabOf(value: string | null | undefined): OrgTab {
-  return ORG_TABS.find((tab) => tab.key === value)?.key ?? 'events'
-}
-
 // --- the events tab ----------------------------------------------------------------------------------------
 
 // shared with the events screens (the profile's Events tab has the same sub-tabs): kept once in lib
@@ -135,10 +130,6 @@ export const SETTINGS_SECTIONS = [
 ] as const
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['key']
-
-export function settingsSectionOf(value: string | null | undefined): SettingsSection | null {
-  return SETTINGS_SECTIONS.find((section) => section.key === value)?.key ?? null
-}
 
 export const ROLE_TEXTS = {
   admin: { tile: 'Edit admin', picker: 'Search to add admin', wizardPicker: 'Select admins', heading: 'Admins', empty: 'No admins yet.' },

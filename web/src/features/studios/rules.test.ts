@@ -23,9 +23,9 @@ import {
   statusAction,
   studioBody,
   studioDraft,
-  studioTabOf,
   WIZARD_STEPS,
 } from './rules'
+import { memberTexts, sectionOf, tabOf } from '@/components/entity/rules'
 import { buildStudio } from '@/testing/builders'
 
 describe('the studio rules', () => {
@@ -62,10 +62,11 @@ describe('the studio rules', () => {
       [2, 'Competitions'],
       [3, 'About'],
     ])
-    expect(studioTabOf(null)).toBe('students')
-    expect(studioTabOf('bogus')).toBe('students')
-    expect(studioTabOf('competitions')).toBe('competitions')
-    expect(studioTabOf('3')).toBe('about')
+    expect(tabOf(STUDIO_TABS, null)).toBe('students')
+    expect(tabOf(STUDIO_TABS, 'bogus')).toBe('students')
+    expect(tabOf(STUDIO_TABS, 'competitions')).toBe('competitions')
+    expect(tabOf(STUDIO_TABS, '3')).toBe('about')
+    expect(tabOf(STUDIO_TABS, '1')).toBe('teachers')
   })
 
   it('sorts names and competitions as field-direction, dates newest first and names A - Z first', () => {
@@ -101,6 +102,11 @@ describe('the studio rules', () => {
 
   it('names the sections and the pickers (role admin, teacher or student)', () => {
     expect(SETTINGS_SECTIONS.map((section) => section.label)).toEqual(['General Info', 'Admins', 'Teachers', 'Students', 'Social'])
+    expect(sectionOf(SETTINGS_SECTIONS, 'teachers')).toBe('teachers')
+    expect(sectionOf(SETTINGS_SECTIONS, 'promoters')).toBeNull()
+    expect([PEOPLE_TEXTS.admins.picker, PEOPLE_TEXTS.teachers.picker, PEOPLE_TEXTS.students.picker]).toEqual(['Select admins', 'Select teachers', 'Select students'])
+    expect(memberTexts(PEOPLE_TEXTS.admins.noun, 'admins')).toMatchObject({ search: 'Search current admins', add: 'Add admin', list: 'Current admins' })
+    expect(PEOPLE_TEXTS.admins.empty).toBe('No admins yet.')
     expect([PEOPLE_TEXTS.admins.role, PEOPLE_TEXTS.teachers.role, PEOPLE_TEXTS.students.role]).toEqual(['admin', 'teacher', 'student'])
     expect(PEOPLE_TEXTS.students.empty).toBe('No students found for this studio')
     expect(PEOPLE_TEXTS.teachers.empty).toBe('No teachers found for this studio')

@@ -83,12 +83,6 @@ export const STUDIO_TABS = [
 export type StudioTab = (typeof STUDIO_TABS)[number]['key']
 export const STUDIO_TABS_ANCHOR = 'studio-tabs'
 
-/** The tab the query `tab` names, by its name or its id (0 to 3); students when it names none. */
-export function studioTabOf(value: string | null | undefined): StudioTab {
-  const tab = STUDIO_TABS.find((item) => item.key === value || String(item.id) === value)
-  return tab?.key ?? 'students'
-}
-
 // --- sorting -----------------------------------------------------------------------------------------------
 
 export type CompetitionSortField = 'date' | 'name'
@@ -153,15 +147,14 @@ export const SETTINGS_SECTIONS = [
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['key']
 
-export function settingsSectionOf(value: string | null | undefined): SettingsSection | null {
-  return SETTINGS_SECTIONS.find((section) => section.key === value)?.key ?? null
-}
-
-/** The texts of each kind of people: the pickers (role admin, teacher or student), the settings lists. */
-export const PEOPLE_TEXTS: Record<StudioPeople, { role: 'admin' | 'teacher' | 'student'; picker: string; search: string; add: string; addTitle: string; empty: string; noun: string }> = {
-  admins: { role: 'admin', picker: 'Select admins', search: 'Search current admins', add: 'Add admin', addTitle: 'Add admin', empty: 'No admins yet.', noun: 'admin' },
-  teachers: { role: 'teacher', picker: 'Select teachers', search: 'Search current teachers', add: 'Add teacher', addTitle: 'Add teacher', empty: STUDIO_TEXTS.noTeachers, noun: 'teacher' },
-  students: { role: 'student', picker: 'Select students', search: 'Search current students', add: 'Add student', addTitle: 'Add student', empty: STUDIO_TEXTS.noStudents, noun: 'student' },
+/**
+ * The texts of each kind of people: the pickers (role admin, teacher or student), the settings lists (their
+ * search, add and remove texts follow from the noun: components/entity/rules.ts memberTexts).
+ */
+export const PEOPLE_TEXTS: Record<StudioPeople, { role: 'admin' | 'teacher' | 'student'; picker: string; empty: string; noun: string }> = {
+  admins: { role: 'admin', picker: 'Select admins', empty: 'No admins yet.', noun: 'admin' },
+  teachers: { role: 'teacher', picker: 'Select teachers', empty: STUDIO_TEXTS.noTeachers, noun: 'teacher' },
+  students: { role: 'student', picker: 'Select students', empty: STUDIO_TEXTS.noStudents, noun: 'student' },
 }
 
 /** The publish / deactivate button and its confirmation: publish a draft, deactivate otherwise. */

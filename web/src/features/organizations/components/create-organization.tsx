@@ -7,13 +7,13 @@ import Typography from '@mui/material/Typography'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '@/app/hooks'
+import { PeopleStep } from '@/components/entity/people-step'
 import { PageLoader } from '@/components/ui/feedback'
 import { isNotFound } from '@/lib/api/base'
 import { ErrorState } from '@/components/ui/error-state'
 import { ImageUpload } from '@/components/ui/image-upload'
 import { ProgressDots } from '@/components/ui/progress-dots'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
-import { UserPicker } from '@/components/ui/user-picker'
 import { paths } from '@/config/paths'
 import { useGetCurrentUserQuery } from '@/lib/api/users'
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
@@ -26,9 +26,8 @@ import {
   useSaveOrganizationMutation,
 } from '../api/organizations-api'
 import { CREATION_STAGES, ORG_NAME_MAX_LENGTH, ROLE_TEXTS } from '../rules'
-import type { Organization, OrganizationsUser, Role } from '../types'
-import { RoleUsers } from '@/components/ui/role-users'
-import { SubmitForm } from './submit-form'
+import type { Organization, Role } from '../types'
+import { SubmitForm } from '@/components/ui/submit-form'
 
 const STAGES = [
   { title: 'Info', text: 'The image and the name dancers will know the organization by.' },
@@ -70,39 +69,18 @@ function InfoStage({ org, onDone }: { org: Organization; onDone: () => void }) {
 function RoleStage({ org, role, meId }: { org: Organization; role: Role; meId?: number }) {
   const [addRole] = useAddRoleMutation()
   const [removeRole] = useRemoveRoleMutation()
-  const [busyId, setBusyId] = useState<number | null>(null)
-  const users: OrganizationsUser[] = role === 'admin' ? org.admins : org.promoters
   const texts = ROLE_TEXTS[role]
-
-  const change = async (userId: number, remove: boolean) => {
-    setBusyId(userId)
-    try {
-      // the list changes with the server's answer only (organizations-api applies it)
-      await (remove ? removeRole : addRole)({ id: org.id, userId, role }).unwrap()
-    } catch {
-      /* the failure was shown as a toast */
-    } finally {
-      setBusyId(null)
-    }
-  }
-
   return (
-    <Stack spacing={2}>
-      <UserPicker label={texts.wizardPicker} selected={users} role={role} allowInvite onPick={(user) => void change(user.id, false)} />
-      <Box>
-        <Typography variant="h4" component="h3" sx={{ mt: 1, mb: 0.5 }}>
-          {texts.heading} ({users.length})
-        </Typography>
-        <RoleUsers
-          users={users}
-          label={texts.heading}
-          empty={texts.empty}
-          busyId={busyId}
-          onRemove={(user) => void change(user.id, true)}
-          note={(user) => (user.id === meId ? 'You' : undefined)}
-        />
-      </Box>
-    </Stack>
+    <PeopleStep
+      picker={texts.wizardPicker}
+      role={role}
+      heading={texts.heading}
+      empty={texts.empty}
+      users={role === 'admin' ? org.admins : org.promoters}
+      // the list changes with the server's answer only (organizations-api applies it)
+      change={(userId, remove) => (remove ? removeRole : addRole)({ id: org.id, userId, role }).unwrap()}
+      meId={meId}
+    />
   )
 }
 

@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
-import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import EditIcon from '@mui/icons-material/Edit'
-import SettingsIcon from '@mui/icons-material/Settings'
 import { useRef } from 'react'
+import { EntityHeader } from '@/components/entity/entity-header'
 import { useImageFileUpload } from '@/components/ui/image-upload'
 import { SocialLinks, socialEntries } from '@/components/ui/social-links'
 import { paths } from '@/config/paths'
@@ -53,52 +52,28 @@ function HeaderImage({ org }: { org: Organization }) {
   )
 }
 
-const STATS = [
-  { key: 'totalMembers', label: 'Members' },
-  { key: 'totalEvents', label: 'Events thrown' },
-  { key: 'totalPoints', label: 'Points earned' },
-] as const
-
 /** Image, name, the three stats, 'Follow and connect', and Settings for editors (docs/product/organizations.md). */
 export function OrgHeader({ org }: { org: Organization }) {
   const hasSocials = socialEntries(org.socials).length > 0
   return (
-    <Paper elevation={0} sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3, border: '1px solid', borderColor: 'divider' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 4 }} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
-        <HeaderImage org={org} />
-        <Box sx={{ flexGrow: 1, minWidth: 0, width: '100%', textAlign: { xs: 'center', sm: 'left' } }}>
-          <Stack direction={{ xs: 'column', md: 'row' }} sx={{ alignItems: { xs: 'center', sm: 'flex-start' }, justifyContent: 'space-between', gap: 2 }}>
-            <Typography variant="h1" sx={{ fontSize: { xs: '1.8rem', sm: '2.25rem' }, overflowWrap: 'anywhere' }}>
-              {org.name || 'Untitled organization'}
-            </Typography>
-            {org.canEdit ? (
-              <Button href={paths.organizationSettings.getHref(org.id)} variant="outlined" startIcon={<SettingsIcon />} sx={{ flexShrink: 0 }}>
-                Settings
-              </Button>
-            ) : null}
-          </Stack>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { xs: 1, sm: 2 }, mt: 3, mb: 0, maxWidth: 560, mx: { xs: 'auto', sm: 0 } }}>
-            {STATS.map((stat) => (
-              <Box key={stat.key} sx={{ textAlign: 'center', py: 1.5, px: 1, borderRadius: 2, bgcolor: 'background.default', display: 'flex', flexDirection: 'column-reverse' }}>
-                <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                  {stat.label}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, fontSize: { xs: 22, sm: 28 }, fontWeight: 900 }} data-testid={`stat-${stat.key}`}>
-                  {org[stat.key]}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-          {hasSocials ? (
-            <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: { xs: 'center', sm: 'flex-start' }, flexWrap: 'wrap' }}>
-              <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                Follow and connect
-              </Typography>
-              <SocialLinks socials={org.socials} color="primary" />
-            </Stack>
-          ) : null}
-        </Box>
-      </Stack>
-    </Paper>
+    <EntityHeader
+      image={<HeaderImage org={org} />}
+      name={org.name || 'Untitled organization'}
+      settingsHref={org.canEdit ? paths.organizationSettings.getHref(org.id) : undefined}
+      stats={[
+        { key: 'totalMembers', label: 'Members', value: org.totalMembers },
+        { key: 'totalEvents', label: 'Events thrown', value: org.totalEvents },
+        { key: 'totalPoints', label: 'Points earned', value: org.totalPoints },
+      ]}
+    >
+      {hasSocials ? (
+        <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: { xs: 'center', sm: 'flex-start' }, flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            Follow and connect
+          </Typography>
+          <SocialLinks socials={org.socials} color="primary" />
+        </Stack>
+      ) : null}
+    </EntityHeader>
   )
 }

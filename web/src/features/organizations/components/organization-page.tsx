@@ -1,17 +1,8 @@
-import Accordion from '@mui/material/Accordion'
-import AccordionDetails from '@mui/material/AccordionDetails'
-import AccordionSummary from '@mui/material/AccordionSummary'
 import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
-import Typography from '@mui/material/Typography'
-import useMediaQuery from '@mui/material/useMediaQuery'
-import { useTheme } from '@mui/material/styles'
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import { useState, type ReactNode } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { EntityFrame } from '@/components/entity/entity-frame'
+import { EntityTabs } from '@/components/entity/entity-tabs'
 import { PageLoader } from '@/components/ui/feedback'
 import { isNotFound } from '@/lib/api/base'
 import { ErrorState } from '@/components/ui/error-state'
@@ -19,7 +10,7 @@ import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { paths } from '@/config/paths'
 import { useNotFound } from '@/lib/not-found'
 import { useGetOrganizationQuery } from '../api/organizations-api'
-import { ORG_TABS, ORG_TABS_ANCHOR, orgTabOf, type OrgTab } from '../rules'
+import { ORG_TABS, ORG_TABS_ANCHOR, type OrgTab } from '../rules'
 import type { Media, Organization } from '../types'
 import { AboutTab } from './about-tab'
 import { EventsTab } from './events-tab'
@@ -49,52 +40,6 @@ function TabContent({ org, tab, state }: { org: Organization; tab: OrgTab; state
   return state.eventsTab ? state.eventsTab(org) : <EventsTab org={org} />
 }
 
-/** Tabs on wide screens, an expansion list on narrow ones; a choice pushes ?tab= and #org-tabs. */
-function OrgTabs({ org, state }: { org: Organization; state: TabsState }) {
-  const theme = useTheme()
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true })
-  const [params] = useSearchParams()
-  const navigate = useNavigate()
-  const tab = orgTabOf(params.get('tab'))
-  const choose = (next: OrgTab) => navigate(paths.organization.getHref(org.id, next))
-
-  if (narrow) {
-    return (
-      <Box id={ORG_TABS_ANCHOR} sx={{ mt: 3, scrollMarginTop: 72 }}>
-        {ORG_TABS.map((item) => (
-          <Accordion
-            key={item.key}
-            expanded={tab === item.key}
-            onChange={(_event, expanded) => {
-              if (expanded) choose(item.key)
-            }}
-            disableGutters
-            slotProps={{ transition: { unmountOnExit: true } }}
-            sx={{ '&:before': { display: 'none' }, border: '1px solid', borderColor: 'divider', '&:not(:last-of-type)': { borderBottom: 0 } }}
-          >
-            <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`org-tab-${item.key}`} aria-controls={`org-panel-${item.key}`}>
-              <Typography sx={{ fontWeight: 800 }}>{item.label}</Typography>
-            </AccordionSummary>
-            <AccordionDetails id={`org-panel-${item.key}`}>{tab === item.key ? <TabContent org={org} tab={item.key} state={state} /> : null}</AccordionDetails>
-          </Accordion>
-        ))}
-      </Box>
-    )
-  }
-  return (
-    <Box id={ORG_TABS_ANCHOR} sx={{ mt: 3, scrollMarginTop: 72 }}>
-      <Tabs value={tab} onChange={(_event, next: OrgTab) => choose(next)} aria-label={`${org.name} sections`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        {ORG_TABS.map((item) => (
-          <Tab key={item.key} label={item.label} value={item.key} id={`org-tab-${item.key}`} aria-controls={`org-panel-${item.key}`} />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id={`org-panel-${tab}`} aria-labelledby={`org-tab-${tab}`} sx={{ py: 3 }}>
-        <TabContent org={org} tab={tab} state={state} />
-      </Box>
-    </Box>
-  )
-}
-
 /** /organization/{id} (docs/product/organizations.md). A missing organization (or a draft for others) is the 404 page. */
 export function OrganizationPage({ id, eventsTab, media }: { id: number; eventsTab?: (org: Organization) => ReactNode; media?: OrgMediaScreens }) {
   const valid = Number.isInteger(id) && id > 0
@@ -110,9 +55,10 @@ export function OrganizationPage({ id, eventsTab, media }: { id: number; eventsT
   if (missing) return null
   if (error && !org) return <ErrorState onRetry={refetch} retrying={isFetching} />
   if (!org) return <PageLoader label="Loading organization" />
+  const tabs: TabsState = { board, onBoard: setBoard, onAddMedia: () => setAddingMedia(true), onDeleteClip: setDeletingClip, eventsTab, media }
 
   return (
-    <Box sx={{ maxWidth: 1100, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 4 } }}>
+    <EntityFrame>
       {org.status === 'draft' && org.canEdit ? (
         <Alert
           severity="info"
@@ -127,7 +73,9 @@ export function OrganizationPage({ id, eventsTab, media }: { id: number; eventsT
         </Alert>
       ) : null}
       <OrgHeader org={org} />
-      <OrgTabs org={org} state={{ board, onBoard: setBoard, onAddMedia: () => setAddingMedia(true), onDeleteClip: setDeletingClip, eventsTab, media }} />
+      <EntityTabs tabs={ORG_TABS} anchor={ORG_TABS_ANCHOR} idPrefix="org" href={(tab) => paths.organization.getHref(org.id, tab)} label={`${org.name} sections`}>
+        {(tab) => <TabContent org={org} tab={tab} state={tabs} />}
+      </EntityTabs>
       {org.canEdit && media
         ? media.dialogs(org, {
             adding: addingMedia,
@@ -136,6 +84,6 @@ export function OrganizationPage({ id, eventsTab, media }: { id: number; eventsT
             onCloseDelete: () => setDeletingClip(null),
           })
         : null}
-    </Box>
+    </EntityFrame>
   )
 }

@@ -164,8 +164,3 @@ export const {
   useAddStudioPersonMutation,
   useRemoveStudioPersonMutation,
 } = studiosApi
-
-/** The items of an infinite list's pages. */
-export function pageItems<T>(pages: (T[] | null | undefined)[] | undefined): T[] {
-  return (pages ?? []).flatMap((page) => page ?? [])
-}

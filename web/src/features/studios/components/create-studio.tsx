@@ -18,7 +18,7 @@ import { useNotFound } from '@/lib/not-found'
 import { useDeleteStudioMutation, useGetStudioQuery, usePublishStudioMutation, useSaveStudioMutation } from '../api/studios-api'
 import { draftErrors, nextLabel, STUDIO_TEXTS, STUDIO_WIZARD_STEPS, studioBody, studioDraft, WIZARD_STEPS, type StudioDraft } from '../rules'
 import type { Studio } from '../types'
-import { PeopleStep } from './people'
+import { PeopleWizardStep } from './people'
 import { fieldError, GeneralFields, LocationFields, SocialFields, type DraftErrors } from './studio-fields'
 
 /** The step a field is on: a refusal of the server takes the user back there. */
@@ -127,9 +127,9 @@ function Wizard({ studio, meId, onLeaving }: { studio: Studio; meId?: number; on
         {step === 0 ? <GeneralFields draft={draft} onDraft={onDraft} errors={errors} initialDescription={studio.description} /> : null}
         {step === 1 ? <LocationFields draft={draft} onDraft={onDraft} errors={errors} /> : null}
         {step === 2 ? <SocialFields draft={draft} onDraft={onDraft} errors={errors} /> : null}
-        {step === 3 ? <PeopleStep studio={studio} people="admins" meId={meId} /> : null}
-        {step === 4 ? <PeopleStep studio={studio} people="teachers" meId={meId} /> : null}
-        {step === 5 ? <PeopleStep studio={studio} people="students" meId={meId} /> : null}
+        {step === 3 ? <PeopleWizardStep studio={studio} people="admins" meId={meId} /> : null}
+        {step === 4 ? <PeopleWizardStep studio={studio} people="teachers" meId={meId} /> : null}
+        {step === 5 ? <PeopleWizardStep studio={studio} people="students" meId={meId} /> : null}
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 1.5, mt: 4 }}>
           <Button size="large" color="inherit" onClick={cancel} disabled={busy}>
             Cancel

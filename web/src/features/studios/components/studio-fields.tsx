@@ -1,12 +1,12 @@
 import FormHelperText from '@mui/material/FormHelperText'
-import InputAdornment from '@mui/material/InputAdornment'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { DateMaskField } from '@/components/ui/date-mask-field'
 import { ImageUpload } from '@/components/ui/image-upload'
 import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text'
 import { PlaceSearch } from '@/components/ui/place-search'
-import { SOCIAL_INPUTS, type SocialKind } from '@/lib/socials'
+import { SocialLinkFields } from '@/components/ui/social-fields'
+import type { SocialKind } from '@/lib/socials'
 import { STUDIO_TEXTS, type StudioDraft } from '../rules'
 
 export type DraftErrors = Partial<Record<'name' | 'founded' | 'description' | 'locationAddress' | 'image' | 'email' | SocialKind, string>>
@@ -79,26 +79,7 @@ export function SocialFields({ draft, onDraft, errors }: FieldsProps) {
         onChange={(event) => onDraft({ email: event.target.value })}
         slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false } }}
       />
-      {SOCIAL_INPUTS.map((site) => (
-        <TextField
-          key={site.key}
-          label={site.label}
-          value={draft.socials[site.key]}
-          error={Boolean(errors[site.key])}
-          helperText={errors[site.key] || (site.key === 'youtube' ? 'The channel id (UC…), or an @handle' : undefined)}
-          onChange={(event) => onDraft({ socials: { ...draft.socials, [site.key]: event.target.value } })}
-          slotProps={{
-            htmlInput: { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start" sx={{ mr: 0.25, '& p': { fontSize: 14 } }}>
-                  {site.prefix}
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      ))}
+      <SocialLinkFields value={draft.socials} errors={errors} onChange={(site, handle) => onDraft({ socials: { ...draft.socials, [site]: handle } })} />
     </Stack>
   )
 }

@@ -9,12 +9,13 @@ import useMediaQuery from '@mui/material/useMediaQuery'
 import { useTheme } from '@mui/material/styles'
 import StoreIcon from '@mui/icons-material/Store'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { boundsQuery, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM, sameIds } from '@/components/map/rules'
 import { useClusterLayer, type ClusterPoint } from '@/components/map/use-cluster-layer'
 import { useLeafletMap } from '@/components/map/use-leaflet-map'
 import { readSavedCentre, useMapView } from '@/components/map/use-map-view'
+import { useUserCentre } from '@/components/map/use-user-centre'
 import { MAP_ITEM_ATTRIBUTE, useVisibleItems } from '@/components/map/use-visible-items'
 import { paths } from '@/config/paths'
 import { imageUrl } from '@/lib/api/images'
@@ -24,7 +25,6 @@ import { onMap, STUDIO_CHIP_IMAGE_SIZE, STUDIO_MAP_DEBOUNCE_MS, STUDIO_TEXTS, ST
 import type { StudioItem } from '../types'
 import { StudioImage } from './studio-image'
 
-const GEOLOCATION_TIMEOUT_MS = 10_000
 const NO_STUDIOS: StudioItem[] = []
 
 interface PanelProps {
@@ -121,28 +121,11 @@ export default function StudiosMap({ keyword }: { keyword: string }) {
   const [saved] = useState(readSavedCentre)
   const [panel, setPanel] = useState<HTMLDivElement | null>(null)
   const [mapRef, map] = useLeafletMap(saved ?? MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM)
-  const [userCentre, setUserCentre] = useState<string | undefined>()
   const [visible, setVisible] = useState<ReadonlySet<number>>(() => new Set())
   const [hovered, setHovered] = useState<number | null>(null)
 
   // where the user is, unless this session already has a centre; a refusal or failure is only reported
-  useEffect(() => {
-    if (!map || saved || typeof navigator === 'undefined' || !navigator.geolocation) return
-    let current = true
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        if (!current) return
-        const { latitude, longitude } = position.coords
-        setUserCentre(`${latitude},${longitude}`)
-        map.setView([latitude, longitude], MAP_DEFAULT_ZOOM)
-      },
-      () => undefined,
-      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 600_000 },
-    )
-    return () => {
-      current = false
-    }
-  }, [map, saved])
+  const userCentre = useUserCentre(map, Boolean(saved))
 
   const view = useMapView(map)
   // the view and the keyword settle together: one call 1 s after the last change of either

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { jsonResponse } from '@/testing/builders'
+import { mediaQueries } from '@/testing/media'
 import { renderWithProviders } from '@/testing/render'
 import { stubApi, type ApiCall } from '@/testing/stub-api'
 import CalendarView from './calendar-view'
@@ -29,16 +30,7 @@ const event = (id: number, dateStart: string, overrides: Partial<ListItem> = {})
 
 /** The screen's width as useMediaQuery reads it: the desktop layout from 960 px. */
 function screenIs(kind: 'desktop' | 'mobile') {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: kind === 'desktop' && query === '(min-width:960px)',
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }))
+  vi.stubGlobal('matchMedia', mediaQueries((query) => kind === 'desktop' && query === '(min-width:960px)'))
 }
 
 /** The local days an event touches, as the server counts them: from its start date to its end date. */
@@ -175,18 +167,7 @@ describe('Calendar Mode on desktop', () => {
   it('asks again once when the screen crosses 960 px, and from the cache when it comes back', async () => {
     let wide = true
     const listeners = new Set<() => void>()
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      get matches() {
-        return wide && query === '(min-width:960px)'
-      },
-      media: query,
-      onchange: null,
-      addListener: (listener: () => void) => listeners.add(listener),
-      removeListener: (listener: () => void) => listeners.delete(listener),
-      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
-      dispatchEvent: () => false,
-    }))
+    vi.stubGlobal('matchMedia', mediaQueries((query) => wide && query === '(min-width:960px)', listeners))
     const resize = (to: boolean) => act(() => {
       wide = to
       listeners.forEach((listener) => listener())

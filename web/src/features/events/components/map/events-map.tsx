@@ -19,10 +19,10 @@ import { boundsQuery, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM } from '@/components/
 import { useClusterLayer, type ClusterPoint } from '@/components/map/use-cluster-layer'
 import { useLeafletMap } from '@/components/map/use-leaflet-map'
 import { readSavedCentre, useMapView } from '@/components/map/use-map-view'
+import { useUserCentre } from '@/components/map/use-user-centre'
 import { imageUrl } from '@/lib/api/images'
 import { geolocationToast, MAP_DEBOUNCE_MS, mapSort, mapTabStep, type MapTabState } from './rules'
 
-const GEOLOCATION_TIMEOUT_MS = 10_000
 const NO_EVENTS: MapEvent[] = []
 
 /**
@@ -39,34 +39,11 @@ export default function EventsMap() {
   const [saved] = useState(readSavedCentre)
   const [panel, setPanel] = useState<HTMLDivElement | null>(null)
   const [mapRef, map] = useLeafletMap(saved ?? MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM)
-  const [userCentre, setUserCentre] = useState<string | undefined>()
   const [tab, setTab] = useState<MapTabState>({ period: 'now', autoChosen: false })
   const [visible, setVisible] = useState<ReadonlySet<number>>(() => new Set())
 
   // where the user is, unless this session already has a centre; a refusal or failure is a toast
-  useEffect(() => {
-    if (!map || saved || typeof navigator === 'undefined') return
-    if (!navigator.geolocation) {
-      dispatch(toastShown(geolocationToast(null)))
-      return
-    }
-    let current = true
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        if (!current) return
-        const { latitude, longitude } = position.coords
-        setUserCentre(`${latitude},${longitude}`)
-        map.setView([latitude, longitude], MAP_DEFAULT_ZOOM)
-      },
-      (error) => {
-        if (current) dispatch(toastShown(geolocationToast(error.code)))
-      },
-      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 600_000 },
-    )
-    return () => {
-      current = false
-    }
-  }, [map, saved, dispatch])
+  const userCentre = useUserCentre(map, Boolean(saved), (code) => dispatch(toastShown(geolocationToast(code))))
 
   // every move: the centre saved, the view read (the call waits for the moves to settle)
   const view = useMapView(map)

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useSaveOrganization } from '../../hooks/use-save-organization'
 import { documentDraft, documentForSave, type DocumentDraft } from '../../rules'
 import type { Organization } from '../../types'
-import { SectionForm } from '../submit-form'
+import { SectionForm } from '@/components/ui/submit-form'
 import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text'
 
 /** 'Agreement' or 'Waiver': Title, Subtitle, Version, the rich Text, and Save (empty saves as nothing). */

@@ -10,7 +10,7 @@ import { isApiError } from '@/lib/api/base'
 import { useSaveOrganization } from '../../hooks/use-save-organization'
 import { ORG_NAME_MAX_LENGTH, descriptionForSave, foundedError } from '../../rules'
 import type { Organization } from '../../types'
-import { SectionForm } from '../submit-form'
+import { SectionForm } from '@/components/ui/submit-form'
 import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text'
 
 type Errors = Partial<Record<'name' | 'founded' | 'description', string>>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { useAppDispatch } from '@/app/hooks'
+import { SectionForm } from '@/components/ui/submit-form'
 import { isApiError } from '@/lib/api/base'
 import { toastShown } from '@/lib/toast'
 import { useSaveStudioMutation } from '../../api/studios-api'
@@ -34,36 +34,16 @@ function useStudioForm(studio: Studio) {
   return { draft, errors, onDraft, submit, saving: isLoading }
 }
 
-function Form({ onSubmit, saving, children }: { onSubmit: () => unknown; saving: boolean; children: ReactNode }) {
-  return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void onSubmit()
-      }}
-    >
-      {children}
-      <Box sx={{ mt: 4 }}>
-        <Button type="submit" variant="contained" size="large" disabled={saving}>
-          Save
-        </Button>
-      </Box>
-    </Box>
-  )
-}
-
 /** 'General Info': image, name, Date created, location, description, Save. */
 export function GeneralSection({ studio }: { studio: Studio }) {
   const form = useStudioForm(studio)
   return (
-    <Form onSubmit={form.submit} saving={form.saving}>
+    <SectionForm onSubmit={form.submit} saving={form.saving}>
       <GeneralFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} initialDescription={studio.description} foundedLabel="Date created" />
       <Box sx={{ mt: 3 }}>
         <LocationFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} />
       </Box>
-    </Form>
+    </SectionForm>
   )
 }
 
@@ -71,8 +51,8 @@ export function GeneralSection({ studio }: { studio: Studio }) {
 export function SocialsSection({ studio }: { studio: Studio }) {
   const form = useStudioForm(studio)
   return (
-    <Form onSubmit={form.submit} saving={form.saving}>
+    <SectionForm onSubmit={form.submit} saving={form.saving}>
       <SocialFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} />
-    </Form>
+    </SectionForm>
   )
 }
