@@ -158,11 +158,11 @@ def _interface_names(schemas: dict[str, dict[str, Any]]) -> dict[str, str]:
 
 
 def events_ts(schemas: dict[str, dict[str, Any]]) -> str:
-    """One interface per payload (and per model it nests), `EventPayloads` by type, and `DomainEvent`: an
-    envelope whose `data` is typed by its `type`."""
+    """One interface per payload (and per model it nests), the envelope's, and `EventPayloads`: each payload by
+    its type."""
     envelope, payloads = schemas["envelope"], {k: v for k, v in sorted(schemas.items()) if k != "envelope"}
     interfaces = _interface_names(payloads)
-    taken = {*interfaces.values(), "Envelope", "EventPayloads", "EventType", "DomainEvent"}
+    taken = {*interfaces.values(), "Envelope", "EventPayloads", "EventType"}
     out = [TS_HEADER]
     written: dict[str, dict[str, Any]] = {}
     for event_type, schema in payloads.items():
@@ -180,13 +180,7 @@ def events_ts(schemas: dict[str, dict[str, Any]]) -> str:
     out += [*ts_interface("Envelope", envelope, {}, "The bus's and the live feed's envelope of every event."), ""]
     out += ["/** Every event's payload by its type. */", "export interface EventPayloads {"]
     out += [f"  {json.dumps(event_type)}: {interfaces[event_type]};" for event_type in payloads]
-    out += ["}", "", "export type EventType = keyof EventPayloads;", ""]
-    out += [
-        "/** An envelope whose `data` is its type's payload: narrowed by comparing `type`. */",
-        "export type DomainEvent = {",
-        "  [T in EventType]: Omit<Envelope, 'type' | 'data'> & { type: T; data: EventPayloads[T] };",
-        "}[EventType];",
-    ]
+    out += ["}", "", "export type EventType = keyof EventPayloads;"]
     return "\n".join(out) + "\n"
 
 

@@ -724,8 +724,3 @@ export interface EventPayloads {
 }
 
 export type EventType = keyof EventPayloads;
-
-/** An envelope whose `data` is its type's payload: narrowed by comparing `type`. */
-export type DomainEvent = {
-  [T in EventType]: Omit<Envelope, 'type' | 'data'> & { type: T; data: EventPayloads[T] };
-}[EventType];
