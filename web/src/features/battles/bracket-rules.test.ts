@@ -32,7 +32,7 @@ import {
   withJudgeRounds,
   withVotes,
 } from './bracket-rules'
-import type { BracketSet } from './bracket-types'
+import type { Bracket } from './bracket-types'
 
 const decided = (sparringId: number, red: number, blue: number, winner: number, overrides = {}) =>
   buildBracketSparring(sparringId, { status: 'finished', red: buildSide(red), blue: buildSide(blue), winner, ...overrides })
@@ -41,11 +41,11 @@ describe('the bracket editor: which round each side edits', () => {
   it('edits the first round of a half with an undecided sparring', () => {
     const set = buildBracketSet()
     expect(editedRound(set.left)).toBe(0)
-    const later: BracketSet = { ...set, left: [[decided(1, 1, 8, 1), decided(2, 4, 5, 5)], set.left[1]] }
+    const later: Bracket = { ...set, left: [[decided(1, 1, 8, 1), decided(2, 4, 5, 5)], set.left[1]] }
     expect(editedRound(later.left)).toBe(1)
     expect(editedSparrings(later).left.map((sparring) => sparring.sparringId)).toEqual([5])
     // a round with a bye (decided) and an undecided sparring is still the current one
-    const withBye: BracketSet = { ...set, left: [[decided(1, 1, 8, 1), set.left[0][1]], set.left[1]] }
+    const withBye: Bracket = { ...set, left: [[decided(1, 1, 8, 1), set.left[0][1]], set.left[1]] }
     expect(editedSparrings(withBye).left.map((sparring) => sparring.sparringId)).toEqual([1, 2])
   })
 
@@ -106,8 +106,8 @@ describe('the bracket editor: options and the payload', () => {
 describe('the bracket drawing', () => {
   it('marks the winner and the loser of a decided sparring only', () => {
     const sparring = decided(1, 1, 8, 8)
-    expect(sideResult(sparring, sparring.red)).toBe('loser')
-    expect(sideResult(sparring, sparring.blue)).toBe('winner')
+    expect(sideResult(sparring, sparring.red ?? null)).toBe('loser')
+    expect(sideResult(sparring, sparring.blue ?? null)).toBe('winner')
     expect(sideResult(buildBracketSparring(2, { red: buildSide(1) }), buildSide(1))).toBeNull()
     expect(sideResult(sparring, null)).toBeNull()
   })

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildFeedback, buildFinishedEvent, buildLiveEvent } from '@/testing/attendance-builders'
-import { jsonResponse } from '@/testing/builders'
+import { jsonResponse, type EventOverrides } from '@/testing/builders'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { stubApi, type ApiCall } from '@/testing/stub-api'
 import { EventPage } from './components/event-page'
@@ -26,10 +26,10 @@ const show = (event: CypherEvent, handler: Handler = () => undefined, options: {
 }
 
 /** An attendee of a finished event who checked in and may leave feedback. */
-const attended = (overrides: Partial<CypherEvent> = {}) =>
+const attended = (overrides: EventOverrides = {}) =>
   buildFinishedEvent({ canLeaveFeedback: true, permissions: { canEdit: false, canLeaveFeedback: true, canLike: true, checkedIn: true }, ...overrides })
 
-const editorEvent = (overrides: Partial<CypherEvent> = {}) =>
+const editorEvent = (overrides: EventOverrides = {}) =>
   buildFinishedEvent({ canLeaveFeedback: false, canReviewFeedback: true, countFeedbacks: 2, countLikes: 9, permissions: { canEdit: true }, ...overrides })
 
 describe('Event page, likes', () => {
