@@ -2569,8 +2569,11 @@ export interface components {
             position: number;
             /** Level */
             level: string;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "waiting" | "ready" | "judging" | "need-tie-breaker" | "finished";
             red?: components["schemas"]["BracketSide"] | null;
             blue?: components["schemas"]["BracketSide"] | null;
             /**
@@ -2944,8 +2947,7 @@ export interface components {
             title: string;
             /** Image */
             image?: string | null;
-            /** Status */
-            status: string;
+            status: components["schemas"]["EventStatus"];
             /** Orgid */
             orgId: number;
             /** Datestart */
@@ -2962,8 +2964,11 @@ export interface components {
             dateFlat?: string | null;
             /** Timeflat */
             timeFlat?: string | null;
-            /** Period */
-            period: string;
+            /**
+             * Period
+             * @enum {string}
+             */
+            period: "now" | "future" | "past";
             /** Isfinished */
             isFinished: boolean;
             /** Locationaddress */
@@ -2995,7 +3000,7 @@ export interface components {
              * Period
              * @enum {string}
              */
-            period: "future" | "now" | "past";
+            period: "now" | "future" | "past";
             /** Organizerid */
             organizerId: number;
         };
@@ -3923,7 +3928,23 @@ export interface components {
              */
             round: number;
         };
-        Prelims: unknown;
+        /** Prelims */
+        Prelims: {
+            /** Participants */
+            participants?: components["schemas"]["PrelimsRow"][] | null;
+            /** Crews */
+            crews?: components["schemas"]["PrelimsRow"][] | null;
+            /**
+             * Groups
+             * @default []
+             */
+            groups: components["schemas"]["PrelimsGroup"][];
+            /** Rounds */
+            rounds: number;
+            /** Status */
+            status: string;
+            permissions: components["schemas"]["PrelimsPermissions"];
+        };
         /** PrelimsDancer */
         PrelimsDancer: {
             /** Id */
@@ -3933,7 +3954,19 @@ export interface components {
             /** Avatar */
             avatar?: string | null;
         };
-        PrelimsGroup: unknown;
+        /** PrelimsGroup */
+        PrelimsGroup: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Amountmembers */
+            amountMembers: number;
+            /** Participants */
+            participants?: components["schemas"]["PrelimsGroupMember"][] | null;
+            /** Crews */
+            crews?: components["schemas"]["PrelimsGroupMember"][] | null;
+        };
         /** PrelimsGroupMember */
         PrelimsGroupMember: {
             /** Id */
@@ -3994,7 +4027,53 @@ export interface components {
             /** Error */
             error?: string | null;
         };
-        PrelimsRow: unknown;
+        /** PrelimsRow */
+        PrelimsRow: {
+            /** Id */
+            id: number;
+            /** Dancername */
+            dancerName?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /** Randid */
+            randId?: number | null;
+            /** Group */
+            group?: number | null;
+            /**
+             * Isgone
+             * @default false
+             */
+            isGone: boolean;
+            /**
+             * Ispromoted
+             * @default false
+             */
+            isPromoted: boolean;
+            /** Passstatus */
+            passStatus?: ("passed" | "sameScore") | null;
+            /**
+             * Pointsaverage
+             * @default 0
+             */
+            pointsAverage: number;
+            /** Place */
+            place?: number | null;
+            /**
+             * Checkedin
+             * @default false
+             */
+            checkedIn: boolean;
+            /** Participants */
+            participants?: components["schemas"]["PrelimsDancer"][] | null;
+            /**
+             * @default {
+             *       "rounds": {}
+             *     }
+             */
+            prelims: components["schemas"]["PrelimsScores"];
+        };
         /** PrelimsScores */
         PrelimsScores: {
             /**
@@ -4386,8 +4465,11 @@ export interface components {
             crewSize: number;
             /** Level */
             level: string;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "waiting" | "ready" | "judging" | "need-tie-breaker" | "finished";
             /** Winnerid */
             winnerId: number;
             red: components["schemas"]["SparringSide"] | null;

@@ -1,8 +1,8 @@
 import type { CypherEvent, Feedback, Payment, Ticket } from '@/features/events/types'
-import { buildEvent } from './builders'
+import { buildEvent, type EventOverrides } from './builders'
 
 /** A published event happening now, with a free and a paid tier (the server's per-ticket figures), as a guest sees it. */
-export function buildLiveEvent(overrides: Partial<CypherEvent> = {}): CypherEvent {
+export function buildLiveEvent(overrides: EventOverrides = {}): CypherEvent {
   return buildEvent({
     title: 'Winter Jam',
     status: 'published',
@@ -10,8 +10,8 @@ export function buildLiveEvent(overrides: Partial<CypherEvent> = {}): CypherEven
     isFinished: false,
     isFree: false,
     tiers: [
-      { id: 1, title: 'Dancers', cost: 0, description: null, ticketCost: 0, ticketFees: 0, ticketTaxes: 0, ticketTotalSum: 0 },
-      { id: 2, title: 'VIP', cost: 1500, description: 'Front row', ticketCost: 1500, ticketFees: 125, ticketTaxes: 133, ticketTotalSum: 1758 },
+      { id: 1, title: 'Dancers', cost: 0, description: '', ticketCost: 0, ticketFees: 0, ticketTaxes: 0, ticketTotalSum: 0, fees: 0, taxes: 0, totalSum: 0, sold: 0 },
+      { id: 2, title: 'VIP', cost: 1500, description: 'Front row', ticketCost: 1500, ticketFees: 125, ticketTaxes: 133, ticketTotalSum: 1758, fees: 0, taxes: 0, totalSum: 0, sold: 0 },
     ],
     permissions: { canEdit: false, canLike: true, canLeaveFeedback: false, checkedIn: false, showCheckin: true, hasTicket: false },
     isLiked: false,
@@ -29,7 +29,7 @@ export function buildLiveEvent(overrides: Partial<CypherEvent> = {}): CypherEven
 }
 
 /** A finished event (its period past). */
-export function buildFinishedEvent(overrides: Partial<CypherEvent> = {}): CypherEvent {
+export function buildFinishedEvent(overrides: EventOverrides = {}): CypherEvent {
   return buildLiveEvent({ period: 'past', isFinished: true, ...overrides })
 }
 

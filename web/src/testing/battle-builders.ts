@@ -1,5 +1,5 @@
-import type { GroupMember, JudgeScore, Prelims, PrelimsGroup, PrelimsPermissions, PrelimsRow } from '@/features/battles/prelims-types'
-import type { BracketSet, BracketSide, BracketSparring, Sparring, SparringRound, SparringSide } from '@/features/battles/bracket-types'
+import type { PrelimsGroupMember, PrelimsJudgeScore, Prelims, PrelimsGroup, PrelimsPermissions, PrelimsRow } from '@/features/battles/prelims-types'
+import type { Bracket, BracketSide, BracketSparring, Sparring, SparringRound, SparringSide } from '@/features/battles/bracket-types'
 import type { Battle, Crew, Participant } from '@/features/battles/types'
 
 /** A registered, confirmed dancer who has signed nothing and is not checked in. */
@@ -109,7 +109,7 @@ export function buildBracketSparring(sparringId: number, overrides: Partial<Brac
 }
 
 /** A bracket of 8 after Add to bracket: four first-round sparrings seeded 1v8 4v5 | 2v7 3v6, semis and final empty. */
-export function buildBracketSet(overrides: Partial<BracketSet> = {}): BracketSet {
+export function buildBracketSet(overrides: Partial<Bracket> = {}): Bracket {
   const pair = (sparringId: number, position: number, red: number, blue: number) =>
     buildBracketSparring(sparringId, { position, status: 'ready', red: buildSide(red), blue: buildSide(blue) })
   return {
@@ -163,12 +163,12 @@ export function buildSparring(overrides: Omit<Partial<Sparring>, 'permissions'> 
 }
 
 /** A round's scores: [judge id, judge name, red, blue] per judge, with the sums. */
-export function buildRound(round: number, scores: [number, string, number | null, number | null][]): SparringRound {
+export function buildRound(round: number, scores: [number, string, number, number][]): SparringRound {
   return {
     round,
     scores: scores.map(([id, dancerName, redPoints, bluePoints]) => ({ id, dancerName, avatar: null, redPoints, bluePoints })),
-    sumRedPoints: scores.reduce((sum, score) => sum + (score[2] ?? 0), 0),
-    sumBluePoints: scores.reduce((sum, score) => sum + (score[3] ?? 0), 0),
+    sumRedPoints: scores.reduce((sum, score) => sum + score[2], 0),
+    sumBluePoints: scores.reduce((sum, score) => sum + score[3], 0),
   }
 }
 
@@ -209,9 +209,9 @@ export function buildPrelimsCrew(id: number, overrides: Partial<PrelimsRow> = {}
 }
 
 /** One judge's points in a round. */
-export const judgeScore = (judgeId: number, points: number): JudgeScore => ({ id: judgeId, dancerName: `Judge ${judgeId}`, avatar: null, points })
+export const judgeScore = (judgeId: number, points: number): PrelimsJudgeScore => ({ id: judgeId, dancerName: `Judge ${judgeId}`, avatar: null, points })
 
-export function buildPrelimsGroup(id: number, n: number, members: GroupMember[], crews = false): PrelimsGroup {
+export function buildPrelimsGroup(id: number, n: number, members: PrelimsGroupMember[], crews = false): PrelimsGroup {
   return { id, name: `Group ${n}`, amountMembers: members.length, ...(crews ? { crews: members } : { participants: members }) }
 }
 

@@ -1,6 +1,6 @@
 import type { User } from '@/lib/api/types'
 import type { Organization } from '@/features/organizations/types'
-import type { CypherEvent, EventListItem } from '@/features/events/types'
+import type { CypherEvent, EventItem, Permissions, Tier } from '@/features/events/types'
 import type { Studio, StudioEvent, StudioItem, StudioMember } from '@/features/studios/types'
 
 /** A user as GET /api/user answers it, with overrides. */
@@ -64,41 +64,69 @@ export function buildOrg(overrides: Partial<Organization> = {}): Organization {
   }
 }
 
+/** What a test gives of an event: any field, and of its permissions only those that matter (the rest false). */
+export type EventOverrides = Omit<Partial<CypherEvent>, 'permissions'> & { permissions?: Partial<Permissions> }
+
+/** An event's permissions: those given, the rest false. */
+export function buildPermissions(given: Partial<Permissions> = {}): Permissions {
+  return { canEdit: false, hasTicket: false, canLeaveFeedback: false, canLike: false, checkedIn: false, showCheckin: false, ...given }
+}
+
 /** An event as GET /api/events/{id} answers it: a new draft the caller edits, with overrides. */
-export function buildEvent(overrides: Partial<CypherEvent> = {}): CypherEvent {
+export function buildEvent(overrides: EventOverrides = {}): CypherEvent {
+  const { permissions: given, ...fields } = overrides
+  const permissions = buildPermissions(given ?? { canEdit: true })
+  const tiers = fields.tiers ?? []
   return {
     id: 42,
     title: '',
     image: null,
     dateStart: null,
     dateEnd: null,
-    timeZone: null,
+    timeZone: 'UTC',
     startsAt: null,
     endsAt: null,
     dateFlat: null,
     timeFlat: null,
     status: 'draft',
-    period: null,
+    period: 'future',
     isFinished: false,
-    locationAddress: null,
+    locationAddress: '',
     coordinates: null,
-    website: null,
-    description: null,
+    website: '',
+    description: '',
     orgId: 0,
     org: null,
-    tiers: [],
+    tiers,
     carpets: [],
     staff: { organizer: { id: 1, dancerName: 'B-girl Ana', avatar: null }, admins: [], hosts: [], djs: [] },
+    battles: [],
     scoreboardLogo: null,
     scoreboardBgImage: null,
     createdAt: '2026-11-24T10:00:00Z',
-    permissions: { canEdit: true },
-    ...overrides,
+    // the server's rules: free without a paid tier; the two flags are the permissions' own
+    isFree: tiers.every((tier) => !tier.cost),
+    tickets: [],
+    whoIsGoing: [],
+    countGoing: 0,
+    isLiked: false,
+    countLikes: 0,
+    canLike: permissions.canLike,
+    canLeaveFeedback: permissions.canLeaveFeedback,
+    canReviewFeedback: false,
+    countFeedbacks: 0,
+    ...fields,
+    permissions,
   }
 }
 
+/** A tier as GET /api/events/{id} answers it (cents; no fees, taxes nor sales unless given). */
+export function buildTier(id: number, overrides: Partial<Tier> = {}): Tier {
+  return { id, title: `Tier ${id}`, cost: 0, description: '', ticketCost: 0, ticketFees: 0, ticketTaxes: 0, ticketTotalSum: 0, fees: 0, taxes: 0, totalSum: 0, sold: 0, ...overrides }
+}
+
 /** An event as GET /api/events lists it: a published jam in Brooklyn, with overrides. */
-export function buildEventListItem(id: number, overrides: Partial<EventListItem> = {}): EventListItem {
+export function buildEventListItem(id: number, overrides: Partial<EventItem> = {}): EventItem {
   return {
     id,
     title: `Jam ${id}`,
@@ -107,6 +135,11 @@ export function buildEventListItem(id: number, overrides: Partial<EventListItem>
     timeFlat: '6:00 PM',
     locationAddress: 'Brooklyn, New York',
     status: 'published',
+    orgId: 0,
+    timeZone: 'UTC',
+    period: 'future',
+    isFinished: false,
+    createdAt: '2026-11-24T10:00:00Z',
     ...overrides,
   }
 }

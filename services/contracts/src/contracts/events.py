@@ -179,7 +179,10 @@ class FeedbackRequested(Event):
         return [f"event:{self.event_id}"]
 
 
-def period(starts_at: datetime | None, ends_at: datetime | None, now: datetime) -> str:
+Period = Literal["now", "future", "past"]
+
+
+def period(starts_at: datetime | None, ends_at: datetime | None, now: datetime) -> Period:
     """An event's period (docs/product/events.md), as the events service answers it and every service that
     keeps its `startsAt`/`endsAt` computes it: past if the end is before now, future if the start is after now,
     else now. Without an end the start stands for it; an event without dates has not happened: future."""

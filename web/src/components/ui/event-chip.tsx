@@ -4,20 +4,11 @@ import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { paths } from '@/config/paths'
 import { imageUrl } from '@/lib/api/images'
+import type { EventItem } from '@/lib/api/types'
 import { Glyph } from './glyph'
 
-export interface EventChipData {
-  id: number
-  title: string
-  image: string | null
-  dateFlat: string | null
-  /** the start time at the venue, as the server writes it */
-  timeFlat?: string | null
-  locationAddress: string | null
-  status?: string
-  /** a published event called off: shown 'Cancelled' */
-  cancelledAt?: string | null
-}
+/** What the chip shows of an event of GET /api/events. */
+export type EventChipData = Pick<EventItem, 'id' | 'title' | 'image' | 'dateFlat' | 'timeFlat' | 'locationAddress' | 'status' | 'cancelledAt'>
 
 /**
  * An event in a list: its image, date and time (the venue's), address and title, opening the event; `action` sits

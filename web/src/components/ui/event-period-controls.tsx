@@ -5,14 +5,14 @@ import {
   EVENT_SORT_FIELDS,
   visibleEventPeriods,
   type EventCounts,
-  type EventPeriod,
+  type EventTab,
   type EventSortField,
 } from '@/lib/event-periods'
 import type { SortDirection } from '@/lib/lists'
 import { DirectionToggle } from './direction-toggle'
 
 export interface EventsView {
-  period: EventPeriod
+  period: EventTab
   sortBy: EventSortField
   direction: SortDirection
 }
@@ -35,12 +35,12 @@ export function EventPeriodControls({
   counts: EventCounts
   view: EventsView
   onView: (view: EventsView) => void
-  periods?: { key: EventPeriod; label: string }[]
+  periods?: { key: EventTab; label: string }[]
   showCounts?: boolean
 }) {
   const periods = visibleEventPeriods(counts, names)
   const sortId = useId()
-  const choose = (period: EventPeriod) => {
+  const choose = (period: EventTab) => {
     if (period !== view.period) onView({ period, sortBy: view.sortBy, direction: DEFAULT_EVENT_DIRECTION[period] })
   }
   // the tab list's keys (WAI-ARIA tabs): arrows move to the next tab and select it, Home and End the ends

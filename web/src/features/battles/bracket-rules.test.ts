@@ -34,7 +34,7 @@ import {
   withJudgeRounds,
   withVotes,
 } from './bracket-rules'
-import type { BracketSet, Scoreboard } from './bracket-types'
+import type { Board, Bracket } from './bracket-types'
 
 const decided = (sparringId: number, red: number, blue: number, winner: number, overrides = {}) =>
   buildBracketSparring(sparringId, { status: 'finished', red: buildSide(red), blue: buildSide(blue), winner, ...overrides })
@@ -43,11 +43,11 @@ describe('the bracket editor: which round each side edits', () => {
   it('edits the first round of a half with an undecided sparring', () => {
     const set = buildBracketSet()
     expect(editedRound(set.left)).toBe(0)
-    const later: BracketSet = { ...set, left: [[decided(1, 1, 8, 1), decided(2, 4, 5, 5)], set.left[1]] }
+    const later: Bracket = { ...set, left: [[decided(1, 1, 8, 1), decided(2, 4, 5, 5)], set.left[1]] }
     expect(editedRound(later.left)).toBe(1)
     expect(editedSparrings(later).left.map((sparring) => sparring.sparringId)).toEqual([5])
     // a round with a bye (decided) and an undecided sparring is still the current one
-    const withBye: BracketSet = { ...set, left: [[decided(1, 1, 8, 1), set.left[0][1]], set.left[1]] }
+    const withBye: Bracket = { ...set, left: [[decided(1, 1, 8, 1), set.left[0][1]], set.left[1]] }
     expect(editedSparrings(withBye).left.map((sparring) => sparring.sparringId)).toEqual([1, 2])
   })
 
@@ -108,8 +108,8 @@ describe('the bracket editor: options and the payload', () => {
 describe('the bracket drawing', () => {
   it('marks the winner and the loser of a decided sparring only', () => {
     const sparring = decided(1, 1, 8, 8)
-    expect(sideResult(sparring, sparring.red)).toBe('loser')
-    expect(sideResult(sparring, sparring.blue)).toBe('winner')
+    expect(sideResult(sparring, sparring.red ?? null)).toBe('loser')
+    expect(sideResult(sparring, sparring.blue ?? null)).toBe('winner')
     expect(sideResult(buildBracketSparring(2, { red: buildSide(1) }), buildSide(1))).toBeNull()
     expect(sideResult(sparring, null)).toBeNull()
   })
@@ -232,7 +232,7 @@ describe('live messages applied to a sparring', () => {
 })
 
 describe("live messages applied to a scoreboard's copy", () => {
-  const board = (sparring: Scoreboard['sparring']): Scoreboard => ({ carpetId: 3, carpetName: 'Main', eventId: 42, sparring })
+  const board = (sparring: Board['sparring']): Board => ({ carpetId: 3, carpetName: 'Main', eventId: 42, sparring })
   const judged = (version = 4) =>
     buildSparring({
       status: 'judging',

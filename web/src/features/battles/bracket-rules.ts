@@ -1,5 +1,6 @@
+import { payloadOf, type LiveMessage } from '@/lib/live-payloads'
 import type { QueuedWrite } from '@/lib/offline-queue'
-import type { BracketSet, BracketSide, BracketSparring, Color, JudgeRoundEntry, Scoreboard, SeedEntry, Sparring } from './bracket-types'
+import type { Board, Bracket, BracketSeedIn, BracketSide, BracketSparring, Color, JudgeRoundEntry, Sparring } from './bracket-types'
 import type { Battle } from './types'
 
 export const BRACKET_TEXTS = {
@@ -57,7 +58,7 @@ export function editedRound(rounds: BracketSparring[][]): number | null {
 }
 
 /** The final is edited once both its sides are set, or at once in a bracket of 2 (docs/product/competition.md). */
-export function finalEdited(set: Pick<BracketSet, 'final' | 'bracketSize'>): boolean {
+export function finalEdited(set: Pick<Bracket, 'final' | 'bracketSize'>): boolean {
   if (!set.final) return false
   return hasBothSides(set.final) || set.bracketSize === 2
 }
@@ -69,12 +70,12 @@ export interface EditedSparrings {
 }
 
 /** The sparrings the editor shows selects for: each half's current round and, when it is its turn, the final. */
-export function editedSparrings(set: BracketSet): EditedSparrings {
+export function editedSparrings(set: Bracket): EditedSparrings {
   const current = (rounds: BracketSparring[][]) => {
     const index = editedRound(rounds)
     return index === null ? [] : rounds[index]
   }
-  return { left: current(set.left), right: current(set.right), final: finalEdited(set) ? set.final : null }
+  return { left: current(set.left), right: current(set.right), final: finalEdited(set) ? (set.final ?? null) : null }
 }
 
 export const allEdited = (edited: EditedSparrings) => [...edited.left, ...edited.right, ...(edited.final ? [edited.final] : [])]
@@ -115,14 +116,14 @@ export function disabledCompetitors(competitors: Competitor[], edited: EditedSpa
 }
 
 /** The payload of POST /battles/{id}/seed: only the undecided sparrings, locked ones never (docs/product/competition.md). */
-export function seedEntries(edited: EditedSparrings, slots: Slots): SeedEntry[] {
+export function seedEntries(edited: EditedSparrings, slots: Slots): BracketSeedIn[] {
   return allEdited(edited)
     .filter((sparring) => !isDecided(sparring))
     .map((sparring) => ({ sparringId: sparring.sparringId, red: slots[sparring.sparringId]?.red ?? null, blue: slots[sparring.sparringId]?.blue ?? null }))
 }
 
 /** The two-spots check over the submitted sparrings, both sides of one included: the error text, or null. */
-export function twoSpotsError(entries: SeedEntry[], crewSize: number): string | null {
+export function twoSpotsError(entries: BracketSeedIn[], crewSize: number): string | null {
   const seen = new Set<number>()
   for (const entry of entries) {
     for (const id of [entry.red, entry.blue]) {
@@ -147,7 +148,7 @@ export function sideResult(sparring: Pick<BracketSparring, 'winner'>, side: Brac
 }
 
 /** The bracket has been drawn (after Add to bracket). */
-export const isDrawn = (set: BracketSet | undefined) => Boolean(set && (set.final || set.left.length || set.right.length))
+export const isDrawn = (set: Bracket | undefined) => Boolean(set && (set.final || set.left.length || set.right.length))
 
 // --- the sparring ----------------------------------------------------------------------------------------------
 
@@ -363,23 +364,25 @@ export function withVotes(sparring: Sparring, redVotes: number, blueVotes: numbe
  * vote the copy already holds (its version is not newer than the copy's) changes nothing; one applied gives the
  * copy the message's version.
  */
-export function liveSparring(sparring: Sparring, envelope: { type: string; data: Record<string, unknown> }): Sparring | null {
-  const data = envelope.data
-  if (data.sparringId !== sparring.sparringId) return null
+export function liveSparring(sparring: Sparring, message: LiveMessage): Sparring | null {
+  const scored = payloadOf(message, 'battles.sparring.scored')
+  const voted = payloadOf(message, 'battles.sparring.voted')
+  const data = scored ?? voted
+  if (data?.sparringId !== sparring.sparringId) return null
   const version = typeof data.version === 'number' ? data.version : null
   let patched: Sparring | null = null
-  if (envelope.type === 'battles.sparring.scored' && typeof data.judgeId === 'number' && Array.isArray(data.rounds)) {
+  if (scored && typeof scored.judgeId === 'number' && Array.isArray(scored.rounds)) {
     if (version !== null && version <= sparring.version) return sparring
-    patched = withJudgeRounds(sparring, data.judgeId, data.rounds as JudgeRoundEntry[])
-  } else if (envelope.type === 'battles.sparring.voted' && typeof data.redVotes === 'number' && typeof data.blueVotes === 'number') {
+    patched = withJudgeRounds(sparring, scored.judgeId, scored.rounds)
+  } else if (voted && typeof voted.redVotes === 'number' && typeof voted.blueVotes === 'number') {
     if (version !== null && version <= sparring.version) return sparring
-    patched = withVotes(sparring, data.redVotes, data.blueVotes)
+    patched = withVotes(sparring, voted.redVotes, voted.blueVotes)
   }
   return patched && version !== null ? { ...patched, version } : patched
 }
 
 /** The same for a scoreboard's copy: a score or vote of the sparring it shows applied, or null to re-read it. */
-export function liveBoard(board: Scoreboard, envelope: { type: string; data: Record<string, unknown> }): Scoreboard | null {
+export function liveBoard(board: Board, envelope: { type: string; data: Record<string, unknown> }): Board | null {
   if (!board.sparring) return null
   const sparring = liveSparring(board.sparring, envelope)
   if (sparring === null) return null
@@ -396,7 +399,7 @@ export function newerSparring(shown: Sparring, incoming: Sparring): Sparring {
 }
 
 /** The same for a scoreboard: its sparring kept when the incoming board shows an older copy of it. */
-export function newerBoard(shown: Scoreboard, incoming: Scoreboard): Scoreboard {
+export function newerBoard(shown: Board, incoming: Board): Board {
   if (!shown.sparring || !incoming.sparring) return incoming
   const sparring = newerSparring(shown.sparring, incoming.sparring)
   return sparring === incoming.sparring ? incoming : { ...incoming, sparring }

@@ -6,14 +6,14 @@ import { fakeBattleServer, showBattleRoutes } from '@/testing/battle-server'
 import { jsonResponse } from '@/testing/builders'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { BracketsView } from './components/brackets/brackets-view'
-import type { BracketSet } from './bracket-types'
+import type { Bracket } from './bracket-types'
 import type { Battle } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
 
 const dancers = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => buildParticipant(id))
 
-function serve(battle: Battle, set: () => BracketSet, seed?: (body: unknown) => Response) {
+function serve(battle: Battle, set: () => Bracket, seed?: (body: unknown) => Response) {
   return fakeBattleServer(battle, (call) => {
     if (call.method === 'GET' && call.path === '/api/battles/7/brackets') return jsonResponse(set())
     if (call.method === 'POST' && call.path === '/api/battles/7/seed') return seed?.(call.body) ?? jsonResponse(set())

@@ -1,6 +1,6 @@
 import type { SortDirection } from '@/lib/lists'
 import type { QueuedWrite } from '@/lib/offline-queue'
-import type { GroupMember, Judgment, PointsOrder, Prelims, PrelimsGroup, PrelimsRow } from './prelims-types'
+import type { PrelimsGroupMember, PrelimScoreIn, PointsOrder, Prelims, PrelimsGroup, PrelimsRow } from './prelims-types'
 
 /** The prelims screens' texts (docs/product/competition.md). */
 export const PRELIMS_TEXTS = {
@@ -55,7 +55,7 @@ export const prelimsRows = (prelims: Pick<Prelims, 'participants' | 'crews'> | u
 
 export const rowName = (row: Pick<PrelimsRow, 'dancerName' | 'name'>) => row.dancerName || row.name || ''
 
-export const groupMembers = (group: PrelimsGroup): GroupMember[] => group.participants ?? group.crews ?? []
+export const groupMembers = (group: PrelimsGroup): PrelimsGroupMember[] => group.participants ?? group.crews ?? []
 
 /** Prelims search (docs/product/competition.md): case-insensitive substring on the dancer or crew name; with a group, also in it. */
 export function searchRows<T extends { dancerName?: string | null; name?: string | null; group?: number | null }>(rows: T[], keyword: string, groupId?: number | null): T[] {
@@ -180,7 +180,7 @@ export function halfToggled(current: number): number {
 export const pointsText = (points: number) => (points > 0 ? String(points) : '—')
 
 /** A judgment of one row in one round: `new` when the judge had no points there, `edit` otherwise. */
-export function judgment(row: PrelimsRow, crew: boolean, round: number, points: number, before: number): Judgment {
+export function judgment(row: PrelimsRow, crew: boolean, round: number, points: number, before: number): PrelimScoreIn {
   return { ...(crew ? { crewId: row.id } : { userId: row.id }), points: points > 0 ? points : null, mode: before > 0 ? 'edit' : 'new', round }
 }
 
@@ -191,9 +191,9 @@ export const draftKey = (rowId: number, round: number) => `${rowId}:${round}`
 export function pendingPoints(writes: QueuedWrite[]): Map<string, number> {
   const points = new Map<string, number>()
   for (const write of writes) {
-    for (const entry of (Array.isArray(write.body) ? write.body : []) as Judgment[]) {
+    for (const entry of (Array.isArray(write.body) ? write.body : []) as PrelimScoreIn[]) {
       const id = entry.userId ?? entry.crewId
-      if (id !== undefined) points.set(draftKey(id, entry.round), entry.points ?? 0)
+      if (typeof id === 'number') points.set(draftKey(id, entry.round), entry.points ?? 0)
     }
   }
   return points

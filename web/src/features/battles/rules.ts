@@ -1,4 +1,4 @@
-import type { Battle, Crew, Participant, Winner, WinnerEntry } from './types'
+import type { Battle, Crew, Participant, Winner, WinnerIn } from './types'
 
 /** Crew size 10000 is unlimited (docs/product/battles-and-registration.md): no '/size' suffix, no cap on members. */
 export const UNLIMITED_CREW_SIZE = 10000
@@ -193,7 +193,7 @@ export function pickedIds(picks: WinnerPicks): Set<number> {
 }
 
 /** The payload of POST /battles/{id}/winners: the places shown, the slots chosen. */
-export function winnerEntries(picks: WinnerPicks, visible: number): WinnerEntry[] {
+export function winnerEntries(picks: WinnerPicks, visible: number): WinnerIn[] {
   return WINNER_PLACES.slice(0, visible).flatMap((place) =>
     (picks[place] ?? []).filter((id): id is number => id !== null).map((id) => ({ id, place })),
   )

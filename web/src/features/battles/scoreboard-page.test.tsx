@@ -5,13 +5,13 @@ import { fakeBattleServer } from '@/testing/battle-server'
 import { jsonResponse } from '@/testing/builders'
 import { renderWithProviders } from '@/testing/render'
 import { ScoreboardPage } from './components/scoreboard/scoreboard-page'
-import type { Scoreboard } from './bracket-types'
+import type { Board } from './bracket-types'
 
 afterEach(() => vi.unstubAllGlobals())
 
 const EVENT = { id: 42, title: 'Winter Jam', scoreboardLogo: 'logo-1', scoreboardBgImage: 'bg-1' }
 
-function serve(board: () => Scoreboard | Response) {
+function serve(board: () => Board | Response) {
   const server = fakeBattleServer(buildBattle(), (call) => {
     if (call.method === 'GET' && call.path === '/api/events/42/scoreboards/3') {
       const answer = board()
@@ -60,7 +60,7 @@ describe('Scoreboard (display mode)', () => {
   })
 
   it('says when no sparring is on the carpet, and shows the one put on it when the carpet topic says so', async () => {
-    let board: Scoreboard = { carpetId: 3, carpetName: 'Main carpet', eventId: 42, sparring: null }
+    let board: Board = { carpetId: 3, carpetName: 'Main carpet', eventId: 42, sparring: null }
     const server = serve(() => board)
     show(0)
     expect(await screen.findByText('No sparring on this carpet yet')).toBeInTheDocument()

@@ -10,7 +10,7 @@ import { mediaQueries } from '@/testing/media'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { CheckinPage } from './components/checkin-page'
 import { checkedInCount, filterAttendees, isCheckedIn } from './rules'
-import type { Attendee, AttendeeList } from './types'
+import type { Attendee, Attendees } from './types'
 
 const attendee = (overrides: Partial<Attendee>): Attendee => ({
   id: 1,
@@ -22,6 +22,7 @@ const attendee = (overrides: Partial<Attendee>): Attendee => ({
   hasTicket: true,
   payment: 'free',
   tickets: [],
+  battles: [],
   ...overrides,
 })
 
@@ -47,7 +48,7 @@ interface Stream {
  * The gateway stood in for at the browser's transport: the API's answers, the live SSE feed, and a switch
  * that makes every call fail as a dropped Wi-Fi would.
  */
-function fakeServer(answer: (call: Call) => Response | undefined, list: () => AttendeeList | Response = () => ({ checkedIn: 2, total: 4, attendees: PEOPLE })) {
+function fakeServer(answer: (call: Call) => Response | undefined, list: () => Attendees | Response = () => ({ checkedIn: 2, total: 4, attendees: PEOPLE })) {
   const calls: Call[] = []
   const streams: Stream[] = []
   const state = { down: false }

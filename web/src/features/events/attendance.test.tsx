@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildLiveEvent, buildPayment, buildTicket } from '@/testing/attendance-builders'
-import { jsonResponse } from '@/testing/builders'
+import { buildTier, jsonResponse } from '@/testing/builders'
 import { showEventPage, type Handler } from '@/testing/event-page'
 import type { ApiCall } from '@/testing/stub-api'
 import type { CypherEvent } from './types'
@@ -23,7 +23,7 @@ const purchases = (calls: ApiCall[]) => calls.filter((call) => call.method === '
 
 describe('Event page, cost summary', () => {
   it('shows a single amount when every tier costs the same', async () => {
-    show(buildLiveEvent({ tiers: [{ id: 2, title: 'VIP', cost: 1500, description: null }] }))
+    show(buildLiveEvent({ tiers: [buildTier(2, { title: 'VIP', cost: 1500 })] }))
     expect(await screen.findByTestId('cost-summary')).toHaveTextContent('$15')
     expect(screen.getByTestId('cost-summary')).not.toHaveTextContent('-')
   })

@@ -16,7 +16,7 @@ import {
   wallToStart,
   type CapState,
 } from './battle-rules'
-import type { BattleUpdate } from './types'
+import type { BattleDraft } from './types'
 
 const cap = (overrides: Partial<CapState> = {}): CapState => ({ hideParticipants: false, participationCapType: 'none', limit: 0, ...overrides })
 
@@ -128,7 +128,7 @@ describe('the battle start', () => {
 })
 
 describe('saving a battle', () => {
-  const draft: BattleUpdate = {
+  const draft: BattleDraft = {
     title: '  Top Rock  ',
     crewSize: 3,
     orgId: 0,

@@ -1,5 +1,5 @@
 import { descriptionForSave } from '@/lib/sanitize'
-import type { BattlePrize, BattleUpdate, BracketLevel, BracketSize, EventBattle, ParticipationCapType } from './types'
+import type { Battle, BattleDraft, BracketLevel, BracketSize, ParticipationCapType, PrizeIn } from './types'
 
 /** The wizard's battles (docs/product/events.md). Texts word for word. */
 export const BATTLE_TEXTS = {
@@ -31,6 +31,8 @@ export const BATTLE_TITLE_MAX_LENGTH = 150
 export const LIMIT_MAX = 100_000
 
 export const BRACKET_SIZES: BracketSize[] = [32, 16, 8, 4, 2]
+
+const isBracketSize = (size: number): size is BracketSize => (BRACKET_SIZES as number[]).includes(size)
 export const ROUNDS_MIN = 1
 export const ROUNDS_MAX = 101
 
@@ -52,7 +54,7 @@ export function clampRounds(rounds: number): number {
 export const PRIZE_PLACES = ['1st Place', '2nd Place', 'Top 4', 'Top 8', 'Top 16', 'Top 32'] as const
 
 /** The first place without a prize (null: every place has one, so no more prizes). */
-export function nextPrizePlace(prizes: Pick<BattlePrize, 'title'>[]): string | null {
+export function nextPrizePlace(prizes: Pick<PrizeIn, 'title'>[]): string | null {
   return PRIZE_PLACES.find((place) => !prizes.some((prize) => prize.title === place)) ?? null
 }
 
@@ -154,8 +156,8 @@ export function wallToStart(wall: string | null | undefined, timeZone: string | 
 }
 
 /** The dialog's draft of a loaded battle (its start as the venue's wall time). */
-export function battleUpdate(battle: EventBattle, timeZone: string | null | undefined): BattleUpdate {
-  const size = BRACKET_SIZES.includes(battle.bracketSize) ? battle.bracketSize : 16
+export function battleUpdate(battle: Battle, timeZone: string | null | undefined): BattleDraft {
+  const size = isBracketSize(battle.bracketSize) ? battle.bracketSize : 16
   return {
     title: battle.title ?? '',
     crewSize: battle.crewSize ?? 1,
@@ -175,7 +177,7 @@ export function battleUpdate(battle: EventBattle, timeZone: string | null | unde
 }
 
 /** What PUT /api/battles/{id} gets: trimmed, sanitised, the cap and prize rules applied, the start as an instant. */
-export function battleForSave(draft: BattleUpdate, timeZone: string | null | undefined): BattleUpdate {
+export function battleForSave(draft: BattleDraft, timeZone: string | null | undefined): BattleDraft {
   const capped = hideParticipants(draft, draft.hideParticipants)
   return {
     ...capped,

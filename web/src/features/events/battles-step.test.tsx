@@ -1,50 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { buildEvent, buildUser, jsonResponse } from '@/testing/builders'
+import { buildBattle as buildAnswer } from '@/testing/battle-builders'
+import { buildEvent, buildUser, jsonResponse, type EventOverrides } from '@/testing/builders'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { stubApi, type ApiCall } from '@/testing/stub-api'
 import { bracketLevels } from './battle-rules'
 import { CreateEventProcessing } from './components/create-event'
-import type { BattleJudge, BattleUpdate, CypherEvent, EventBattle } from './types'
+import type { Battle, BattleDraft, BattleJudge, CypherEvent } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
 
 /** A battle as GET /api/battles/{id} answers it: the add-battle defaults, with overrides. */
-function buildBattle(overrides: Partial<EventBattle> = {}): EventBattle {
-  return {
-    id: 7,
-    eventId: 42,
-    title: 'Battle',
-    style: 'classic',
-    crewSize: 1,
-    category: '1 vs 1',
-    description: '',
-    prizesDesc: '',
-    prizes: [],
-    orgId: 5,
-    organizationCompetitorsOnly: false,
-    orgChip: { id: 5, image: null, name: 'Floor Lords' },
-    hideParticipants: false,
-    participationCapType: 'none',
-    limit: 0,
-    startDate: '2026-12-05T17:00:00Z',
-    bracketSize: 16,
-    bracketLevels: bracketLevels(16),
-    judges: [],
-    canEdit: true,
-    ...overrides,
-  }
+function buildBattle(overrides: Partial<Battle> = {}): Battle {
+  return buildAnswer({ title: 'Battle', description: '', prizesDesc: '', prizes: [], startDate: '2026-12-05T17:00:00Z', bracketLevels: bracketLevels(16), canEdit: true, ...overrides })
 }
 
-const jam = (overrides: Partial<CypherEvent> = {}) =>
+const jam = (overrides: EventOverrides = {}) =>
   buildEvent({ title: 'Jam', orgId: 5, org: { id: 5, name: 'Floor Lords', image: null }, timeZone: 'America/New_York', dateStart: '2026-12-05T12:00', ...overrides })
 
 /**
  * The events and battles services as the wizard sees them: the event saved as posted, battles kept in a map
  * (a PUT answers the battle as sent, the server's 0-1 rule applied), judges by id.
  */
-function services(event: CypherEvent, initial: EventBattle[] = [], extra: (call: ApiCall) => Response | undefined = () => undefined) {
+function services(event: CypherEvent, initial: Battle[] = [], extra: (call: ApiCall) => Response | undefined = () => undefined) {
   const battles = new Map(initial.map((battle) => [battle.id, battle]))
   let nextId = 100
   const judge: BattleJudge = { id: 9, dancerName: 'Judge Jo', avatar: null }
@@ -78,7 +57,7 @@ function services(event: CypherEvent, initial: EventBattle[] = [], extra: (call:
       return new Response(null, { status: 204 })
     }
     if (method === 'PUT') {
-      const update = body as BattleUpdate
+      const update = body as BattleDraft
       const saved = { ...battle, ...update, prizes: update.prizes.map((prize, index) => ({ id: index + 1, ...prize })) }
       battles.set(id, saved)
       return jsonResponse(saved)

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { eventMediaPanel } from '@/app/media-screens'
 import type { Media } from '@/features/media'
-import { buildEvent, jsonResponse } from '@/testing/builders'
+import { buildEvent, buildPermissions, buildTier, jsonResponse, type EventOverrides } from '@/testing/builders'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { stubApi } from '@/testing/stub-api'
 import { EventPage } from './components/event-page'
@@ -11,7 +11,7 @@ import type { CypherEvent } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const published = (overrides: Partial<CypherEvent> = {}) =>
+const published = (overrides: EventOverrides = {}) =>
   buildEvent({
     title: 'Winter Jam',
     status: 'published',
@@ -22,8 +22,8 @@ const published = (overrides: Partial<CypherEvent> = {}) =>
     website: 'https://winterjam.example',
     description: '<p>Bring your <b>crew</b></p><script>alert(1)</script>',
     tiers: [
-      { id: 1, title: 'GA', cost: 1500, description: null },
-      { id: 2, title: 'VIP', cost: 4000, description: null },
+      buildTier(1, { title: 'GA', cost: 1500 }),
+      buildTier(2, { title: 'VIP', cost: 4000 }),
     ],
     staff: { organizer: { id: 1, dancerName: 'B-girl Ana', avatar: null }, admins: [], hosts: [{ id: 3, dancerName: 'MC Flow', avatar: null }], djs: [{ id: 4, dancerName: 'DJ Spin', avatar: null }] },
     permissions: { canEdit: false },
@@ -75,7 +75,7 @@ describe('Event page', () => {
   })
 
   it('hides the cost when the event is free', async () => {
-    show(published({ tiers: [{ id: 1, title: 'GA', cost: 0, description: null }] }))
+    show(published({ tiers: [buildTier(1, { title: 'GA' })] }))
     await screen.findByRole('heading', { name: 'Winter Jam' })
     expect(screen.queryByTestId('cost-summary')).toBeNull()
     expect(screen.queryByText('Free')).toBeNull()
@@ -117,7 +117,7 @@ describe('Event page', () => {
     const calls = stubApi(({ method, path }) => {
       if (path === '/api/events/42' && method === 'GET') return jsonResponse(event)
       if (path === '/api/events/42/cancel') {
-        event = { ...event, cancelledAt: '2026-12-01T10:00:00Z', permissions: { canEdit: true, showCheckin: false } }
+        event = { ...event, cancelledAt: '2026-12-01T10:00:00Z', permissions: buildPermissions({ canEdit: true }) }
         return jsonResponse({ event, refunded: 1, failed: [], cashToReturn: 0 })
       }
     })

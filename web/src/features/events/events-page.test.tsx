@@ -7,7 +7,7 @@ import { buildEventListItem, jsonResponse } from '@/testing/builders'
 import { renderWithProviders } from '@/testing/render'
 import { stubApi, type ApiCall } from '@/testing/stub-api'
 import { browseFooterHidden, browsePeriods, browseView, currentBrowsePeriod, EVENTS_PAGE_SIZE, parseOrgIds } from './rules'
-import type { EventListItem } from './types'
+import type { EventItem } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -18,7 +18,7 @@ const ORGS = [
   { id: 8, name: 'Flow Mafia', image: null, current: 0, future: 2, past: 0 },
 ]
 
-function service(tabs: Record<string, number>, pages: (call: ApiCall) => EventListItem[] = () => [item(1)]) {
+function service(tabs: Record<string, number>, pages: (call: ApiCall) => EventItem[] = () => [item(1)]) {
   return stubApi((call) => {
     if (call.path === '/api/events/tabs') return jsonResponse(tabs)
     if (call.path === '/api/events') return jsonResponse(pages(call))

@@ -2,17 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildFeedback, buildFinishedEvent, buildLiveEvent } from '@/testing/attendance-builders'
-import { jsonResponse } from '@/testing/builders'
+import { jsonResponse, type EventOverrides } from '@/testing/builders'
 import { showEventPage } from '@/testing/event-page'
-import type { CypherEvent } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
 
 /** An attendee of a finished event who checked in and may leave feedback. */
-const attended = (overrides: Partial<CypherEvent> = {}) =>
+const attended = (overrides: EventOverrides = {}) =>
   buildFinishedEvent({ canLeaveFeedback: true, permissions: { canEdit: false, canLeaveFeedback: true, canLike: true, checkedIn: true }, ...overrides })
 
-const editorEvent = (overrides: Partial<CypherEvent> = {}) =>
+const editorEvent = (overrides: EventOverrides = {}) =>
   buildFinishedEvent({ canLeaveFeedback: false, canReviewFeedback: true, countFeedbacks: 2, countLikes: 9, permissions: { canEdit: true }, ...overrides })
 
 describe('Event page, likes', () => {

@@ -5,13 +5,13 @@ import { buildEventListItem, jsonResponse } from '@/testing/builders'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { stubApi, type ApiCall } from '@/testing/stub-api'
 import { OrgEventsTab } from './components/org-events-tab'
-import type { EventListItem } from './types'
+import type { EventItem } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
 
 const item = buildEventListItem
 
-function service(tabs: Record<string, number>, pages: (call: ApiCall) => EventListItem[], extra: (call: ApiCall) => Response | undefined = () => undefined) {
+function service(tabs: Record<string, number>, pages: (call: ApiCall) => EventItem[], extra: (call: ApiCall) => Response | undefined = () => undefined) {
   return stubApi((call) => {
     const answer = extra(call)
     if (answer) return answer

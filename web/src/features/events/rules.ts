@@ -1,5 +1,5 @@
 import type { SortDirection } from '@/lib/lists'
-import type { BrowsePeriod, Cancellation, CypherEvent, EventUpdate, Tier } from './types'
+import type { Cancellation, CypherEvent, EventDraft, EventPeriod, Tier, TierDraft } from './types'
 
 /** docs/product/events.md. */
 export const EVENT_TITLE_MAX_LENGTH = 150
@@ -27,7 +27,7 @@ export const TEXTS = {
 
 /** What still keeps a draft from being published, as the review says it: the place (the server refuses an event
  * without one too); the dates are the server's own message when Publish is pressed. */
-export function publishProblems(draft: Pick<EventUpdate, 'locationAddress'>): string[] {
+export function publishProblems(draft: Pick<EventDraft, 'locationAddress'>): string[] {
   return draft.locationAddress?.trim() ? [] : [TEXTS.locationRequired]
 }
 
@@ -98,17 +98,17 @@ export function costSummary(tiers: Pick<Tier, 'cost'>[] | null | undefined): str
   return min === max ? `$${centsToDollars(min)}` : `$${centsToDollars(min)} - $${centsToDollars(max)}`
 }
 
-export function newTier(): Tier {
+export function newTier(): TierDraft {
   return { title: '', cost: 0, description: null }
 }
 
 /** The tiers the step shows: always at least the first one, which cannot be removed. */
-export function tiersForEditing(tiers: Tier[] | null | undefined): Tier[] {
+export function tiersForEditing(tiers: TierDraft[] | null | undefined): TierDraft[] {
   return tiers?.length ? tiers : [newTier()]
 }
 
 /** What is saved: a tier the user left blank (no title, no cost, no description) is not a tier. */
-export function tiersForSave(tiers: Tier[]): Tier[] {
+export function tiersForSave(tiers: TierDraft[]): TierDraft[] {
   return tiers.filter((tier) => tier.title.trim() || tier.cost > 0 || tier.description?.trim())
 }
 
@@ -131,7 +131,7 @@ export function shareLinks(url: string, title: string) {
 }
 
 /** The whole event as the wizard saves it, from the loaded event. */
-export function eventUpdate(event: CypherEvent): EventUpdate {
+export function eventUpdate(event: CypherEvent): EventDraft {
   return {
     title: event.title ?? '',
     image: event.image ?? null,
@@ -149,7 +149,7 @@ export function eventUpdate(event: CypherEvent): EventUpdate {
 }
 
 /** Trimmed and with blank optional fields as null, as the server keeps them. */
-export function normaliseUpdate(update: EventUpdate): EventUpdate {
+export function normaliseUpdate(update: EventDraft): EventDraft {
   return {
     ...update,
     title: update.title.trim(),
@@ -180,7 +180,7 @@ export const BROWSE_TEXTS = {
   empty: 'No Events exist with these parameters',
 } as const
 
-export const BROWSE_PERIODS: { key: BrowsePeriod; label: string }[] = [
+export const BROWSE_PERIODS: { key: EventPeriod; label: string }[] = [
   { key: 'now', label: 'Happening now' },
   { key: 'future', label: 'Future events' },
   { key: 'past', label: 'Past events' },
@@ -224,12 +224,12 @@ export function orgSearchParam(text: string): string | undefined {
 }
 
 /** The period tabs the grid shows: only those with events, in the product's order. */
-export function browsePeriods(counts: Partial<Record<BrowsePeriod, number>> | null | undefined) {
+export function browsePeriods(counts: Partial<Record<EventPeriod, number>> | null | undefined) {
   return BROWSE_PERIODS.filter((period) => (counts?.[period.key] ?? 0) > 0)
 }
 
 /** The tab the grid shows: the chosen one while it has events, else the first that has some (null: none). */
-export function currentBrowsePeriod(chosen: BrowsePeriod | null, counts: Partial<Record<BrowsePeriod, number>> | null | undefined): BrowsePeriod | null {
+export function currentBrowsePeriod(chosen: EventPeriod | null, counts: Partial<Record<EventPeriod, number>> | null | undefined): EventPeriod | null {
   const periods = browsePeriods(counts)
   if (chosen && periods.some((period) => period.key === chosen)) return chosen
   return periods[0]?.key ?? null

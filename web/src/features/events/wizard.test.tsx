@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { buildEvent, buildUser, jsonResponse } from '@/testing/builders'
+import { buildEvent, buildTier, buildUser, jsonResponse } from '@/testing/builders'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { stubApi, type ApiCall } from '@/testing/stub-api'
 import { CreateEventEntry, CreateEventProcessing } from './components/create-event'
@@ -186,7 +186,7 @@ describe('/create-event/{id}', () => {
   })
 
   it("shows 'Add tier' only under 10 tiers", async () => {
-    const tiers = Array.from({ length: 10 }, (_, index) => ({ id: index + 1, title: `T${index}`, cost: 100, description: null }))
+    const tiers = Array.from({ length: 10 }, (_, index) => buildTier(index + 1, { title: `T${index}`, cost: 100 }))
     eventsService(buildEvent({ title: 'Jam', tiers }))
     const user = userEvent.setup()
     render(buildEvent({ title: 'Jam', tiers }))

@@ -39,7 +39,7 @@ export {
   firstEventPeriod,
   visibleEventPeriods,
   type EventCounts,
-  type EventPeriod,
+  type EventTab,
   type EventSortField,
 } from '@/lib/event-periods'
 

@@ -1,4 +1,4 @@
-import { EVENT_PERIODS, type EventCounts, type EventPeriod } from '@/lib/event-periods'
+import { EVENT_PERIODS, type EventCounts, type EventTab } from '@/lib/event-periods'
 
 /** Badge thresholds of events attended (docs/product/accounts-and-profiles.md): dimmed until reached; the last one carries a crown. */
 export const BADGE_THRESHOLDS = [1, 10, 40, 80, 100] as const
@@ -37,12 +37,12 @@ export const HAPPENING_NOW_SIZE = 50
 /** The sub-tabs in the product's order (now, past, draft, future); draft only for the profile's owner. */
 export function profilePeriods(owner: boolean) {
   const byKey = new Map(EVENT_PERIODS.map((period) => [period.key, period]))
-  const keys: EventPeriod[] = owner ? ['now', 'past', 'draft', 'future'] : ['now', 'past', 'future']
+  const keys: EventTab[] = owner ? ['now', 'past', 'draft', 'future'] : ['now', 'past', 'future']
   return keys.map((key) => byKey.get(key) as (typeof EVENT_PERIODS)[number])
 }
 
 /** The sub-tab shown first: the first with events, else the first. */
-export function firstProfilePeriod(counts: EventCounts, owner: boolean): EventPeriod {
+export function firstProfilePeriod(counts: EventCounts, owner: boolean): EventTab {
   const periods = profilePeriods(owner)
   return (periods.find((period) => (counts[period.key] ?? 0) > 0) ?? periods[0]).key
 }

@@ -1,25 +1,8 @@
 import { api } from './base'
+import type { PlacesAnswer } from './types'
 
-export interface Coordinates {
-  lat: number
-  lng: number
-}
-
-/** A place of the gazetteer (GET /api/places): its label, parts and coordinates. */
-export interface Place {
-  name: string
-  state: string | null
-  country: string | null
-  countryCode: string | null
-  address: string
-  lat: number
-  lng: number
-}
-
-export interface PlaceSearch {
-  items: Place[]
-  attribution: string | null
-}
+/** The gazetteer's places (GET /api/places): generated from proto-contracts/, aliases only. */
+export type { Coordinates, Place, PlacesAnswer } from './types'
 
 export interface PlaceQuery {
   q: string
@@ -33,7 +16,7 @@ export const PLACE_SEARCH_DEBOUNCE_MS = 400
 /** The place search of the shared geocoder, used by every address field (events, studios). */
 const placesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    searchPlaces: build.query<PlaceSearch | null, PlaceQuery>({
+    searchPlaces: build.query<PlacesAnswer | null, PlaceQuery>({
       query: ({ q, lat, lng }) => ({ url: '/places', params: { q: q.trim(), lat, lng } }),
     }),
   }),

@@ -1,5 +1,5 @@
 import { api } from './base'
-import type { ProfileUpdate, User, UserListItem, UserUpdate } from './types'
+import type { Count, ItemsUserListItem, ProfileUpdate, User, UserListItem, UserUpdate } from './types'
 
 export const USER_PICKER_PAGE_SIZE = 100
 
@@ -49,12 +49,12 @@ export const usersApi = api.injectEndpoints({
     /** GET /users: public user list items (id, dancerName, avatar, confirmed). */
     searchUsers: build.query<UserListItem[], UserSearch>({
       query: (search) => ({ url: '/users', params: userSearchParams(search) }),
-      transformResponse: (body: { items?: UserListItem[] } | null) => body?.items ?? [],
+      transformResponse: (body: ItemsUserListItem | null) => body?.items ?? [],
       providesTags: ['Users'],
     }),
     countUsers: build.query<number, Omit<UserSearch, 'p' | 'pp' | 'sb'>>({
       query: (search) => ({ url: '/users/count', params: filterParams(search) }),
-      transformResponse: (body: { count?: number } | null) => body?.count ?? 0,
+      transformResponse: (body: Count | null) => body?.count ?? 0,
       providesTags: ['Users'],
     }),
     /** POST /user: the whole user; saves the acting profile and answers it as saved. */

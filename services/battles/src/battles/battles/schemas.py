@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from battles.battles import rules
+from contracts.events import Period
 from kit.profiles import User
 from kit.schemas import Schema
 from kit.types import Id, Name, Text
@@ -85,7 +86,7 @@ class BracketLevel(Schema):
 class EventSummary(Schema):
     id: int
     title: str
-    period: Literal["future", "now", "past"]
+    period: Period
     organizer_id: int
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from battles.battles.schemas import BracketLevel
+from battles.sparrings.rules import Status
 from kit.schemas import Schema
 from kit.types import Id
 
@@ -20,7 +21,7 @@ class BracketSparring(Schema):
     round: int
     position: int
     level: str
-    status: str
+    status: Status
     red: BracketSide | None = None
     blue: BracketSide | None = None
     winner: int = 0  # the competitor id, 0 while undecided

@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field
 
 from kit.schemas import Schema
 from kit.types import Id
 
 
-class Omitting(Schema):
-    """Keys of `OMITTED` are left out of the answer when null (one of participants or crews, as the battle is)."""
-
-    OMITTED: ClassVar[frozenset[str]] = frozenset()
-
-    @model_serializer(mode="wrap")
-    def _omit(self, handler: SerializerFunctionWrapHandler) -> Any:
-        data = handler(self)
-        if isinstance(data, dict):
-            for key in self.OMITTED:
-                if data.get(key, 0) is None:
-                    del data[key]
-        return data
+def omitted_when_null() -> Any:
+    """A field left out of the answer when null (one of participants or crews, as the battle is); a model
+    serializer doing this would hide the model's fields from the OpenAPI document."""
+    return Field(default=None, exclude_if=lambda value: value is None)
 
 
 class PrelimsDancer(Schema):
@@ -42,9 +33,7 @@ class PrelimsScores(Schema):
     rounds: dict[str, list[PrelimsJudgeScore]] = {}
 
 
-class PrelimsRow(Omitting):
-    OMITTED = frozenset({"participants"})
-
+class PrelimsRow(Schema):
     id: int  # the competitor id: the dancer's user id, or the crew's id
     dancer_name: str | None = None  # single battles
     name: str | None = None  # crew battles
@@ -57,7 +46,7 @@ class PrelimsRow(Omitting):
     points_average: float = 0
     place: int | None = None
     checked_in: bool = False
-    participants: list[PrelimsDancer] | None = None  # crews: their confirmed members
+    participants: list[PrelimsDancer] | None = omitted_when_null()  # crews: their confirmed members
     prelims: PrelimsScores = PrelimsScores()
 
 
@@ -68,14 +57,12 @@ class PrelimsGroupMember(Schema):
     avatar: str | None = None
 
 
-class PrelimsGroup(Omitting):
-    OMITTED = frozenset({"participants", "crews"})
-
+class PrelimsGroup(Schema):
     id: int
     name: str
     amount_members: int
-    participants: list[PrelimsGroupMember] | None = None
-    crews: list[PrelimsGroupMember] | None = None
+    participants: list[PrelimsGroupMember] | None = omitted_when_null()
+    crews: list[PrelimsGroupMember] | None = omitted_when_null()
 
 
 class PrelimsPermissions(Schema):
@@ -87,11 +74,9 @@ class PrelimsPermissions(Schema):
     error: str | None = None
 
 
-class Prelims(Omitting):
-    OMITTED = frozenset({"participants", "crews"})
-
-    participants: list[PrelimsRow] | None = None
-    crews: list[PrelimsRow] | None = None
+class Prelims(Schema):
+    participants: list[PrelimsRow] | None = omitted_when_null()
+    crews: list[PrelimsRow] | None = omitted_when_null()
     groups: list[PrelimsGroup] = []
     rounds: int
     status: str

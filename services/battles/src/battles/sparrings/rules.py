@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import Literal
 
 WAITING = "waiting"  # a side is empty
 READY = "ready"  # both sides, no score yet
 JUDGING = "judging"  # scores are coming in
 NEED_TIE_BREAKER = "need-tie-breaker"  # finish found a tie
 FINISHED = "finished"  # the winner is set (a bye: finished with one side)
+Status = Literal["waiting", "ready", "judging", "need-tie-breaker", "finished"]  # the answers' type of the above
 
 RED, BLUE = "red", "blue"
 COLORS = (RED, BLUE)

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from battles.sparrings.rules import Status
 from kit.profiles import User
 from kit.schemas import Schema
 
@@ -52,7 +53,7 @@ class Sparring(Schema):
     battle_title: str
     crew_size: int
     level: str
-    status: str
+    status: Status
     winner_id: int  # 0 while undecided
     red: SparringSide | None
     blue: SparringSide | None

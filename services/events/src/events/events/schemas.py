@@ -1,9 +1,10 @@
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import Field, field_validator
 
+from contracts.events import Period
 from events.events import rules
 from events.feedback.schemas import Feedback
 from events.models import EventStatus, StaffRole
@@ -178,7 +179,7 @@ class Event(Schema):
     date_flat: str | None = None
     time_flat: str | None = None
     status: EventStatus
-    period: Literal["now", "future", "past"]
+    period: Period
     is_finished: bool
     location_address: str
     coordinates: Coordinates | None = None

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+from contracts.events import Period
 from events.events.schemas import Coordinates
+from events.models import EventStatus
 from kit.schemas import Schema
 
 
@@ -10,7 +12,7 @@ class EventItem(Schema):
     id: int
     title: str
     image: str | None = None
-    status: str
+    status: EventStatus
     org_id: int
     date_start: str | None = None
     date_end: str | None = None
@@ -19,7 +21,7 @@ class EventItem(Schema):
     ends_at: str | None = None
     date_flat: str | None = None
     time_flat: str | None = None
-    period: str
+    period: Period
     is_finished: bool
     location_address: str
     coordinates: Coordinates | None = None

@@ -1,8 +1,6 @@
-import { api } from '@/lib/api/base'
+import { battleApi, battleTag } from '@/lib/api/battles'
 import { CANDIDATES_PAGE_SIZE, CATALOGUE_PAGE_SIZE, checkinPath, uncheckPath } from '../rules'
-import type { Battle, CatalogueUsers, CrewBody, WinnerEntry } from '../types'
-
-export const BATTLE_TAG = 'Battle' as const
+import type { Battle, CatalogueUsers, CrewForm, SignedDate, WinnerIn } from '../types'
 
 interface CrewCall {
   battleId: number
@@ -28,14 +26,8 @@ function takesBattle(battleId: number) {
   }
 }
 
-const battleTag = (battleId: number) => [{ type: BATTLE_TAG, id: battleId }]
-
-const battlesApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG] }).injectEndpoints({
+const battlesApi = battleApi.injectEndpoints({
   endpoints: (build) => ({
-    battleById: build.query<Battle, number>({
-      query: (id) => `/battles/${id}`,
-      providesTags: (_battle, _error, id) => battleTag(id),
-    }),
     /** POST /battles/{id}/dancer: the caller registers (or joins the wait list). */
     battleRegister: build.mutation<Battle, number>({
       query: (id) => ({ url: `/battles/${id}/dancer`, method: 'POST' }),
@@ -50,11 +42,11 @@ const battlesApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG] }).injectEnd
       query: ({ battleId, doc }) => ({ url: `/battles/${battleId}/sign-${doc}`, method: 'POST' }),
       onQueryStarted: (arg, lifecycle) => takesBattle(arg.battleId)(arg, lifecycle),
     }),
-    battleCreateCrew: build.mutation<Battle, { battleId: number; body: CrewBody }>({
+    battleCreateCrew: build.mutation<Battle, { battleId: number; body: CrewForm }>({
       query: ({ battleId, body }) => ({ url: `/crews/${battleId}`, method: 'POST', body }),
       onQueryStarted: (arg, lifecycle) => takesBattle(arg.battleId)(arg, lifecycle),
     }),
-    battleUpdateCrew: build.mutation<Battle, CrewCall & { body: CrewBody }>({
+    battleUpdateCrew: build.mutation<Battle, CrewCall & { body: CrewForm }>({
       query: ({ battleId, crewId, body }) => ({ url: `/crews/${battleId}/${crewId}`, method: 'PUT', body }),
       onQueryStarted: (arg, lifecycle) => takesBattle(arg.battleId)(arg, lifecycle),
     }),
@@ -91,7 +83,7 @@ const battlesApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG] }).injectEnd
       onQueryStarted: (arg, lifecycle) => takesBattle(arg.battleId)(arg, lifecycle),
     }),
     /** POST /admin/battles/{id}/sign-agreement|sign-waiver/{userId}: answers the date; the battle is read again. */
-    battleAdminSign: build.mutation<{ date: string }, DancerCall & { doc: 'agreement' | 'waiver' }>({
+    battleAdminSign: build.mutation<SignedDate, DancerCall & { doc: 'agreement' | 'waiver' }>({
       query: ({ battleId, userId, doc }) => ({ url: `/admin/battles/${battleId}/sign-${doc}/${userId}`, method: 'POST' }),
       invalidatesTags: (answer, _error, { battleId }) => (answer ? battleTag(battleId) : []),
     }),
@@ -111,7 +103,7 @@ const battlesApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG] }).injectEnd
       query: ({ eventId, userId, checked }) => ({ url: checked ? checkinPath(eventId, userId) : uncheckPath(eventId, userId), method: 'POST' }),
       invalidatesTags: (_answer, error, { battleId }) => (error ? [] : battleTag(battleId)),
     }),
-    battleSetWinners: build.mutation<Battle, { battleId: number; winners: WinnerEntry[] }>({
+    battleSetWinners: build.mutation<Battle, { battleId: number; winners: WinnerIn[] }>({
       query: ({ battleId, winners }) => ({ url: `/battles/${battleId}/winners`, method: 'POST', body: winners }),
       onQueryStarted: (arg, lifecycle) => takesBattle(arg.battleId)(arg, lifecycle),
     }),
@@ -121,7 +113,6 @@ const battlesApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG] }).injectEnd
 export { battlesApi }
 
 export const {
-  useBattleByIdQuery,
   useBattleRegisterMutation,
   useBattleUnregisterMutation,
   useBattleSignMutation,

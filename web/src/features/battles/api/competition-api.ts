@@ -1,6 +1,6 @@
 import { api } from '@/lib/api/base'
-import type { BracketSet, Color, JudgeRoundEntry, Scoreboard, ScoreboardEvent, SeedEntry, Sparring } from '../bracket-types'
-import { BATTLE_TAG } from './battles-api'
+import type { Bracket, Color, JudgeRoundEntry, Board, ScoreboardEvent, BracketSeedIn, Sparring } from '../bracket-types'
+import { BATTLE_TAG } from '@/lib/api/battles'
 import { newerBoard, newerSparring } from '../bracket-rules'
 
 export const SPARRING_TAG = 'Sparring' as const
@@ -27,7 +27,7 @@ const bracketOf = (sparring: Sparring | undefined, error: unknown) => (error || 
 const competitionApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG, SPARRING_TAG, BRACKET_TAG, CARPET_TAG, EVENT_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/battles/{id}/brackets; re-read on the battle's live topic too (the `Battle` tag). */
-    bracketsByBattle: build.query<BracketSet, number>({
+    bracketsByBattle: build.query<Bracket, number>({
       query: (battleId) => `/battles/${battleId}/brackets`,
       providesTags: (_set, _error, battleId) => [
         { type: BRACKET_TAG, id: battleId },
@@ -35,7 +35,7 @@ const competitionApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG, SPARRING
       ],
     }),
     /** POST /api/battles/{id}/seed: answers the bracket set. */
-    seedBracket: build.mutation<BracketSet, { battleId: number; entries: SeedEntry[] }>({
+    seedBracket: build.mutation<Bracket, { battleId: number; entries: BracketSeedIn[] }>({
       query: ({ battleId, entries }) => ({ url: `/battles/${battleId}/seed`, method: 'POST', body: entries }),
       onQueryStarted: async ({ battleId }, { dispatch, queryFulfilled }) => {
         try {
@@ -89,13 +89,13 @@ const competitionApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG, SPARRING
       invalidatesTags: (sparring, error) => bracketOf(sparring, error),
     }),
     /** GET /api/events/{id}/scoreboards: every carpet's board. */
-    scoreboardsByEvent: build.query<Scoreboard[], number>({
+    scoreboardsByEvent: build.query<Board[], number>({
       query: (eventId) => `/events/${eventId}/scoreboards`,
-      transformResponse: (boards: Scoreboard[] | null) => (Array.isArray(boards) ? boards : []),
+      transformResponse: (boards: Board[] | null) => (Array.isArray(boards) ? boards : []),
       providesTags: (boards, _error, eventId) => [{ type: EVENT_TAG, id: eventId }, ...(boards ?? []).map((board) => ({ type: CARPET_TAG, id: board.carpetId }))],
     }),
     /** GET /api/events/{id}/scoreboards/{carpetId}: re-read on the carpet's topic and on its sparring's. */
-    scoreboardByCarpet: build.query<Scoreboard, { eventId: number; carpetId: number }>({
+    scoreboardByCarpet: build.query<Board, { eventId: number; carpetId: number }>({
       query: ({ eventId, carpetId }) => `/events/${eventId}/scoreboards/${carpetId}`,
       providesTags: (board, _error, { carpetId }) => [
         { type: CARPET_TAG, id: carpetId },
@@ -104,7 +104,7 @@ const competitionApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG, SPARRING
       merge: (shown, incoming) => newerBoard(shown, incoming),
     }),
     /** POST /api/events/{id}/scoreboards/{carpetId} {sparringId | null}: answers the board. */
-    assignScoreboard: build.mutation<Scoreboard, { eventId: number; carpetId: number; sparringId: number | null }>({
+    assignScoreboard: build.mutation<Board, { eventId: number; carpetId: number; sparringId: number | null }>({
       query: ({ eventId, carpetId, sparringId }) => ({ url: `/events/${eventId}/scoreboards/${carpetId}`, method: 'POST', body: { sparringId } }),
       invalidatesTags: (_board, error, { carpetId }) => (error ? [] : [{ type: CARPET_TAG, id: carpetId }]),
     }),

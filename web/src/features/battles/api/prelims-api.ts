@@ -1,20 +1,18 @@
 import { api } from '@/lib/api/base'
+import { BATTLE_TAG, battleTag } from '@/lib/api/battles'
 import { prelimsPath } from '../prelims-rules'
-import type { GroupsAnswer, GroupsType, Judgment, PointsOrder, Prelims } from '../prelims-types'
-import { BATTLE_TAG } from './battles-api'
+import type { GroupsType, PointsOrder, Prelims, PrelimScoreIn, PrelimsGroups } from '../prelims-types'
 
 export interface PrelimsArg {
   battleId: number
   sb: PointsOrder
 }
 
-/** The prelims and groups are the battle's: cached under its tag, re-read on its live topic `battle:<id>`. */
-const battleTag = (battleId: number) => [{ type: BATTLE_TAG, id: battleId }]
-
 /** Calls that answer the prelims (or the groups) change the battle: its reads are done again. */
 const changesBattle = (answer: unknown, _error: unknown, arg: number | { battleId: number }) =>
   answer ? battleTag(typeof arg === 'number' ? arg : arg.battleId) : []
 
+/** The prelims and groups are the battle's: cached under its tag, re-read on its live topic `battle:<id>`. */
 const prelimsApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     prelimsByBattle: build.query<Prelims, PrelimsArg>({
@@ -22,7 +20,7 @@ const prelimsApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG] }).injectEnd
       providesTags: (_prelims, _error, { battleId }) => battleTag(battleId),
     }),
     /** Judges' points go through the offline queue (use-offline-queue); this is the direct call. */
-    scorePrelims: build.mutation<Prelims, { battleId: number; judgments: Judgment[] }>({
+    scorePrelims: build.mutation<Prelims, { battleId: number; judgments: PrelimScoreIn[] }>({
       query: ({ battleId, judgments }) => ({ url: prelimsPath(battleId), method: 'POST', body: judgments }),
       invalidatesTags: changesBattle,
     }),
@@ -44,12 +42,12 @@ const prelimsApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG] }).injectEnd
       query: (battleId) => ({ url: `/battles/${battleId}/brackets`, method: 'DELETE' }),
       invalidatesTags: changesBattle,
     }),
-    createPrelimsGroups: build.mutation<GroupsAnswer, { battleId: number; amount: number; type: GroupsType }>({
+    createPrelimsGroups: build.mutation<PrelimsGroups, { battleId: number; amount: number; type: GroupsType }>({
       query: ({ battleId, amount, type }) => ({ url: `${prelimsPath(battleId)}/create-groups`, method: 'POST', body: { amount, type } }),
       invalidatesTags: changesBattle,
     }),
     /** Moves competitor `target` into group `groupId`. */
-    movePrelimsMember: build.mutation<GroupsAnswer, { battleId: number; groupId: number; target: number }>({
+    movePrelimsMember: build.mutation<PrelimsGroups, { battleId: number; groupId: number; target: number }>({
       query: ({ battleId, groupId, target }) => ({ url: `${prelimsPath(battleId)}/${groupId}/move/${target}`, method: 'POST' }),
       invalidatesTags: changesBattle,
     }),

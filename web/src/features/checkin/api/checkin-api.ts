@@ -1,13 +1,13 @@
 import { api } from '@/lib/api/base'
 import { uncheckPath } from '../rules'
-import type { Attendee, AttendeeList, DoorEvent } from '../types'
+import type { Attendee, Attendees, Cancellation, DoorEvent } from '../types'
 
 export const ATTENDEES_TAG = 'Attendees'
 
 const checkinApi = api.enhanceEndpoints({ addTagTypes: [ATTENDEES_TAG, 'Event'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /events/{id}/attendees (the event's editors): every ticket holder and everyone checked in. */
-    getCheckinAttendees: build.query<AttendeeList, number>({
+    getCheckinAttendees: build.query<Attendees, number>({
       query: (id) => `/events/${id}/attendees`,
       // the page says what went wrong itself (403: not an editor); a live re-read that fails keeps the list
       extraOptions: { silent: true },
@@ -25,7 +25,7 @@ const checkinApi = api.enhanceEndpoints({ addTagTypes: [ATTENDEES_TAG, 'Event'] 
       invalidatesTags: (_answer, error, { eventId }) => (error ? [] : [{ type: ATTENDEES_TAG, id: eventId }, { type: 'Event', id: eventId }]),
     }),
     /** POST /events/{id}/cancel again: retries the refunds of a cancelled event that failed. */
-    retryRefunds: build.mutation<{ refunded: number; failed: unknown[] }, number>({
+    retryRefunds: build.mutation<Cancellation, number>({
       query: (eventId) => ({ url: `/events/${eventId}/cancel`, method: 'POST' }),
       invalidatesTags: (_answer, error, eventId) => (error ? [] : [{ type: ATTENDEES_TAG, id: eventId }, { type: 'Event', id: eventId }]),
     }),

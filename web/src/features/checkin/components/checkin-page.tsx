@@ -24,6 +24,7 @@ import type { FlushResult } from '@/lib/offline-queue'
 import type { QrDetector } from '@/lib/qr/detector'
 import { infoShown } from '@/lib/toast'
 import { useOfflineQueue } from '@/lib/use-offline-queue'
+import type { EventType } from '@contracts/events'
 import {
   ATTENDEES_TAG,
   checkinApiUtil,
@@ -65,7 +66,7 @@ export const CHECKIN_EVENT_TYPES = [
   'events.event.cancelled',
   'battles.participant.registered',
   'battles.participant.unregistered',
-] as const
+] as const satisfies readonly EventType[]
 
 export interface CheckinPageProps {
   eventId: number

@@ -2,15 +2,15 @@ import { api } from '@/lib/api/base'
 import type {
   CypherEvent,
   Feedback,
-  FeedbackInput,
+  FeedbackIn,
   FeedbackReview,
-  GoingUser,
-  LikeAnswer,
-  PaymentAnswer,
-  PaymentConfirmation,
+  EventUser,
+  LikeState,
+  PaymentState,
+  Confirmation,
   PaymentsConfig,
+  Purchased,
   Purchase,
-  PurchaseRequest,
   Ticket,
 } from '../types'
 import { eventsApi } from './events-api'
@@ -20,7 +20,7 @@ import { eventsApi } from './events-api'
  * own answer (GET /api/events/{id}) is the events slice's `getEvent`; these calls update it in place.
  */
 
-export interface PurchaseCall extends PurchaseRequest {
+export interface PurchaseCall extends Purchase {
   eventId: number
   /** the attempt's Idempotency-Key: the same on a retry of the same attempt */
   key: string
@@ -29,7 +29,8 @@ export interface PurchaseCall extends PurchaseRequest {
 export interface ConfirmCall {
   eventId: number
   paymentId: number
-  body: PaymentConfirmation
+  /** the card number, or `authenticate` for the second step (the other left out: the server's default) */
+  body: Partial<Confirmation>
 }
 
 /** The ticket is issued: the event's permissions (hasTicket, tickets) and the ticket list change. */
@@ -43,7 +44,7 @@ const attendanceApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'EventTicket
       query: () => '/payments/config',
     }),
     /** POST /api/events/{id}/tickets with the attempt's Idempotency-Key. */
-    buyEventTicket: build.mutation<Purchase, PurchaseCall>({
+    buyEventTicket: build.mutation<Purchased, PurchaseCall>({
       query: ({ eventId, key, tierId, method }) => ({
         url: `/events/${eventId}/tickets`,
         method: 'POST',
@@ -53,19 +54,19 @@ const attendanceApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'EventTicket
       invalidatesTags: (answer, _error, { eventId }) => issuedTags(answer?.ticket, eventId),
     }),
     /** POST /api/payments/{id}/confirm (test provider): a decline is shown in the form, not as a toast. */
-    confirmEventPayment: build.mutation<PaymentAnswer, ConfirmCall>({
+    confirmEventPayment: build.mutation<PaymentState, ConfirmCall>({
       query: ({ paymentId, body }) => ({ url: `/payments/${paymentId}/confirm`, method: 'POST', body }),
       extraOptions: { silent: true },
       invalidatesTags: (answer, _error, { eventId }) => issuedTags(answer?.ticket, eventId),
     }),
     /** GET /api/payments/{id}: polled after stripe.js confirmed, until the webhook issued the ticket. */
-    eventPayment: build.query<PaymentAnswer | null, number>({
+    eventPayment: build.query<PaymentState | null, number>({
       query: (paymentId) => `/payments/${paymentId}`,
       extraOptions: { silent: true },
       keepUnusedDataFor: 0,
     }),
     /** POST /api/payments/{id}/cancel: the second step refused; the pending ticket is cancelled. */
-    cancelEventPayment: build.mutation<PaymentAnswer, number>({
+    cancelEventPayment: build.mutation<PaymentState, number>({
       query: (paymentId) => ({ url: `/payments/${paymentId}/cancel`, method: 'POST' }),
     }),
     /** GET /api/events/{id}/tickets: the caller's tickets of the event, for 'View ticket'. */
@@ -89,7 +90,7 @@ const attendanceApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'EventTicket
      * POST /api/events/{id}/like: the like flips at once and the count moves by 1; a failure or an empty answer
      * puts both back (docs/product/tickets-and-checkin.md), a real answer sets them.
      */
-    toggleEventLike: build.mutation<LikeAnswer | null, number>({
+    toggleEventLike: build.mutation<LikeState | null, number>({
       query: (eventId) => ({ url: `/events/${eventId}/like`, method: 'POST' }),
       onQueryStarted: async (eventId, { dispatch, queryFulfilled }) => {
         const patch = dispatch(
@@ -125,7 +126,7 @@ const attendanceApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'EventTicket
       providesTags: (_review, _error, eventId) => [{ type: 'EventFeedback', id: eventId }],
     }),
     /** POST /api/events/{id}/feedback: a failure is only logged and the form stays (docs/product/tickets-and-checkin.md). */
-    saveEventFeedback: build.mutation<Feedback, { eventId: number; body: FeedbackInput }>({
+    saveEventFeedback: build.mutation<Feedback, { eventId: number; body: FeedbackIn }>({
       query: ({ eventId, body }) => ({ url: `/events/${eventId}/feedback`, method: 'POST', body }),
       extraOptions: { silent: true },
       onQueryStarted: async ({ eventId }, { dispatch, queryFulfilled }) => {
@@ -143,7 +144,7 @@ const attendanceApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'EventTicket
       invalidatesTags: (_answer, error, { eventId }) => (error ? [] : [{ type: 'EventFeedback', id: eventId }]),
     }),
     /** GET /api/events/{id}/going: everyone going, for the Who's going modal. */
-    eventGoing: build.query<GoingUser[] | null, number>({
+    eventGoing: build.query<EventUser[] | null, number>({
       query: (eventId) => `/events/${eventId}/going`,
       providesTags: (_users, _error, eventId) => [{ type: 'EventGoing', id: eventId }],
     }),

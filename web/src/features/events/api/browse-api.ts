@@ -8,6 +8,7 @@ import {
   type CalendarItem,
   type CalendarSource,
 } from '../components/calendar/calendar-rules'
+import type { CalendarDays } from '../types'
 
 export interface CalendarQuery {
   /** venue-local yyyy-mm-dd, the grid's first day */
@@ -37,7 +38,7 @@ const browseApi = api.enhanceEndpoints({ addTagTypes: ['Events'] }).injectEndpoi
     calendarDays: build.query<CalendarDayItems[], CalendarDaysQuery>({
       query: ({ start, end, perDay, ...rest }) => ({ url: '/events/calendar', params: { start, end, ...filters(rest), perDay } }),
       transformResponse: (body: unknown) => {
-        const days = (body as { days?: unknown } | null)?.days
+        const days = (body as CalendarDays | null)?.days
         return Array.isArray(days) ? toCalendarDays(days as CalendarDaySource[]) : []
       },
       providesTags: ['Events'],

@@ -1,42 +1,38 @@
-import { api } from '@/lib/api/base'
-import type { BattleJudge, BattleUpdate, EventBattle } from '../types'
+import { battleApi } from '@/lib/api/battles'
+import type { Battle, BattleUpdate } from '../types'
 
-/**
- * The wizard's battle calls (docs/product/battles-and-registration.md). Cached under the `Battle` tag, the
- * tag the live topic `battle:<id>` names, so the battle page and the wizard see each other's changes.
- */
 export interface JudgeCall {
   battleId: number
   userId: number
 }
 
-const eventBattlesApi = api.enhanceEndpoints({ addTagTypes: ['Battle'] }).injectEndpoints({
+/**
+ * The wizard's battle calls (docs/product/battles-and-registration.md). The battle they answer goes into the one
+ * read of a battle (`battleById`, under the `Battle` tag the live topic `battle:<id>` names), so the battle page
+ * and the wizard see each other's changes.
+ */
+const eventBattlesApi = battleApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/battles/{id}: the whole battle the dialog edits. */
-    getEventBattle: build.query<EventBattle | null, number>({
-      query: (id) => `/battles/${id}`,
-      providesTags: (_battle, _error, id) => [{ type: 'Battle', id }],
-    }),
     /** POST /api/events/{id}/add-battle: a new battle with the defaults (201). */
-    addEventBattle: build.mutation<EventBattle, number>({
+    addEventBattle: build.mutation<Battle, number>({
       query: (eventId) => ({ url: `/events/${eventId}/add-battle`, method: 'POST' }),
       onQueryStarted: async (_eventId, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled
-          dispatch(eventBattlesApi.util.upsertQueryData('getEventBattle', data.id, data))
+          dispatch(eventBattlesApi.util.upsertQueryData('battleById', data.id, data))
         } catch {
           /* the failure was shown as a toast */
         }
       },
     }),
     /** PUT /api/battles/{id}: a failure is the dialog's own message (docs/product/battles-and-registration.md), so no toast here. */
-    updateEventBattle: build.mutation<EventBattle, { id: number; body: BattleUpdate }>({
+    updateEventBattle: build.mutation<Battle, { id: number; body: BattleUpdate }>({
       query: ({ id, body }) => ({ url: `/battles/${id}`, method: 'PUT', body }),
       extraOptions: { silent: true },
       onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled
-          dispatch(eventBattlesApi.util.upsertQueryData('getEventBattle', id, data))
+          dispatch(eventBattlesApi.util.upsertQueryData('battleById', id, data))
         } catch {
           /* the dialog says so */
         }
@@ -47,11 +43,11 @@ const eventBattlesApi = api.enhanceEndpoints({ addTagTypes: ['Battle'] }).inject
       query: (id) => ({ url: `/battles/${id}`, method: 'DELETE' }),
     }),
     /** POST / DELETE /api/battles/{id}/role {userId, role: 'judge'}: the answer is the judges list. */
-    addBattleJudge: build.mutation<BattleJudge[], JudgeCall>({
+    addBattleJudge: build.mutation<Battle['judges'], JudgeCall>({
       query: ({ battleId, userId }) => ({ url: `/battles/${battleId}/role`, method: 'POST', body: { userId, role: 'judge' } }),
       onQueryStarted: applyJudges,
     }),
-    removeBattleJudge: build.mutation<BattleJudge[], JudgeCall>({
+    removeBattleJudge: build.mutation<Battle['judges'], JudgeCall>({
       query: ({ battleId, userId }) => ({ url: `/battles/${battleId}/role`, method: 'DELETE', body: { userId, role: 'judge' } }),
       onQueryStarted: applyJudges,
     }),
@@ -60,12 +56,12 @@ const eventBattlesApi = api.enhanceEndpoints({ addTagTypes: ['Battle'] }).inject
 
 async function applyJudges(
   { battleId }: JudgeCall,
-  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: BattleJudge[] }> },
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Battle['judges'] }> },
 ) {
   try {
     const { data } = await queryFulfilled
     dispatch(
-      eventBattlesApi.util.updateQueryData('getEventBattle', battleId, (battle) => {
+      eventBattlesApi.util.updateQueryData('battleById', battleId, (battle) => {
         if (battle && Array.isArray(data)) battle.judges = data
       }),
     )
@@ -76,11 +72,5 @@ async function applyJudges(
 
 export { eventBattlesApi }
 
-export const {
-  useGetEventBattleQuery,
-  useAddEventBattleMutation,
-  useUpdateEventBattleMutation,
-  useDeleteEventBattleMutation,
-  useAddBattleJudgeMutation,
-  useRemoveBattleJudgeMutation,
-} = eventBattlesApi
+export const { useAddEventBattleMutation, useUpdateEventBattleMutation, useDeleteEventBattleMutation, useAddBattleJudgeMutation, useRemoveBattleJudgeMutation } =
+  eventBattlesApi

@@ -3,19 +3,23 @@ import { nextPage } from '@/lib/lists'
 import { EVENTS_PAGE_SIZE, ORG_EVENTS_PAGE_SIZE, ORG_FILTER_PAGE_SIZE, ORG_PICKER_PAGE_SIZE, orgSearchParam } from '../rules'
 import type {
   BoardShown,
-  Cancellation,
   BoardSparringOption,
-  BrowsePeriod,
+  Bracket,
+  Cancellation,
   Carpet,
   CarpetBoard,
+  CarpetIn,
   CypherEvent,
-  EventListItem,
-  EventsMapAnswer,
-  EventTabs,
-  EventUpdate,
+  EventCreated,
+  EventDraft,
+  EventItem,
+  EventPeriod,
+  MapAnswer,
+  OrganizationList,
   OrgOption,
   Staff,
   StaffRole,
+  Tabs,
 } from '../types'
 
 export interface EventsQuery {
@@ -29,7 +33,7 @@ export interface EventsQuery {
 
 /** The events page's list: the shared search (k) and organization filter (o, ids comma separated). */
 export interface BrowseQuery {
-  t: BrowsePeriod
+  t: EventPeriod
   s: string
   k?: string
   o?: string
@@ -37,7 +41,7 @@ export interface BrowseQuery {
 
 /** The map's call: the tab, its sort, the keyword, the user's centre and the view's four corners ("lat,lng"). */
 export interface MapQuery {
-  t: BrowsePeriod
+  t: EventPeriod
   s: string
   k?: string
   o?: string
@@ -61,11 +65,11 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
       providesTags: (_event, _error, id) => [{ type: 'Event', id }],
     }),
     /** POST /api/events: a draft whose organizer is the caller; answers its id. */
-    createEvent: build.mutation<{ id: number }, void>({
+    createEvent: build.mutation<EventCreated, void>({
       query: () => ({ url: '/events', method: 'POST' }),
     }),
     /** POST /api/events/{id}: the whole event; the answer is the saved event. */
-    saveEvent: build.mutation<CypherEvent, { id: number; body: EventUpdate }>({
+    saveEvent: build.mutation<CypherEvent, { id: number; body: EventDraft }>({
       query: ({ id, body }) => ({ url: `/events/${id}`, method: 'POST', body }),
       invalidatesTags: (event) => (event ? ['Events', 'EventTabs'] : []),
       onQueryStarted: ({ id }, lifecycle) => applyEvent(id, lifecycle),
@@ -95,7 +99,7 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
       onQueryStarted: applyStaff,
     }),
     /** POST /api/events/{id}/carpets: failures are only logged (docs/product/events.md), so no toast. */
-    saveCarpets: build.mutation<Carpet[], { id: number; carpets: Carpet[] }>({
+    saveCarpets: build.mutation<Carpet[], { id: number; carpets: CarpetIn[] }>({
       query: ({ id, carpets }) => ({ url: `/events/${id}/carpets`, method: 'POST', body: { carpets } }),
       extraOptions: { silent: true },
       invalidatesTags: (_answer, error, { id }) => (error ? [] : [{ type: 'Event', id }]),
@@ -128,7 +132,7 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
         for (const battle of battles) {
           const answer = await baseQuery({ url: `/battles/${battle.id}/brackets` })
           if (answer.error) continue
-          options.push(...boardSparrings(battles.length > 1 ? battle.title : null, answer.data as BracketAnswer | null))
+          options.push(...boardSparrings(battles.length > 1 ? battle.title : null, answer.data as Bracket | null))
         }
         return { data: options }
       },
@@ -156,12 +160,12 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
       invalidatesTags: (_board, error, { id, carpetId }) => (error ? [] : [boardsTag(id), { type: 'Carpet' as const, id: carpetId }]),
     }),
     /** `o`: one organization (its Events tab) or the events page's filter (ids comma separated). */
-    eventTabs: build.query<EventTabs | null, { o?: number | string; u?: number }>({
+    eventTabs: build.query<Tabs | null, { o?: number | string; u?: number }>({
       query: (params) => ({ url: '/events/tabs', params }),
       providesTags: ['EventTabs'],
     }),
     /** GET /api/events: 8 a page by infinite scroll; a short page ends the list. */
-    listEvents: build.infiniteQuery<EventListItem[] | null, EventsQuery, number>({
+    listEvents: build.infiniteQuery<EventItem[] | null, EventsQuery, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage(ORG_EVENTS_PAGE_SIZE) },
       query: ({ queryArg, pageParam }) => ({
         url: '/events',
@@ -170,7 +174,7 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
       providesTags: ['Events'],
     }),
     /** GET /api/events for the events page: 50 a page by infinite scroll; a short page ends the list. */
-    browseEvents: build.infiniteQuery<EventListItem[] | null, BrowseQuery, number>({
+    browseEvents: build.infiniteQuery<EventItem[] | null, BrowseQuery, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage(EVENTS_PAGE_SIZE) },
       query: ({ queryArg, pageParam }) => ({
         url: '/events',
@@ -179,12 +183,12 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
       providesTags: ['Events'],
     }),
     /** GET /api/events-map: the markers of the view and each tab's count there. */
-    eventsMap: build.query<EventsMapAnswer | null, MapQuery>({
+    eventsMap: build.query<MapAnswer | null, MapQuery>({
       query: (params) => ({ url: '/events-map', params }),
       providesTags: ['Events'],
     }),
     /** The events page's organization filter: GET /api/orgs by a part of the name (u 0: everyone's). */
-    filterOrganizations: build.query<{ items: OrgOption[] } | null, string>({
+    filterOrganizations: build.query<OrganizationList | null, string>({
       query: (text) => ({ url: '/orgs', params: { k: orgSearchParam(text), u: 0, p: 0, pp: ORG_FILTER_PAGE_SIZE } }),
     }),
     /** A chosen organization's name for its chip (a shared link carries only the ids). */
@@ -197,25 +201,11 @@ const eventsApi = api.enhanceEndpoints({ addTagTypes: ['Event', 'Events', 'Event
      * The organizations the event may belong to: GET /api/orgs?u=<my profile id>&pp=100 (those where I am admin,
      * promoter or member; the list does not say which role, so the server refuses others with 403 on save).
      */
-    myOrganizations: build.query<{ items: { id: number; name: string }[] } | null, number>({
+    myOrganizations: build.query<OrganizationList | null, number>({
       query: (userId) => ({ url: '/orgs', params: { u: userId, p: 0, pp: ORG_PICKER_PAGE_SIZE } }),
     }),
   }),
 })
-
-interface BracketSparringAnswer {
-  sparringId: number
-  level: string
-  status: string
-  red: { name: string | null } | null
-  blue: { name: string | null } | null
-}
-
-interface BracketAnswer {
-  left: BracketSparringAnswer[][]
-  right: BracketSparringAnswer[][]
-  final: BracketSparringAnswer | null
-}
 
 const boardsTag = (eventId: number) => ({ type: 'Carpet' as const, id: `event-${eventId}` })
 
@@ -236,7 +226,7 @@ export function boardSparringLabel(title: string | null | undefined, sparring: P
  * Every sparring of a bracket, named by its level and sides (the title first when the event has several battles);
  * `open` ones (both sides, not finished) can be put on a board, the others still name what a board shows.
  */
-export function boardSparrings(title: string | null, bracket: BracketAnswer | null): BoardSparringOption[] {
+export function boardSparrings(title: string | null, bracket: Bracket | null): BoardSparringOption[] {
   if (!bracket || typeof bracket !== 'object') return []
   const all = [...(bracket.left ?? []).flat(), ...(bracket.right ?? []).flat(), ...(bracket.final ? [bracket.final] : [])]
   return all.map((sparring) => ({

@@ -26,6 +26,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text'
 import { RoleUsers } from '@/components/ui/role-users'
 import { UserPicker } from '@/components/ui/user-picker'
+import { useBattleByIdQuery } from '@/lib/api/battles'
 import { useGetCurrentUserQuery } from '@/lib/api/users'
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { toastShown } from '@/lib/toast'
@@ -33,7 +34,6 @@ import {
   useAddBattleJudgeMutation,
   useAddEventBattleMutation,
   useDeleteEventBattleMutation,
-  useGetEventBattleQuery,
   useRemoveBattleJudgeMutation,
   useUpdateEventBattleMutation,
 } from '../api/event-battles-api'
@@ -61,13 +61,13 @@ import {
   ROUNDS_MIN,
 } from '../battle-rules'
 import { joinLocal, PLATFORM_ORG_ID, splitLocal } from '../rules'
-import type { BattleUpdate, BracketSize, CypherEvent, EventBattle, EventBattleSummary } from '../types'
+import type { BattleDraft, BracketSize, CypherEvent, Battle, EventBattleSummary } from '../types'
 import { PLATFORM_ORG_NAME } from './wizard-steps'
 
 /** The event's battles as the wizard shows them; the step keeps the list (the event's own copy comes later, by projection). */
 export type WizardBattles = EventBattleSummary[]
 
-export function battleSummary(battle: EventBattle, previous?: EventBattleSummary): EventBattleSummary {
+export function battleSummary(battle: Battle, previous?: EventBattleSummary): EventBattleSummary {
   return {
     id: battle.id,
     title: battle.title,
@@ -152,12 +152,12 @@ interface DialogProps {
   battleId: number
   event: CypherEvent
   onClose: () => void
-  onSaved: (battle: EventBattle) => void
+  onSaved: (battle: Battle) => void
 }
 
 /** The battle dialog: the battle read whole from GET /api/battles/{id}, then its form. */
 function BattleDialog({ battleId, event, onClose, onSaved }: DialogProps) {
-  const { data: battle, error, isFetching, refetch } = useGetEventBattleQuery(battleId)
+  const { data: battle, error, isFetching, refetch } = useBattleByIdQuery(battleId)
   if (battle) return <BattleForm battle={battle} event={event} onClose={onClose} onSaved={onSaved} />
   return (
     <ModalDialog open title="Battle" onClose={onClose}>
@@ -173,12 +173,12 @@ function BattleDialog({ battleId, event, onClose, onSaved }: DialogProps) {
 }
 
 /** Every field of the battle; Save puts them all. A failed save says so and closes (docs/product/battles-and-registration.md). */
-function BattleForm({ battle, event, onClose, onSaved }: Omit<DialogProps, 'battleId'> & { battle: EventBattle }) {
+function BattleForm({ battle, event, onClose, onSaved }: Omit<DialogProps, 'battleId'> & { battle: Battle }) {
   const dispatch = useDispatch()
-  const [draft, setDraft] = useState<BattleUpdate>(() => battleUpdate(battle, event.timeZone))
+  const [draft, setDraft] = useState<BattleDraft>(() => battleUpdate(battle, event.timeZone))
   const [invalid, setInvalid] = useState<Record<string, boolean>>({})
   const [update, { isLoading: saving }] = useUpdateEventBattleMutation()
-  const change = useCallback((changes: Partial<BattleUpdate>) => setDraft((current) => ({ ...current, ...changes })), [])
+  const change = useCallback((changes: Partial<BattleDraft>) => setDraft((current) => ({ ...current, ...changes })), [])
   const changeDescription = useCallback((description: string) => change({ description }), [change])
   const validity = (field: string) => (bad: boolean) => setInvalid((current) => (current[field] === bad ? current : { ...current, [field]: bad }))
   const blocked = !draft.title.trim() || Object.values(invalid).some(Boolean)
@@ -224,7 +224,7 @@ function BattleForm({ battle, event, onClose, onSaved }: Omit<DialogProps, 'batt
 }
 
 /** The organization: the event's, or one of mine (as the Info step offers them), or none. */
-function OrganizationFields({ battle, event, draft, onChange }: { battle: EventBattle; event: CypherEvent; draft: BattleUpdate; onChange: (changes: Partial<BattleUpdate>) => void }) {
+function OrganizationFields({ battle, event, draft, onChange }: { battle: Battle; event: CypherEvent; draft: BattleDraft; onChange: (changes: Partial<BattleDraft>) => void }) {
   const signedIn = useAppSelector(selectIsSignedIn)
   const { data: me } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
   const { data: orgs } = useMyOrganizationsQuery(me?.id ?? 0, { skip: !me })
@@ -255,7 +255,7 @@ function OrganizationFields({ battle, event, draft, onChange }: { battle: EventB
 }
 
 /** Hide participants and the participation cap, with the product's rules (battle-rules: chooseCap, hideParticipants). */
-function CapFields({ draft, onDraft, onValidity }: { draft: BattleUpdate; onDraft: Dispatch<SetStateAction<BattleUpdate>>; onValidity: (invalid: boolean) => void }) {
+function CapFields({ draft, onDraft, onValidity }: { draft: BattleDraft; onDraft: Dispatch<SetStateAction<BattleDraft>>; onValidity: (invalid: boolean) => void }) {
   const labelId = useId()
   const hidden = registrationCapDisabled(draft)
   return (
@@ -320,7 +320,7 @@ function WholeNumberField({ label, value, min, max, onChange, onValidity, sx }: 
 }
 
 /** Style, and for a bracket its size and levels (derived from the size; rounds editable 1 to 101). */
-function StyleFields({ draft, onChange, onValidity }: { draft: BattleUpdate; onChange: (changes: Partial<BattleUpdate>) => void; onValidity: (invalid: boolean) => void }) {
+function StyleFields({ draft, onChange, onValidity }: { draft: BattleDraft; onChange: (changes: Partial<BattleDraft>) => void; onValidity: (invalid: boolean) => void }) {
   const labelId = useId()
   return (
     <Box>
@@ -371,7 +371,7 @@ function StyleFields({ draft, onChange, onValidity }: { draft: BattleUpdate; onC
 
 /** Judges: each change is a call, and the list is the server's answer. Memoised, as the editor below: a key typed
  * elsewhere in the dialog does not render them again. */
-const Judges = memo(function Judges({ battle }: { battle: EventBattle }) {
+const Judges = memo(function Judges({ battle }: { battle: Battle }) {
   const [addJudge] = useAddBattleJudgeMutation()
   const [removeJudge] = useRemoveBattleJudgeMutation()
   const [busyId, setBusyId] = useState<number | null>(null)
@@ -397,7 +397,7 @@ const Judges = memo(function Judges({ battle }: { battle: EventBattle }) {
 const DescriptionEditor = memo(LazyRichTextEditor)
 
 /** Prizes per place: each known place once, an amount in dollars (a value between 0 and 1 becomes 1). */
-function Prizes({ draft, onChange, onValidity }: { draft: BattleUpdate; onChange: (changes: Partial<BattleUpdate>) => void; onValidity: (invalid: boolean) => void }) {
+function Prizes({ draft, onChange, onValidity }: { draft: BattleDraft; onChange: (changes: Partial<BattleDraft>) => void; onValidity: (invalid: boolean) => void }) {
   const [rows, setRows] = useState(() => draft.prizes.map((_, index) => index))
   const [nextKey, setNextKey] = useState(draft.prizes.length)
   const [bad, setBad] = useState<Record<number, boolean>>({})

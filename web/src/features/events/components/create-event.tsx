@@ -17,14 +17,14 @@ import { ProgressDots } from '@/components/ui/progress-dots'
 import { SafeHtml } from '@/components/ui/safe-html'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { paths } from '@/config/paths'
+import { useBattleByIdQuery } from '@/lib/api/battles'
 import { imageUrl } from '@/lib/api/images'
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { toastShown } from '@/lib/toast'
-import { useGetEventBattleQuery } from '../api/event-battles-api'
 import { useCreateEventMutation, useDeleteEventMutation, useGetEventQuery, usePublishEventMutation, useSaveEventMutation } from '../api/events-api'
 import { BATTLE_TEXTS, battleCategory } from '../battle-rules'
 import { costSummary, deleteQuestion, eventUpdate, firstStep, normaliseUpdate, publishProblems, TEXTS, TOTAL_STEP, WIZARD_STEPS } from '../rules'
-import type { CypherEvent, EventBattleSummary, EventUpdate } from '../types'
+import type { CypherEvent, EventBattleSummary, EventDraft, EventUser } from '../types'
 import { BattlesStep, type WizardBattles } from './battles-step'
 import { DateStep, DisplayModeStep, InfoStep, PLATFORM_ORG_NAME, TiersStep } from './wizard-steps'
 
@@ -66,7 +66,7 @@ export function CreateEventProcessing({ id }: { id: number }) {
 function Wizard({ event }: { event: CypherEvent }) {
   const navigate = useNavigate()
   const dispatch = useDispatch()
-  const [draft, setDraft] = useState<EventUpdate>(() => eventUpdate(event))
+  const [draft, setDraft] = useState<EventDraft>(() => eventUpdate(event))
   const [step, setStep] = useState(() => firstStep(event))
   // the step's list: the event's copy comes by projection from the battles service, so after an add or a delete
   // it may lag behind what the organizer just did
@@ -82,7 +82,7 @@ function Wizard({ event }: { event: CypherEvent }) {
   const heading = useRef<HTMLHeadingElement>(null)
   const moved = useRef(false)
   const isNew = event.status === 'draft'
-  const onDraft = useCallback((changes: Partial<EventUpdate>) => setDraft((current) => ({ ...current, ...changes })), [])
+  const onDraft = useCallback((changes: Partial<EventDraft>) => setDraft((current) => ({ ...current, ...changes })), [])
   const onCarpetsSaving = useCallback((value: boolean) => setCarpetsSaving(value), [])
 
   // each step's title takes the focus, so a screen reader hears where it is
@@ -244,10 +244,10 @@ function Section({ title, step, onEdit, children }: { title: string; step: numbe
   )
 }
 
-const names = (users: { dancerName: string | null }[] | undefined) => users?.map((user) => user.dancerName || 'Unnamed dancer').join(', ') || '—'
+const names = (users: Pick<EventUser, 'dancerName'>[] | undefined) => users?.map((user) => user.dancerName || 'Unnamed dancer').join(', ') || '—'
 
 /** The review: every section with its edit pencil. */
-function TotalStep({ event, draft, battles, onEdit }: { event: CypherEvent; draft: EventUpdate; battles: WizardBattles; onEdit: (step: number) => void }) {
+function TotalStep({ event, draft, battles, onEdit }: { event: CypherEvent; draft: EventDraft; battles: WizardBattles; onEdit: (step: number) => void }) {
   const org = draft.orgId === 0 ? PLATFORM_ORG_NAME : event.org?.name
   return (
     <Stack divider={<Divider flexItem />}>
@@ -300,7 +300,7 @@ function TotalStep({ event, draft, battles, onEdit }: { event: CypherEvent; draf
 /** A battle in the review: its title and category, then its style, bracket size and judges from the battle's own
  * read (the one the battle dialog edits and keeps current; the event's summary has neither). */
 function BattleReview({ battle }: { battle: EventBattleSummary }) {
-  const { data, isError } = useGetEventBattleQuery(battle.id)
+  const { data, isError } = useBattleByIdQuery(battle.id)
   return (
     <Box component="li">
       <Typography sx={{ color: 'text.primary' }}>{`${battle.title || 'Untitled battle'}: ${battleCategory(battle.crewSize)}`}</Typography>

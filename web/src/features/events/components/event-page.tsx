@@ -39,7 +39,7 @@ import { useNotFound } from '@/lib/not-found'
 import { useDeleteEventMutation, useGetEventQuery, useSaveEventMutation } from '../api/events-api'
 import { battleCategory } from '../battle-rules'
 import { CANCEL_TEXTS, canCancel, canDelete, costSummary, deleteQuestion, eventUpdate, isFree, mapsSearchUrl, normaliseUpdate, shareLinks, TEXTS } from '../rules'
-import type { CypherEvent, EventBattleSummary, EventUpdate } from '../types'
+import type { CypherEvent, EventBattleSummary, EventDraft } from '../types'
 import { TicketActions } from './attendance/ticket-actions'
 import { CancelEventDialog } from './cancel-event-dialog'
 import { boardTopics, CarpetBoards } from './carpet-boards'
@@ -115,9 +115,9 @@ function DraftMenu({ event, onDelete }: { event: CypherEvent; onDelete: () => vo
 
 /** The display mode (carpets, logo, background) for editors: the wizard's step, saved as it changes. */
 function DisplayModeDialog({ event, open, onClose }: { event: CypherEvent; open: boolean; onClose: () => void }) {
-  const [draft, setDraft] = useState<EventUpdate>(() => eventUpdate(event))
+  const [draft, setDraft] = useState<EventDraft>(() => eventUpdate(event))
   const [save] = useSaveEventMutation()
-  const onDraft = (changes: Partial<EventUpdate>) => {
+  const onDraft = (changes: Partial<EventDraft>) => {
     const next = { ...draft, ...changes }
     setDraft(next)
     save({ id: event.id, body: normaliseUpdate(next) })

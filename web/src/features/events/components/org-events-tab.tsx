@@ -15,7 +15,7 @@ import { ShowMore } from '@/components/ui/show-more'
 import { DEFAULT_EVENT_DIRECTION, firstEventPeriod, type EventCounts } from '@/lib/event-periods'
 import { useDeleteEventMutation, useEventTabsQuery, useListEventsInfiniteQuery, usePublishEventMutation } from '../api/events-api'
 import { CANCEL_TEXTS, canCancel, canDelete, deleteQuestion, eventSortParam } from '../rules'
-import type { EventListItem } from '../types'
+import type { EventItem } from '../types'
 import { CancelEventDialog } from './cancel-event-dialog'
 
 interface OrgRef {
@@ -24,7 +24,7 @@ interface OrgRef {
   canEdit?: boolean
 }
 
-function EditorMenu({ event, onRemove, onCancel }: { event: EventListItem; onRemove: (event: EventListItem) => void; onCancel: (event: EventListItem) => void }) {
+function EditorMenu({ event, onRemove, onCancel }: { event: EventItem; onRemove: (event: EventItem) => void; onCancel: (event: EventItem) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const [publish] = usePublishEventMutation()
   const close = () => setAnchor(null)
@@ -74,8 +74,8 @@ function EditorMenu({ event, onRemove, onCancel }: { event: EventListItem; onRem
 function EventsList({ org, view }: { org: OrgRef; view: EventsView }) {
   const list = useListEventsInfiniteQuery({ o: org.id, t: view.period, s: eventSortParam(view.sortBy, view.direction) })
   const [remove] = useDeleteEventMutation()
-  const [removing, setRemoving] = useState<EventListItem | null>(null)
-  const [cancelling, setCancelling] = useState<EventListItem | null>(null)
+  const [removing, setRemoving] = useState<EventItem | null>(null)
+  const [cancelling, setCancelling] = useState<EventItem | null>(null)
   const events = list.data?.pages.flatMap((page) => page ?? []) ?? []
 
   if (list.isError && !events.length) return <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />
@@ -94,7 +94,7 @@ function EventsList({ org, view }: { org: OrgRef; view: EventsView }) {
       <Box component="ul" aria-label={`${org.name} events`} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
         {events.map((event) => (
           <li key={event.id}>
-            <EventChip event={event} action={org.canEdit || event.permissions?.canEdit ? <EditorMenu event={event} onRemove={setRemoving} onCancel={setCancelling} /> : undefined} />
+            <EventChip event={event} action={org.canEdit ? <EditorMenu event={event} onRemove={setRemoving} onCancel={setCancelling} /> : undefined} />
           </li>
         ))}
       </Box>

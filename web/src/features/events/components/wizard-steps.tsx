@@ -38,7 +38,7 @@ import {
   splitLocal,
   TEXTS,
 } from '../rules'
-import type { Carpet, CypherEvent, EventUpdate, StaffRole, Tier } from '../types'
+import type { Carpet, CarpetIn, CypherEvent, EventDraft, StaffRole, TierDraft } from '../types'
 import { PlaceSearch } from '@/components/ui/place-search'
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
@@ -46,8 +46,8 @@ export const PLATFORM_ORG_NAME = 'Cypher (no organization)'
 
 export interface StepProps {
   event: CypherEvent
-  draft: EventUpdate
-  onDraft: (changes: Partial<EventUpdate>) => void
+  draft: EventDraft
+  onDraft: (changes: Partial<EventDraft>) => void
 }
 
 const STAFF: { role: StaffRole; key: 'admins' | 'hosts' | 'djs'; label: string; picker: string }[] = [
@@ -91,7 +91,7 @@ export function InfoStep({ event, draft, onDraft }: StepProps) {
   const { data: me } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
   const { data: orgs } = useMyOrganizationsQuery(me?.id ?? 0, { skip: !me })
   const options = [{ id: PLATFORM_ORG_ID, name: PLATFORM_ORG_NAME }, ...(orgs?.items ?? [])]
-  if (!options.some((org) => org.id === draft.orgId) && event.org) options.push({ id: event.org.id, name: event.org.name })
+  if (!options.some((org) => org.id === draft.orgId) && event.org) options.push({ id: event.org.id, name: event.org.name ?? '' })
 
   return (
     <Stack spacing={3}>
@@ -145,7 +145,7 @@ export function DateStep({ draft, onDraft }: StepProps) {
   )
 }
 
-function TierRow({ tier, index, onChange, onRemove }: { tier: Tier; index: number; onChange: (tier: Tier) => void; onRemove?: () => void }) {
+function TierRow({ tier, index, onChange, onRemove }: { tier: TierDraft; index: number; onChange: (tier: TierDraft) => void; onRemove?: () => void }) {
   const [cost, setCost] = useState(tier.cost ? centsToDollars(tier.cost) : '')
   const [invalid, setInvalid] = useState(false)
   // the server's answer (the 0-1 rule) replaces what was typed
@@ -202,7 +202,7 @@ export function TiersStep({ draft, onDraft }: StepProps) {
   // stable row keys, so removing a tier keeps the others' typed text
   const nextKey = useRef(tiers.length)
   const [keys, setKeys] = useState(() => tiers.map((_, index) => index))
-  const set = (next: Tier[]) => onDraft({ tiers: next })
+  const set = (next: TierDraft[]) => onDraft({ tiers: next })
   return (
     <Stack spacing={2}>
       <Typography variant="h3" component="h3" sx={{ fontSize: '1.1rem' }}>
@@ -252,13 +252,13 @@ export const CARPET_RENAME_SAVE_MS = 500
  * (the battles service also keeps them by itself, so this call is only a nudge). Both failures are only logged
  * (docs/product/events.md).
  */
-function carpetsKey(carpets: Carpet[] | undefined): string {
+function carpetsKey(carpets: CarpetIn[] | undefined): string {
   return JSON.stringify((carpets ?? []).map((carpet) => [carpet.id ?? null, carpet.name]))
 }
 
 /** A carpet on screen: `key` stays the same from 'Add carpet' on, so the answer that gives the carpet its id
  * does not remount its field (a remount drops the focus and the letters typed into it). */
-type ShownCarpet = Carpet & { key: string }
+type ShownCarpet = Pick<Carpet, 'name'> & Partial<Pick<Carpet, 'id'>> & { key: string }
 
 let newCarpets = 0
 

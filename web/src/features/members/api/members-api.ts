@@ -1,5 +1,5 @@
 import { api } from '@/lib/api/base'
-import type { UserListItem } from '@/lib/api/types'
+import type { ItemsUserListItem, UserListItem } from '@/lib/api/types'
 import { userSearchParams } from '@/lib/api/users'
 import { nextPage } from '@/lib/lists'
 import { MEMBERS_PAGE_SIZE, type LocationFilter, type MembersSort } from '../rules'
@@ -18,7 +18,7 @@ const membersApi = api.injectEndpoints({
         url: '/users',
         params: userSearchParams({ ...queryArg, p: pageParam, pp: MEMBERS_PAGE_SIZE }),
       }),
-      transformResponse: (body: { items?: UserListItem[] } | null) => body?.items ?? [],
+      transformResponse: (body: ItemsUserListItem | null) => body?.items ?? [],
       providesTags: ['Users'],
     }),
   }),

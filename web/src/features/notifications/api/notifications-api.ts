@@ -1,5 +1,5 @@
 import { api } from '@/lib/api/base'
-import type { NotificationOut } from '@/lib/api/types'
+import type { Count, ItemsNotificationOut, NotificationOut } from '@/lib/api/types'
 
 export const NOTIFICATIONS_PAGE_SIZE = 20
 
@@ -8,12 +8,12 @@ export const notificationsApi = api.injectEndpoints({
     getUnreadCount: build.query<number, void>({
       query: () => '/notifications/count',
       extraOptions: { silent: true },
-      transformResponse: (body: { count?: number } | null) => body?.count ?? 0,
+      transformResponse: (body: Count | null) => body?.count ?? 0,
       providesTags: ['Notifications'],
     }),
     getNotifications: build.query<NotificationOut[], void>({
       query: () => ({ url: '/notifications', params: { p: 0, pp: NOTIFICATIONS_PAGE_SIZE } }),
-      transformResponse: (body: { items?: NotificationOut[] } | null) => body?.items ?? [],
+      transformResponse: (body: ItemsNotificationOut | null) => body?.items ?? [],
       providesTags: ['Notifications'],
     }),
     markRead: build.mutation<unknown, number>({

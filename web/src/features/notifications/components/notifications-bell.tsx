@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography'
 import NotificationsIcon from '@mui/icons-material/NotificationsNone'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
+import type { EventType } from '@contracts/events'
 import { formatDateTime } from '@/lib/dates'
 import { useLiveTopics } from '@/lib/live-topics'
 import {
@@ -21,7 +22,7 @@ import {
   useMarkReadMutation,
 } from '../api/notifications-api'
 
-export const NOTIFICATION_CREATED = 'identity.notification.created'
+export const NOTIFICATION_CREATED = 'identity.notification.created' satisfies EventType
 
 /**
  * The bell follows its profile's topic: a new notification re-reads the badge (and the list, if open); any

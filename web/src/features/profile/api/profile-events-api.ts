@@ -1,10 +1,10 @@
-import type { EventChipData } from '@/components/ui/event-chip'
 import { api } from '@/lib/api/base'
-import type { EventCounts, EventPeriod } from '@/lib/event-periods'
+import type { EventItem } from '@/lib/api/types'
+import type { EventCounts, EventTab } from '@/lib/event-periods'
 
 export interface ProfileEventsQuery {
   u: number
-  t: EventPeriod
+  t: EventTab
   /** title-asc | title-desc (the tab's A-Z / Z-A), date-asc for the 'Happening now' list */
   s: string
   p: number
@@ -23,9 +23,9 @@ const profileEventsApi = api.enhanceEndpoints({ addTagTypes: ['Events', 'EventTa
       transformResponse: (body: unknown) => (body && typeof body === 'object' ? (body as EventCounts) : {}),
       providesTags: ['EventTabs'],
     }),
-    profileEvents: build.query<EventChipData[], ProfileEventsQuery>({
+    profileEvents: build.query<EventItem[], ProfileEventsQuery>({
       query: (params) => ({ url: '/events', params }),
-      transformResponse: (body: unknown) => (Array.isArray(body) ? (body as EventChipData[]) : []),
+      transformResponse: (body: unknown) => (Array.isArray(body) ? (body as EventItem[]) : []),
       providesTags: ['Events'],
     }),
   }),

@@ -12,7 +12,7 @@ import { useState } from 'react'
 import { ErrorState } from '@/components/ui/error-state'
 import { EventChip } from '@/components/ui/event-chip'
 import { EmptyState } from '@/components/ui/feedback'
-import type { EventPeriod } from '@/lib/event-periods'
+import type { EventTab } from '@/lib/event-periods'
 import type { SortDirection } from '@/lib/lists'
 import { useProfileEventsQuery, useProfileEventTabsQuery, type ProfileEventsQuery } from '../api/profile-events-api'
 import { firstProfilePeriod, HAPPENING_NOW_SIZE, pageCount, PROFILE_EVENTS_PAGE_SIZE, profilePeriods } from '../rules'
@@ -51,7 +51,7 @@ function EventGrid({ query, label, expected }: { query: ProfileEventsQuery; labe
  */
 export function ProfileEventsTab({ userId, owner, name }: { userId: number; owner: boolean; name: string }) {
   const tabs = useProfileEventTabsQuery(userId)
-  const [chosen, setChosen] = useState<EventPeriod | null>(null)
+  const [chosen, setChosen] = useState<EventTab | null>(null)
   const [direction, setDirection] = useState<SortDirection>('asc')
   const [page, setPage] = useState(1)
 
@@ -83,7 +83,7 @@ export function ProfileEventsTab({ userId, owner, name }: { userId: number; owne
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', gap: 2, mb: 2 }}>
         <Tabs
           value={period}
-          onChange={(_event, value: EventPeriod) => {
+          onChange={(_event, value: EventTab) => {
             setChosen(value)
             setPage(1)
           }}

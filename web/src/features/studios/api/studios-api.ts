@@ -1,7 +1,7 @@
 import { api } from '@/lib/api/base'
 import { nextPage } from '@/lib/lists'
 import { STUDIOS_PAGE_SIZE } from '../rules'
-import type { Studio, StudioEvent, StudioItem, StudioList, StudioMember, StudioPeople, StudioUpdate, StudioUser } from '../types'
+import type { Studio, StudioCreated, StudioEvent, StudioItem, StudioList, StudioMember, StudioPeople, StudioUpdate, StudioUser } from '../types'
 
 export interface StudioSearch {
   /** a user id: that user's studios (admin, teacher or student; drafts too when it is the caller) */
@@ -68,7 +68,7 @@ const studiosApi = api.enhanceEndpoints({ addTagTypes: ['Studio', 'Studios', 'St
       providesTags: (_studio, _error, id) => [{ type: 'Studio', id }],
     }),
     /** POST /api/studios: an empty draft whose only admin is the caller. */
-    createStudio: build.mutation<{ id: number }, void>({
+    createStudio: build.mutation<StudioCreated, void>({
       query: () => ({ url: '/studios', method: 'POST' }),
       invalidatesTags: ['Studios'],
     }),

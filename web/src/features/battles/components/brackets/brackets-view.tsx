@@ -33,7 +33,7 @@ import {
   type Competitor,
   type Slots,
 } from '../../bracket-rules'
-import type { BracketSet, BracketSide, BracketSparring, Color } from '../../bracket-types'
+import type { Bracket, BracketSide, BracketSparring, Color } from '../../bracket-types'
 import type { Battle } from '../../types'
 import { BLUE, RED } from '../sparring/score-rows'
 
@@ -138,13 +138,13 @@ function SparringCard({ sparring, context, label, final = false }: { sparring: B
       </Typography>
     ) : (
       <>
-        <SideRow sparring={sparring} side={sparring.red} color="red" context={context} big={final} />
+        <SideRow sparring={sparring} side={sparring.red ?? null} color="red" context={context} big={final} />
         {final ? (
           <Typography sx={{ textAlign: 'center', fontWeight: 900, color: 'text.secondary', fontSize: '0.85rem' }} aria-hidden="true">
             {BRACKET_TEXTS.vs}
           </Typography>
         ) : null}
-        <SideRow sparring={sparring} side={sparring.blue} color="blue" context={context} big={final} />
+        <SideRow sparring={sparring} side={sparring.blue ?? null} color="blue" context={context} big={final} />
       </>
     )
   const locked = context.editing && context.edited.has(sparring.sparringId) && isDecided(sparring)
@@ -223,7 +223,7 @@ function Half({ name, rounds, mirrored, context }: { name: string; rounds: Brack
   )
 }
 
-function BracketGrid({ set, context }: { set: BracketSet; context: ViewContext }) {
+function BracketGrid({ set, context }: { set: Bracket; context: ViewContext }) {
   const depth = Math.max(set.left.length, set.right.length)
   return (
     <Box

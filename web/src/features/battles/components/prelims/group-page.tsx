@@ -14,14 +14,14 @@ import { SearchField } from '@/components/ui/search-field'
 import { isNotFound } from '@/lib/api/base'
 import { useNotFound } from '@/lib/not-found'
 import { toastShown } from '@/lib/toast'
-import { useBattleByIdQuery } from '../../api/battles-api'
+import { useBattleByIdQuery } from '@/lib/api/battles'
 import { useMovePrelimsMemberMutation, usePrelimsByBattleQuery } from '../../api/prelims-api'
 import { groupMembers, memberWord, PRELIMS_TEXTS, searchRows } from '../../prelims-rules'
-import type { GroupMember, PrelimsGroup } from '../../prelims-types'
+import type { PrelimsGroupMember, PrelimsGroup } from '../../prelims-types'
 import { PrelimsFrame } from './prelims-frame'
 
 /** A member's row; for editors, a menu that moves it to another group. */
-function MemberRow({ member, others, canEdit, onMove }: { member: GroupMember; others: PrelimsGroup[]; canEdit: boolean; onMove: (group: PrelimsGroup) => void }) {
+function MemberRow({ member, others, canEdit, onMove }: { member: PrelimsGroupMember; others: PrelimsGroup[]; canEdit: boolean; onMove: (group: PrelimsGroup) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const name = member.name || ''
   return (
@@ -79,7 +79,7 @@ export function GroupPage({ battleId, groupId, liveDelayMs }: { battleId: number
     const members = groupMembers(group)
     const shown = searchRows(members, keyword)
     const others = prelims.data.groups.filter((candidate) => candidate.id !== group.id)
-    const onMove = async (member: GroupMember, target: PrelimsGroup) => {
+    const onMove = async (member: PrelimsGroupMember, target: PrelimsGroup) => {
       try {
         await move({ battleId, groupId: target.id, target: member.id }).unwrap()
         dispatch(toastShown('movedParticipant'))

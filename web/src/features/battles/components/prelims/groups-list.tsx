@@ -13,10 +13,10 @@ import { ProfileAvatar } from '@/components/ui/profile-avatar'
 import { SearchField } from '@/components/ui/search-field'
 import { paths } from '@/config/paths'
 import { groupMembers, memberWord, PRELIMS_TEXTS, searchRows } from '../../prelims-rules'
-import type { GroupMember, PrelimsGroup } from '../../prelims-types'
+import type { PrelimsGroupMember, PrelimsGroup } from '../../prelims-types'
 
 /** A group's members: avatar, name and assigned number. */
-export function MemberList({ members }: { members: GroupMember[] }) {
+export function MemberList({ members }: { members: PrelimsGroupMember[] }) {
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {members.map((member) => (

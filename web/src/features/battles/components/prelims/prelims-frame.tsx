@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { paths } from '@/config/paths'
 import { useLiveTopics } from '@/lib/live-topics'
-import { BATTLE_TAG } from '../../api/battles-api'
+import { BATTLE_TAG } from '@/lib/api/battles'
 
 /**
  * The frame of Creating Groups and Group info: back to the battle's prelims, the title, and the battle's live

@@ -19,7 +19,7 @@ import { isNotFound } from '@/lib/api/base'
 import type { FlushResult } from '@/lib/offline-queue'
 import { toastShown } from '@/lib/toast'
 import { useOfflineQueue } from '@/lib/use-offline-queue'
-import { BATTLE_TAG } from '../../api/battles-api'
+import { BATTLE_TAG } from '@/lib/api/battles'
 import {
   prelimsApi,
   useFinishPrelimsMutation,

@@ -22,7 +22,7 @@ import {
   useLazyEventPaymentQuery,
   usePaymentsConfigQuery,
 } from '../../api/attendance-api'
-import type { CypherEvent, PaymentAnswer, PaymentConfirmation, Purchase, Ticket, Tier } from '../../types'
+import type { Confirmation, CypherEvent, PaymentState, Purchased, Ticket, Tier } from '../../types'
 import {
   ATTENDANCE_TEXTS,
   AttemptKey,
@@ -68,7 +68,7 @@ export default function PurchaseDialog({ event, open, onClose }: { event: Cypher
   const [method, setMethod] = useState<PaidMethod>('card')
   const [card, setCard] = useState('')
   const [cardInvalid, setCardInvalid] = useState(false)
-  const [purchase, setPurchase] = useState<Purchase | null>(null)
+  const [purchase, setPurchase] = useState<Purchased | null>(null)
   const [message, setMessage] = useState<Message | null>(null)
   const [busy, setBusy] = useState(false)
   const [secondStep, setSecondStep] = useState(false)
@@ -116,7 +116,7 @@ export default function PurchaseDialog({ event, open, onClose }: { event: Cypher
   }
 
   /** POST /api/events/{id}/tickets with this attempt's key; null when it failed (the base query toasted it). */
-  const start = async (): Promise<Purchase | null> => {
+  const start = async (): Promise<Purchased | null> => {
     const key = keys.current.for(`${tier?.id ?? 'none'}:${chosen}`)
     try {
       return await buy({ eventId: event.id, tierId: tier?.id ?? null, method: chosen, key }).unwrap()
@@ -142,7 +142,7 @@ export default function PurchaseDialog({ event, open, onClose }: { event: Cypher
     if (alive.current) setMessage({ text: ATTENDANCE_TEXTS.stillProcessing, severity: 'info' })
   }
 
-  const settle = async (current: Purchase, answer: PaymentAnswer) => {
+  const settle = async (current: Purchased, answer: PaymentState) => {
     const { payment } = answer
     if (answer.ticket.status === 'issued') return finish(answer.ticket)
     if (payment.status === 'requires_action') {
@@ -155,7 +155,7 @@ export default function PurchaseDialog({ event, open, onClose }: { event: Cypher
   }
 
   /** POST /api/payments/{id}/confirm (the test provider): the card, or the second step. */
-  const confirmWith = async (current: Purchase, body: PaymentConfirmation) => {
+  const confirmWith = async (current: Purchased, body: Partial<Confirmation>) => {
     if (!current.payment) return
     try {
       const answer = await confirmPayment({ eventId: event.id, paymentId: current.payment.id, body }).unwrap()

@@ -28,7 +28,7 @@ export function usd(cents: number | null | undefined): string {
 }
 
 /** An event is free when it has no tiers or their costs sum to 0 (the server says so too: isFree). */
-export function eventIsFree(event: Pick<CypherEvent, 'tiers' | 'isFree'>): boolean {
+export function eventIsFree(event: { tiers: Pick<Tier, 'cost'>[] } & Partial<Pick<CypherEvent, 'isFree'>>): boolean {
   if (typeof event.isFree === 'boolean') return event.isFree
   return !event.tiers?.length || event.tiers.reduce((sum, tier) => sum + (tier.cost || 0), 0) === 0
 }
@@ -43,7 +43,7 @@ export function tierIsFree(tier: Pick<Tier, 'cost' | 'ticketCost'>): boolean {
 }
 
 /** The per-ticket lines of a tier; the server computed them from its fee and tax table. */
-export function tierPrices(tier: Tier) {
+export function tierPrices(tier: Pick<Tier, 'cost' | 'ticketCost' | 'ticketFees' | 'ticketTaxes' | 'ticketTotalSum'>) {
   const cost = tier.ticketCost ?? tier.cost ?? 0
   const fees = tier.ticketFees ?? 0
   const taxes = tier.ticketTaxes ?? 0

@@ -5,6 +5,7 @@
  * change of their own) sees the time printed on the poster.
  */
 import { addDays, addMonths, format, isValid, parse, startOfMonth, startOfWeek } from 'date-fns'
+import type { CalendarDays, EventItem } from '../../types'
 
 /** docs/product/events.md, Calendar: events per day on desktop and on mobile, the swipe's threshold, the page size. */
 export const CALENDAR_EVENTS_PER_DAY = { desktop: 4, mobile: 2 } as const
@@ -27,20 +28,10 @@ export interface CalendarItem {
 }
 
 /** What the calendar reads of a list item of GET /api/events. */
-export interface CalendarSource {
-  id: number
-  title: string | null
-  image: string | null
-  dateStart?: string | null
-  dateEnd?: string | null
-}
+export type CalendarSource = Pick<EventItem, 'id' | 'title' | 'image' | 'dateStart' | 'dateEnd'>
 
 /** A day of GET /api/events/calendar: how many events touch it, and its first perDay list items. */
-export interface CalendarDaySource {
-  date: string
-  total: number
-  events: CalendarSource[]
-}
+export type CalendarDaySource = Omit<CalendarDays['days'][number], 'events'> & { events: CalendarSource[] }
 
 /** A day of the grid's answer, read: its first events as calendar items (the server's order) and its total. */
 export interface CalendarDayItems {

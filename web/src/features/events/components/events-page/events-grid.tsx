@@ -9,7 +9,7 @@ import { ShowMore } from '@/components/ui/show-more'
 import { DEFAULT_EVENT_DIRECTION } from '@/lib/event-periods'
 import { useBrowseEventsInfiniteQuery, useEventTabsQuery } from '../../api/events-api'
 import { BROWSE_PERIODS, BROWSE_TEXTS, currentBrowsePeriod, eventSortParam, formatOrgIds, keywordParam } from '../../rules'
-import type { BrowsePeriod } from '../../types'
+import type { EventPeriod } from '../../types'
 import { useBrowseFilters } from './use-browse-filters'
 
 const GRID_COLUMNS = { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }
@@ -31,7 +31,7 @@ function Loading() {
 /** One tab's events with the current sort, search and filter: a new query (page 0) whenever one changes. */
 function EventsList({ view, keyword, orgs }: { view: EventsView; keyword: string; orgs: string | undefined }) {
   const list = useBrowseEventsInfiniteQuery({
-    t: view.period as BrowsePeriod,
+    t: view.period as EventPeriod,
     s: eventSortParam(view.sortBy, view.direction),
     k: keywordParam(keyword),
     o: orgs,
@@ -63,7 +63,7 @@ export function EventsGrid() {
   const orgs = formatOrgIds(orgIds)
   const tabs = useEventTabsQuery({ o: orgs })
   const [chosen, setChosen] = useState<EventsView | null>(null)
-  const period = currentBrowsePeriod((chosen?.period as BrowsePeriod | undefined) ?? null, tabs.data)
+  const period = currentBrowsePeriod((chosen?.period as EventPeriod | undefined) ?? null, tabs.data)
   // a tab that loses its events (another filter) gives way to the first one left, with that tab's direction
   const view: EventsView | null = period
     ? chosen?.period === period

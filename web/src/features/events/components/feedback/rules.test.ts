@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { buildPermissions } from '@/testing/builders'
 import { averageRating, breakdown, feedbackDate, outOfFive, reviewsLabel, showsFeedbackTabs, unratedCategories } from './rules'
 
 describe('feedback rules', () => {
@@ -29,7 +30,7 @@ describe('feedback rules', () => {
   })
 
   it("lists the breakdown in the seed's order", () => {
-    const rows = breakdown({ totalTimeliness: 4, totalCommunication: 3, totalVenue: null, totalVibe: 5, totalMusicSound: 4.5 })
+    const rows = breakdown({ totalTimeliness: 4, totalCommunication: 3, totalVenue: 0, totalVibe: 5, totalMusicSound: 4.5 })
     expect(rows.map((row) => [row.key, row.value])).toEqual([
       ['timeliness', 4],
       ['communication', 3],
@@ -40,9 +41,9 @@ describe('feedback rules', () => {
   })
 
   it('shows the Info and Feedback tabs on finished events for editors and those who may leave feedback', () => {
-    expect(showsFeedbackTabs({ isFinished: true, permissions: { canEdit: true } })).toBe(true)
-    expect(showsFeedbackTabs({ isFinished: true, permissions: { canEdit: false }, canLeaveFeedback: true })).toBe(true)
-    expect(showsFeedbackTabs({ isFinished: true, permissions: { canEdit: false }, canLeaveFeedback: false })).toBe(false)
-    expect(showsFeedbackTabs({ isFinished: false, permissions: { canEdit: true }, canLeaveFeedback: true })).toBe(false)
+    expect(showsFeedbackTabs({ isFinished: true, permissions: buildPermissions({ canEdit: true }), canLeaveFeedback: false })).toBe(true)
+    expect(showsFeedbackTabs({ isFinished: true, permissions: buildPermissions(), canLeaveFeedback: true })).toBe(true)
+    expect(showsFeedbackTabs({ isFinished: true, permissions: buildPermissions(), canLeaveFeedback: false })).toBe(false)
+    expect(showsFeedbackTabs({ isFinished: false, permissions: buildPermissions({ canEdit: true }), canLeaveFeedback: true })).toBe(false)
   })
 })

@@ -86,12 +86,12 @@ export function canLike(event: Pick<CypherEvent, 'canLike' | 'permissions'>): bo
 
 /** The admin block's breakdown: each category's total in the product's order. */
 export function breakdown(review: Pick<FeedbackReview, 'totalTimeliness' | 'totalCommunication' | 'totalVenue' | 'totalVibe' | 'totalMusicSound'>) {
-  const totals: Record<FeedbackCategory, number | null> = {
+  const totals: Record<FeedbackCategory, number> = {
     timeliness: review.totalTimeliness,
     communication: review.totalCommunication,
     venue: review.totalVenue,
     vibe: review.totalVibe,
     musicSound: review.totalMusicSound,
   }
-  return FEEDBACK_CATEGORIES.map((category) => ({ ...category, value: totals[category.key] ?? 0 }))
+  return FEEDBACK_CATEGORIES.map((category) => ({ ...category, value: totals[category.key] }))
 }

@@ -11,7 +11,7 @@ import { PageLoader } from '@/components/ui/feedback'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
 import { paths } from '@/config/paths'
 import { useEventGoingQuery } from '../../api/attendance-api'
-import type { CypherEvent, GoingUser } from '../../types'
+import type { CypherEvent, EventUser } from '../../types'
 
 /** docs/product/tickets-and-checkin.md: 'Who's going' shows 5 avatars. */
 export const GOING_PREVIEW = 5
@@ -39,7 +39,7 @@ function GoingList({ eventId }: { eventId: number }) {
   )
 }
 
-function PreviewAvatar({ user }: { user: GoingUser }) {
+function PreviewAvatar({ user }: { user: EventUser }) {
   const name = user.dancerName || 'Dancer'
   return (
     <Box component="li" sx={{ ml: -1, '&:first-of-type': { ml: 0 } }}>

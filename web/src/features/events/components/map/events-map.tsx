@@ -12,7 +12,7 @@ import { toastShown } from '@/lib/toast'
 import { useDebounced } from '@/lib/use-debounced'
 import { useEventsMapQuery } from '../../api/events-api'
 import { formatOrgIds, keywordParam } from '../../rules'
-import type { BrowsePeriod, MapEvent } from '../../types'
+import type { EventPeriod, MapEvent } from '../../types'
 import { useBrowseFilters } from '../events-page/use-browse-filters'
 import { MapListPanel } from './map-list-panel'
 import { boundsQuery, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM } from '@/components/map/rules'
@@ -94,7 +94,7 @@ export default function EventsMap() {
   useClusterLayer(map, points, { idAttribute: 'data-event-id', noun: 'events', activeIds: visible, onOpen: (id) => navigate(paths.event.getHref(id)) })
 
   // the user's choice stands from now on (an empty tab zooms out once its answer says so)
-  const choose = (period: BrowsePeriod) => setTab({ period, autoChosen: true })
+  const choose = (period: EventPeriod) => setTab({ period, autoChosen: true })
 
   return (
     <Box

@@ -8,7 +8,7 @@ import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { paths } from '@/config/paths'
 import { imageUrl } from '@/lib/api/images'
-import type { BrowsePeriod, MapEvent, MapStats } from '../../types'
+import type { EventPeriod, MapEvent, MapStats } from '../../types'
 import { MAP_ITEM_ATTRIBUTE, useVisibleItems } from '@/components/map/use-visible-items'
 import { MAP_PERIODS, NO_EVENTS_IN_AREA } from './rules'
 
@@ -22,20 +22,20 @@ export function MapListPanel({
   onPeriod,
   onVisible,
 }: {
-  period: BrowsePeriod
+  period: EventPeriod
   stats: MapStats | null
   events: MapEvent[]
   loading: boolean
   /** the element the list scrolls in (null: the window) */
   scrollBox: HTMLElement | null
-  onPeriod: (period: BrowsePeriod) => void
+  onPeriod: (period: EventPeriod) => void
   onVisible: (ids: Set<number>) => void
 }) {
   const [list, setList] = useState<HTMLElement | null>(null)
   useVisibleItems(scrollBox, list, events, onVisible)
   return (
     <Box>
-      <Tabs value={period} onChange={(_event, value: BrowsePeriod) => onPeriod(value)} aria-label="Map events by period" variant="fullWidth" sx={{ borderBottom: 1, borderColor: 'divider', position: 'sticky', top: 0, bgcolor: 'background.paper', zIndex: 1 }}>
+      <Tabs value={period} onChange={(_event, value: EventPeriod) => onPeriod(value)} aria-label="Map events by period" variant="fullWidth" sx={{ borderBottom: 1, borderColor: 'divider', position: 'sticky', top: 0, bgcolor: 'background.paper', zIndex: 1 }}>
         {MAP_PERIODS.map((item) => (
           <Tab key={item.key} value={item.key} label={`${item.label} (${stats?.[item.key] ?? 0})`} sx={{ minWidth: 0, px: 1 }} />
         ))}

@@ -1,5 +1,5 @@
 /** The map mode's pure rules (docs/product/events.md). Leaflet is not needed to test them. */
-import type { BrowsePeriod, MapStats } from '../../types'
+import type { EventPeriod, MapStats } from '../../types'
 
 // the pieces every map shares (centre, clusters, corners, the saved centre) are in components/map/rules
 
@@ -8,7 +8,7 @@ export const MAP_WORLD_ZOOM = 1
 export const MAP_DEBOUNCE_MS = 750
 export const NO_EVENTS_IN_AREA = 'No events in this area'
 
-export const MAP_PERIODS: { key: BrowsePeriod; label: string }[] = [
+export const MAP_PERIODS: { key: EventPeriod; label: string }[] = [
   { key: 'now', label: 'Now' },
   { key: 'future', label: 'Future' },
   { key: 'past', label: 'Past' },
@@ -27,17 +27,17 @@ export function geolocationToast(code: number | null | undefined): string {
 }
 
 /** `s` of the map call: date-asc for now and future, date-desc for past. */
-export function mapSort(period: BrowsePeriod): string {
+export function mapSort(period: EventPeriod): string {
   return period === 'past' ? 'date-desc' : 'date-asc'
 }
 
 /** The first tab with a nonzero count, in the order now, future, past (null: all are empty). */
-export function firstNonzeroPeriod(stats: MapStats | null | undefined): BrowsePeriod | null {
+export function firstNonzeroPeriod(stats: MapStats | null | undefined): EventPeriod | null {
   return MAP_PERIODS.find((period) => (stats?.[period.key] ?? 0) > 0)?.key ?? null
 }
 
 export interface MapTabState {
-  period: BrowsePeriod
+  period: EventPeriod
   /** the automatic choice happened (it happens once) */
   autoChosen: boolean
 }
