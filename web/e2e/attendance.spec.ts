@@ -1,5 +1,5 @@
-import type { APIRequestContext } from '@playwright/test'
-import { acceptCookies, completeProfile, expect, pageErrors, PASSWORD, press, shot, signUpByApi, tag, test, uniqueEmail } from './helpers'
+import type { Browser, Page } from '@playwright/test'
+import { acceptCookies, type Account, expect, pageErrors, press, publishedEventOnScreens, shot, signUpByApi, tag, test } from './helpers'
 
 /**
  * Going to an event on the event page, end to end on the real stack with the local test payment provider (its
@@ -9,46 +9,40 @@ import { acceptCookies, completeProfile, expect, pageErrors, PASSWORD, press, sh
  */
 
 interface Person {
-  token: string
-  userId: number
-  email: string
+  account: Account
+  /** their own browser, signed in */
+  page: Page
 }
 
-async function person(request: APIRequestContext, dancerName: string): Promise<Person> {
-  const email = uniqueEmail('going')
-  const signup = await request.post('/api/auth/signup', { data: { email, password: PASSWORD } })
-  expect(signup.status()).toBe(201)
-  const body = await signup.json()
-  const account = { email, password: PASSWORD, accessToken: body.accessToken as string, userId: body.user.id as number }
-  await completeProfile(request, account, dancerName)
-  return { token: account.accessToken, userId: account.userId, email }
+/** A person with a complete profile, signed in in a browser of their own. */
+async function person(browser: Browser, dancerName: string): Promise<Person> {
+  const { baseURL, viewport, hasTouch } = test.info().project.use
+  const context = await browser.newContext({ baseURL, viewport: viewport ?? undefined, hasTouch })
+  const page = await context.newPage()
+  await acceptCookies(page)
+  const account = await signUpByApi(page, { dancerName, prefix: 'going' })
+  return { account, page }
 }
 
 /** "YYYY-MM-DDTHH:MM" in UTC (the event is in Accra, whose zone is UTC all year; publishing needs a place). */
 const wall = (instant: number) => new Date(instant).toISOString().slice(0, 16)
+const ACCRA = { query: 'Accra', option: /^Accra\s*(.*, )?Ghana/ }
 
-/** A published event of the organizer from `start` to `end` (ms from now), with the given tiers; its id. */
-async function event(request: APIRequestContext, token: string, title: string, start: number, end: number, tiers: { title: string; cost: number }[] = []) {
-  const headers = { 'X-Auth-Token': token }
-  const { id } = (await (await request.post('/api/events', { headers })).json()) as { id: number }
-  const saved = await request.post(`/api/events/${id}`, {
-    headers,
-    data: { title, dateStart: wall(Date.now() + start), dateEnd: wall(Date.now() + end), tiers, locationAddress: 'Accra, Greater Accra, Ghana', coordinates: { lat: 5.556, lng: -0.1969 } },
-  })
-  expect(saved.ok(), await saved.text()).toBeTruthy()
-  const published = await request.post(`/api/events/${id}/publish`, { headers })
-  expect(published.ok(), await published.text()).toBeTruthy()
-  return id
+/** A published event of the organizer from `start` to `end` (ms from now), with the given tiers, made in the wizard; its id. */
+async function event(organizer: Person, title: string, start: number, end: number, tiers: { title: string; cost: string }[] = []) {
+  return publishedEventOnScreens(organizer.page, { title, place: ACCRA, start: wall(Date.now() + start), end: wall(Date.now() + end), tiers })
 }
 
 const HOUR = 3_600_000
 
 test.describe('going to an event', () => {
-  test('a declined card says why; a good card buys the ticket and View ticket shows its QR code', async ({ page, request, consoleErrors }) => {
+  test('a declined card says why; a good card buys the ticket and View ticket shows its QR code', async ({ page, browser, request, consoleErrors }) => {
+    test.setTimeout(90_000)
     await acceptCookies(page)
-    const organizer = await person(request, `Host ${tag()}`)
+    const organizer = await person(browser, `Host ${tag()}`)
     const title = `Ticket Jam ${tag()}`
-    const id = await event(request, organizer.token, title, 24 * HOUR, 30 * HOUR, [{ title: 'General', cost: 1500 }])
+    const id = await event(organizer, title, 24 * HOUR, 30 * HOUR, [{ title: 'General', cost: '15' }])
+    await organizer.page.context().close()
     const buyer = await signUpByApi(page, { dancerName: `Buyer ${tag()}` })
 
     await page.goto(`/event/${id}`)
@@ -82,16 +76,18 @@ test.describe('going to an event', () => {
   })
 
   test('feedback after the end: the organizer reviews it, another attendee never sees it', async ({ page, browser, request, consoleErrors }) => {
+    test.setTimeout(90_000)
     await acceptCookies(page)
-    const organizer = await person(request, `Host ${tag()}`)
+    const organizer = await person(browser, `Host ${tag()}`)
     const title = `Finished Jam ${tag()}`
-    const id = await event(request, organizer.token, title, -6 * HOUR, -2 * HOUR)
-    const other = await person(request, `Other ${tag()}`)
+    const id = await event(organizer, title, -6 * HOUR, -2 * HOUR)
+    const other = await person(browser, `Other ${tag()}`)
     const writerName = `Writer ${tag()}`
     const writer = await signUpByApi(page, { dancerName: writerName })
-    // Staff checked both in at the door.
-    for (const userId of [writer.userId, other.userId]) {
-      const checked = await request.post(`/api/events/${id}/checkin/${userId}`, { headers: { 'X-Auth-Token': organizer.token }, data: {} })
+    // Staff checked both in at the door, through the API: the door's check-in page lists ticket holders, and an
+    // ended event sells no tickets, so no screen checks anyone in at an event already over
+    for (const userId of [writer.userId, other.account.userId]) {
+      const checked = await request.post(`/api/events/${id}/checkin/${userId}`, { headers: { 'X-Auth-Token': organizer.account.accessToken }, data: {} })
       expect(checked.ok(), await checked.text()).toBeTruthy()
     }
 
@@ -111,38 +107,29 @@ test.describe('going to an event', () => {
     await shot(page, 'attendance-feedback-sent')
 
     // The organizer sees it in the review; the other attendee receives only their own (none).
-    const review = await request.get(`/api/events/${id}/feedback`, { headers: { 'X-Auth-Token': organizer.token } })
+    const review = await request.get(`/api/events/${id}/feedback`, { headers: { 'X-Auth-Token': organizer.account.accessToken } })
     expect(review.ok()).toBeTruthy()
     const body = await review.json()
     expect(body.countFeedbacks).toBe(1)
     expect(body.feedbacks[0].details).toBe('Great floor, loud music')
     expect(body.feedbacks[0].averageRating).toBe(4.3)
-    const refused = await request.get(`/api/events/${id}/feedback`, { headers: { 'X-Auth-Token': other.token } })
+    const refused = await request.get(`/api/events/${id}/feedback`, { headers: { 'X-Auth-Token': other.account.accessToken } })
     expect(refused.status()).toBe(403)
 
-    const organizerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: test.info().project.use.viewport ?? undefined })
-    const organizerPage = await organizerContext.newPage()
-    await acceptCookies(organizerPage)
-    const login = await organizerPage.request.post('/api/auth/login', { data: { email: organizer.email, password: PASSWORD } })
-    expect(login.ok()).toBeTruthy()
-    await organizerPage.addInitScript(() => window.localStorage.setItem('cypher.session', '1'))
+    // each in the browser they signed up in
+    const organizerPage = organizer.page
     await organizerPage.goto(`/event/${id}?tab=feedback`)
     await expect(organizerPage.getByText(writerName)).toBeVisible()
     await expect(organizerPage.getByText('Great floor, loud music')).toBeVisible()
     await expect(organizerPage.getByText('1 review', { exact: false }).first()).toBeVisible()
     await shot(organizerPage, 'attendance-feedback-review')
-    await organizerContext.close()
+    await organizerPage.context().close()
 
-    const otherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
-    const otherPage = await otherContext.newPage()
-    await acceptCookies(otherPage)
-    const otherLogin = await otherPage.request.post('/api/auth/login', { data: { email: other.email, password: PASSWORD } })
-    expect(otherLogin.ok()).toBeTruthy()
-    await otherPage.addInitScript(() => window.localStorage.setItem('cypher.session', '1'))
+    const otherPage = other.page
     await otherPage.goto(`/event/${id}?tab=feedback`)
     await expect(otherPage.getByText('Your feedback will be visible only to the organizer of the event.')).toBeVisible()
     await expect(otherPage.getByText('Great floor, loud music')).toHaveCount(0)
-    await otherContext.close()
+    await otherPage.context().close()
     expect(pageErrors(consoleErrors).filter((error) => !/status of 400/.test(error))).toEqual([])
   })
 })

@@ -1,32 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { acceptCookies, expect, organization, press, shot, signUpByApi, tag, test } from './helpers'
+import type { Page } from '@playwright/test'
+import { acceptCookies, expect, organizationOnScreens, press, publishedEventOnScreens, shot, signUpByApi, tag, test } from './helpers'
 
-interface EventSeed {
-  title: string
-  orgId: number
-  lat: number
-  lng: number
-}
-
-/** A published event through the real API: a draft, its fields (a place in Queens, a date in 2031), published. */
-async function publishedEvent(request: APIRequestContext, token: string, seed: EventSeed): Promise<number> {
-  const headers = { 'X-Auth-Token': token }
-  const { id } = (await (await request.post('/api/events', { headers })).json()) as { id: number }
-  const saved = await request.post(`/api/events/${id}`, {
-    headers,
-    data: {
-      title: seed.title,
-      orgId: seed.orgId,
-      locationAddress: 'Queens, New York, United States',
-      coordinates: { lat: seed.lat, lng: seed.lng },
-      dateStart: '2031-05-02T18:00',
-      dateEnd: '2031-05-02T23:00',
-    },
-  })
-  expect(saved.ok(), await saved.text()).toBeTruthy()
-  const published = await request.post(`/api/events/${id}/publish`, { headers })
-  expect(published.ok(), await published.text()).toBeTruthy()
-  return id
+/** A published event made in the wizard: a place found by autocomplete, a date in 2031; its id. */
+async function publishedEvent(page: Page, title: string, orgName?: string, place?: { query: string; option: RegExp }): Promise<number> {
+  return publishedEventOnScreens(page, { title, orgName, place, start: '2031-05-02T18:00', end: '2031-05-02T23:00' })
 }
 
 const small = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600
@@ -53,13 +30,13 @@ test.describe('browse events', () => {
     test.setTimeout(120_000)
     await acceptCookies(page)
     const word = tag()
-    const account = await signUpByApi(page, { dancerName: `Organizer ${word}`, prefix: 'organizer' })
+    await signUpByApi(page, { dancerName: `Organizer ${word}`, prefix: 'organizer' })
     const orgName = `Crew ${tag()}`
-    const orgId = await organization(page.request, account.accessToken, orgName)
+    const orgId = await organizationOnScreens(page, orgName)
     const ours = `Floor Wars ${word}`
     const other = `Jam ${word} Open`
-    const ourId = await publishedEvent(page.request, account.accessToken, { title: ours, orgId, lat: 40.72, lng: -73.85 })
-    await publishedEvent(page.request, account.accessToken, { title: other, orgId: 0, lat: 40.73, lng: -73.86 })
+    const ourId = await publishedEvent(page, ours, orgName)
+    await publishedEvent(page, other)
 
     await page.goto('/events')
     await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible()
@@ -101,11 +78,10 @@ test.describe('browse events', () => {
     test.setTimeout(120_000)
     await acceptCookies(page)
     const word = tag()
-    const account = await signUpByApi(page, { dancerName: `Organizer ${word}`, prefix: 'organizer' })
-    // two events a kilometre apart in Queens: one cluster at New York's zoom 5, two markers close up
-    const lat = 40.65 + Math.random() * 0.1
-    const ourId = await publishedEvent(page.request, account.accessToken, { title: `Cypher ${word} One`, orgId: 0, lat, lng: -73.85 })
-    const otherId = await publishedEvent(page.request, account.accessToken, { title: `Cypher ${word} Two`, orgId: 0, lat: lat + 0.01, lng: -73.84 })
+    await signUpByApi(page, { dancerName: `Organizer ${word}`, prefix: 'organizer' })
+    // two events a kilometre apart, Queens and Ozone Park: one cluster at New York's zoom 5, two markers close up
+    const ourId = await publishedEvent(page, `Cypher ${word} One`)
+    const otherId = await publishedEvent(page, `Cypher ${word} Two`, undefined, { query: 'Ozone Park', option: /^Ozone Park\s*New York, United States/ })
 
     // no location permission (refused, or no answer in headless Chromium): the toast; the map starts in New York
     await page.goto(`/events/map?k=${word}`)

@@ -1,5 +1,5 @@
-import type { APIRequestContext } from '@playwright/test'
-import { acceptCookies, completeProfile, expect, pageErrors, PASSWORD, press, shot, signUpByApi, tag, test, uniqueEmail } from './helpers'
+import type { Browser } from '@playwright/test'
+import { acceptCookies, type Account, expect, pageErrors, press, publishedEventOnScreens, shot, signUpByApi, tag, test, wallTime } from './helpers'
 
 /**
  * The door end to end: two check-in pages of one organizer open side by side (two staff tablets);
@@ -8,47 +8,17 @@ import { acceptCookies, completeProfile, expect, pageErrors, PASSWORD, press, sh
  * has it, once.
  */
 
-/** "YYYY-MM-DDTHH:MM" of an instant on the venue's clock. */
-function wallTime(instant: Date, timeZone: string): string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-  const part = Object.fromEntries(format.formatToParts(instant).map((item) => [item.type, item.value]))
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`
-}
-
-/** A free event happening now (begun an hour ago, over in three), published by the organizer; its id. */
-async function eventNow(request: APIRequestContext, token: string, title: string): Promise<number> {
-  const headers = { 'X-Auth-Token': token }
-  const { id } = (await (await request.post('/api/events', { headers })).json()) as { id: number }
-  const now = Date.now()
-  const saved = await request.post(`/api/events/${id}`, {
-    headers,
-    data: {
-      title,
-      dateStart: wallTime(new Date(now - 3_600_000), 'Asia/Tokyo'),
-      dateEnd: wallTime(new Date(now + 3 * 3_600_000), 'Asia/Tokyo'),
-      locationAddress: 'Tokyo, Tokyo, Japan',
-      coordinates: { lat: 35.6895, lng: 139.6917 },
-    },
-  })
-  expect(saved.ok(), await saved.text()).toBeTruthy()
-  const published = await request.post(`/api/events/${id}/publish`, { headers })
-  expect(published.ok(), await published.text()).toBeTruthy()
-  return id
-}
-
-/** A dancer (in a request context of its own, not the organizer's browser) holding a free ticket (an RSVP). */
-async function ticketHolder(request: APIRequestContext, eventId: number, dancerName: string) {
-  const email = uniqueEmail('door')
-  const signup = await request.post('/api/auth/signup', { data: { email, password: PASSWORD } })
-  expect(signup.status()).toBe(201)
-  const body = await signup.json()
-  const account = { email, password: PASSWORD, accessToken: body.accessToken as string, userId: body.user.id as number }
-  await completeProfile(request, account, dancerName)
-  const ticket = await request.post(`/api/events/${eventId}/tickets`, {
-    headers: { 'X-Auth-Token': account.accessToken, 'Idempotency-Key': `rsvp-${tag()}-${Date.now()}` },
-    data: { tierId: null, method: 'free' },
-  })
-  expect(ticket.status(), await ticket.text()).toBe(201)
+/** A dancer, in a browser of their own, who takes a free ticket (an RSVP) on the event page. */
+async function ticketHolder(browser: Browser, eventId: number, dancerName: string): Promise<Account> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: test.info().project.use.viewport ?? undefined, hasTouch: test.info().project.use.hasTouch })
+  const page = await context.newPage()
+  await acceptCookies(page)
+  const account = await signUpByApi(page, { dancerName, prefix: 'door' })
+  await page.goto(`/event/${eventId}`)
+  await press(page.getByRole('button', { name: 'Get ticket' }).first())
+  await press(page.getByRole('dialog', { name: 'Get ticket' }).getByRole('button', { name: 'Get ticket' }))
+  await expect(page.getByRole('dialog', { name: "You're going!" })).toBeVisible()
+  await context.close()
   return account
 }
 
@@ -63,13 +33,18 @@ test.afterEach(async ({}, testInfo) => {
 })
 
 test.describe('check-in', () => {
-  test('two tablets agree live; a check-in made offline reaches the server once', async ({ page, context, request, consoleErrors }) => {
+  test('two tablets agree live; a check-in made offline reaches the server once', async ({ page, context, browser, consoleErrors }) => {
     test.setTimeout(150_000)
     await acceptCookies(page)
     const organizer = await signUpByApi(page, { dancerName: `Door Host ${tag()}`, prefix: 'door-host' })
-    const eventId = await eventNow(page.request, organizer.accessToken, `Door Jam ${tag()}`)
+    // a free event happening now (begun an hour ago, over in three), made in the wizard
+    const eventId = await publishedEventOnScreens(page, {
+      title: `Door Jam ${tag()}`,
+      start: wallTime(new Date(Date.now() - 3_600_000), 'America/New_York'),
+      end: wallTime(new Date(Date.now() + 3 * 3_600_000), 'America/New_York'),
+    })
     const dancer = `Door Dancer ${tag()}`
-    const holder = await ticketHolder(request, eventId, dancer)
+    const holder = await ticketHolder(browser, eventId, dancer)
 
     const first = page
     const second = await context.newPage()

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { acceptCookies, expect, organization, pageErrors, press, shot, signUpByApi, stubYouTube, tag, test } from './helpers'
+import { acceptCookies, expect, organizationOnScreens, pageErrors, press, shot, signUpByApi, stubYouTube, tag, test } from './helpers'
 
 async function next(page: Page) {
   await press(page.getByRole('button', { name: 'Next', exact: true }))
@@ -18,7 +18,7 @@ test.describe('events', () => {
     const organizer = `Organizer ${tag()}`
     const account = await signUpByApi(page, { dancerName: organizer, prefix: 'organizer' })
     const orgName = `Crew ${tag()}`
-    const orgId = await organization(page.request, account.accessToken, orgName)
+    const orgId = await organizationOnScreens(page, orgName)
     const title = `Floor Wars ${tag()}`
 
     await page.goto('/create-event')

@@ -1,20 +1,14 @@
-import { acceptCookies, completeProfile, expect, PASSWORD, press, shot, test, uniqueEmail } from './helpers'
+import { acceptCookies, expect, organizationOnScreens, press, shot, signUpByApi, test } from './helpers'
 
 /**
  * A failed read is an error, not "this does not exist": the venue's bad Wi-Fi is stood in
  * for at the browser's network (a 503, then a dropped connection); the real stack answers the Retry.
  */
 test.describe('a failed read', () => {
-  test('an organization that fails to load shows Retry, not the 404 page; Retry shows it', async ({ page, request }) => {
+  test('an organization that fails to load shows Retry, not the 404 page; Retry shows it', async ({ page }) => {
     await acceptCookies(page)
-    const email = uniqueEmail('retry')
-    const signup = await request.post('/api/auth/signup', { data: { email, password: PASSWORD } })
-    const body = await signup.json()
-    const owner = { email, password: PASSWORD, accessToken: body.accessToken as string, userId: body.user.id as number }
-    await completeProfile(request, owner, 'Retry Owner')
-    const headers = { 'X-Auth-Token': owner.accessToken }
-    const { id } = (await (await request.post('/api/orgs', { headers })).json()) as { id: number }
-    expect((await request.post(`/api/orgs/${id}`, { headers, data: { name: 'Bad Wifi Crew', status: 'published' } })).ok()).toBeTruthy()
+    await signUpByApi(page, { dancerName: 'Retry Owner', prefix: 'retry' })
+    const id = await organizationOnScreens(page, 'Bad Wifi Crew')
 
     let failures = 0
     await page.route(`**/api/orgs/${id}`, async (route) => {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { APIRequestContext, Page } from '@playwright/test'
-import { acceptCookies, dancer, expect, FIXTURES, pageErrors, pick, press, shot, signUpByApi, stubYouTube, test, type Account } from './helpers'
+import type { Page } from '@playwright/test'
+import { acceptCookies, dancer, expect, FIXTURES, organizationOnScreens, pageErrors, pick, press, shot, signUpByApi, stubYouTube, test } from './helpers'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const VIDEO_ID = 'dQw4w9WgXcQ'
@@ -11,17 +11,6 @@ const THIS_YEAR = new Date().getFullYear()
 /** A short tag that keeps names of this run and project apart (the picker searches by name). */
 function tag(): string {
   return `${test.info().project.name.slice(0, 1)}${Math.random().toString(36).slice(2, 7)}`
-}
-
-/** A published organization made through the API by `owner`. */
-async function organization(request: APIRequestContext, owner: Account, name: string): Promise<number> {
-  const headers = { 'X-Auth-Token': owner.accessToken }
-  const created = await request.post('/api/orgs', { headers })
-  expect(created.status()).toBe(201)
-  const { id } = (await created.json()) as { id: number }
-  const saved = await request.post(`/api/orgs/${id}`, { headers, data: { name, status: 'published' } })
-  expect(saved.ok(), await saved.text()).toBeTruthy()
-  return id
 }
 
 /** Save a settings section and wait for the server's answer (a toast of the previous save may still show). */
@@ -165,7 +154,7 @@ test.describe('organizations', () => {
     await stubYouTube(page)
     const owner = await signUpByApi(page, { dancerName: `Owner ${t}` })
     const name = `Breakers Union ${t}`
-    const id = await organization(page.request, owner, name)
+    const id = await organizationOnScreens(page, name)
 
     // members: three added through the 'Add member' modal, one removed
     await page.goto(`/organization/${id}/settings/members`)
@@ -322,10 +311,16 @@ test.describe('organizations', () => {
     expect(pageErrors(consoleErrors)).toEqual([])
   })
 
-  test('a guest: Create Organization goes to Signup and back; an unknown organization is the 404 page', async ({ page, request }) => {
+  test('a guest: Create Organization goes to Signup and back; an unknown organization is the 404 page', async ({ page, browser }) => {
     const t = tag()
-    const owner = await dancer(request, `Guest Owner ${t}`)
-    const id = await organization(request, owner, `Open Crew ${t}`)
+    // the owner makes it in a browser of their own: this page stays a guest's
+    const { baseURL, viewport, hasTouch } = test.info().project.use
+    const ownerContext = await browser.newContext({ baseURL, viewport: viewport ?? undefined, hasTouch })
+    const ownerPage = await ownerContext.newPage()
+    await acceptCookies(ownerPage)
+    await signUpByApi(ownerPage, { dancerName: `Guest Owner ${t}` })
+    const id = await organizationOnScreens(ownerPage, `Open Crew ${t}`)
+    await ownerContext.close()
     await acceptCookies(page)
     await page.goto(`/organization/${id}`)
     await expect(page.getByRole('heading', { name: `Open Crew ${t}`, level: 1 })).toBeVisible()
@@ -353,11 +348,27 @@ test.describe('organizations', () => {
     const member = await dancer(request, `Phone Member ${t}`)
     await acceptCookies(page)
     await stubYouTube(page)
-    const owner = await signUpByApi(page, { dancerName: `Phone Owner ${t}` })
-    const id = await organization(page.request, owner, `Phone Crew ${t}`)
-    const headers = { 'X-Auth-Token': owner.accessToken }
-    expect((await page.request.post(`/api/orgs/${id}/members/${member.userId}`, { headers })).ok()).toBeTruthy()
-    expect((await page.request.post('/api/media', { headers, data: { link: VIDEO_ID, name: 'Cypher circle', orgId: id } })).ok()).toBeTruthy()
+    await signUpByApi(page, { dancerName: `Phone Owner ${t}` })
+    const id = await organizationOnScreens(page, `Phone Crew ${t}`)
+    // a member added in the settings' Add member modal, a clip on the Media panel
+    await page.goto(`/organization/${id}/settings/members`)
+    await expect(page.getByRole('heading', { name: 'Members', level: 2 })).toBeVisible()
+    await press(page.getByRole('button', { name: 'Add member' }))
+    const modal = page.getByRole('dialog', { name: 'Add member' })
+    await pick(page, 'Search users to add', `Phone Member ${t}`)
+    await press(modal.getByRole('button', { name: 'Add', exact: true }))
+    await expect(modal).toBeHidden()
+    await expect(page.getByRole('list', { name: 'Current members' }).getByRole('link', { name: `Phone Member ${t}` })).toHaveAttribute('href', `/profile/${member.userId}`)
+    await page.goto(`/organization/${id}?tab=media#org-tabs`)
+    await press(page.getByRole('button', { name: 'Add media' }))
+    const editor = page.getByRole('dialog', { name: 'Add media' })
+    await editor.getByLabel('Video link').fill(`https://youtu.be/${VIDEO_ID}`)
+    await press(editor.getByRole('button', { name: 'Add', exact: true }))
+    await expect(editor.getByTestId('media-preview')).toBeVisible()
+    await editor.getByLabel('Clip name (optional)').fill('Cypher circle')
+    await press(editor.getByRole('button', { name: 'Save' }))
+    await expect(editor).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Play Cypher circle' })).toBeVisible()
 
     await page.goto('/organizations')
     await expect(page.getByRole('region', { name: 'My organizations' })).toBeVisible()
