@@ -46,7 +46,8 @@ async function openLive(page: Page, id: number) {
   const live = page.waitForResponse(
     (response) => {
       const url = new URL(response.url())
-      return url.pathname === '/api/live' && url.searchParams.get('topics') === `battle:${id}`
+      // the browser's one stream follows every screen's topics (the bell's too): the battle is among them
+      return url.pathname === '/api/live' && (url.searchParams.get('topics') ?? '').split(',').includes(`battle:${id}`)
     },
     { timeout: 30_000 },
   )

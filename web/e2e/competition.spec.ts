@@ -40,13 +40,14 @@ async function post<T = unknown>(request: APIRequestContext, path: string, token
 
 /** Resolves once the page's live feed has subscribed to `topic` (the screen re-reads on ready). */
 function subscribed(page: Page, topic: string) {
-  return page.waitForResponse(
-    (response) => {
+  // the tabs of one browser share one stream, opened by one of them (docs/architecture.md, The live feed)
+  return page.context().waitForEvent('response', {
+    predicate: (response) => {
       const url = new URL(response.url())
       return url.pathname === '/api/live' && (url.searchParams.get('topics') ?? '').split(',').includes(topic)
     },
-    { timeout: 30_000 },
-  )
+    timeout: 30_000,
+  })
 }
 
 /** Open `path` and wait until its live feed follows `topic`. */
