@@ -121,7 +121,7 @@ def _field_name(loc: tuple[Any, ...]) -> str:
 def install_error_handlers(app: FastAPI) -> None:
     """Also: database refusals of bad input as 400 (kit.dberrors), and the OpenAPI document listing these
     errors (kit.openapi)."""
-    from kit.dberrors import install_db_error_handlers
+    from kit.dberrors import database_unreachable, install_db_error_handlers, unavailable_response
     from kit.openapi import install_openapi
 
     @app.exception_handler(ServiceError)
@@ -156,5 +156,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        # a database out of reach, wrapped in something else on the way up, is still not a bug
+        if database_unreachable(exc):
+            return unavailable_response(request, exc)
         logger.exception("unhandled error on %s %s", request.method, request.url.path)
         return error_response(500, "internal", "Something went wrong, please try again later")
