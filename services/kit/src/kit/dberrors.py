@@ -93,7 +93,8 @@ def database_unreachable(exc: BaseException) -> bool:
 
 
 def unavailable_response(request: Request, exc: BaseException) -> JSONResponse:
-    logger.warning("database unavailable on %s %s: %s: %s", request.method, request.url.path, type(exc).__name__, exc)
+    # the request's one log line (kit.middleware, for every 5xx) names the cause: no second line, no traceback
+    request.state.unavailable = f"database unavailable: {type(exc).__name__}: {exc}"
     return JSONResponse(
         {"error": {"code": "unavailable", "message": UNAVAILABLE}},
         status_code=503,

@@ -97,12 +97,15 @@ class RequestContextMiddleware:
                 HTTP_REQUESTS.labels(scope["method"], template, str(status)).inc()
                 HTTP_LATENCY.labels(scope["method"], template).observe(elapsed)
                 if status >= 500 or elapsed > 1.0:
+                    # a dependency out of reach (kit.dberrors) says which and why on this same line
+                    cause = (scope.get("state") or {}).get("unavailable")
                     logger.warning(
-                        "%s %s -> %d in %.0f ms",
+                        "%s %s -> %d in %.0f ms%s",
                         scope["method"],
                         path,
                         status,
                         elapsed * 1000,
+                        f" ({cause})" if cause else "",
                         extra={"status": status, "durationMs": round(elapsed * 1000, 1)},
                     )
             request_id_var.reset(token)
