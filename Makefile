@@ -51,7 +51,7 @@ lint-py:
 lint-web:
 	@if [ -f $(WEB)/package.json ]; then cd $(WEB) && npm run lint && npm run typecheck; fi
 
-# the suites side by side, TEST_JOBS at a time (default 2): deploy/local/check.py
+# the suites side by side, TEST_JOBS at a time (default 4): deploy/local/check.py
 test-py: install
 	$(UV) run python deploy/local/check.py py
 

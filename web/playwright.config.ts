@@ -13,7 +13,8 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // two: the stack and the browsers keep a 2-core machine busy at two already (four took longer, 96% busy)
+  workers: Number(process.env.E2E_WORKERS) || 2,
   // one retry: a test that passes only on it is listed as flaky in the report (see docs/decisions.md)
   retries: 1,
   reporter: [['list']],

@@ -75,7 +75,9 @@ test.describe('going to an event', () => {
     expect(pageErrors(consoleErrors).filter((error) => !/status of 400/.test(error))).toEqual([])
   })
 
-  test('feedback after the end: the organizer reviews it, another attendee never sees it', async ({ page, browser, request, consoleErrors }) => {
+  test('feedback after the end: the organizer reviews it, another attendee never sees it', async ({ page, browser, request, consoleErrors }, testInfo) => {
+    // two minutes of waiting for the end, once: the tablet's star rows are the event page's (feedback.test.tsx)
+    test.skip(testInfo.project.name !== 'desktop', 'waits for the event to end: once, on the desktop')
     test.setTimeout(240_000)
     await acceptCookies(page)
     const organizer = await person(browser, `Host ${tag()}`)

@@ -267,6 +267,17 @@ describe("live messages applied to a scoreboard's copy", () => {
     expect(liveBoard(shown, { ...scored(6, 6), data: { ...scored(6, 6).data, sparringId: 12 } })).toBeNull()
   })
 
+  it('re-reads a message that skips a version: the copy missed one, and would drop it later as held', () => {
+    // three judges at once: versions 5, 6 and 7; the copy at 5 hears 7 before 6 (or never hears 6)
+    const shown = board(judged(5))
+    expect(liveBoard(shown, scored(7, 6))).toBeNull()
+    expect(liveBoard(shown, { type: 'battles.sparring.voted', data: { sparringId: 11, version: 7, redVotes: 4, blueVotes: 1 } })).toBeNull()
+    // in order, both apply
+    const six = liveBoard(shown, scored(6, 6))!
+    expect(six.sparring?.version).toBe(6)
+    expect(liveBoard(six, { ...scored(7, 9), data: { ...scored(7, 9).data, judgeId: 20, rounds: [{ round: 1, redPoints: 9, bluePoints: 9 }] } })?.sparring?.version).toBe(7)
+  })
+
   it('keeps the newer sparring when a read answers an older copy of it', () => {
     const applied = board(judged(6))
     expect(newerBoard(applied, board(judged(5)))).toEqual(applied)

@@ -361,8 +361,10 @@ export function withVotes(sparring: Sparring, redVotes: number, blueVotes: numbe
 
 /**
  * A live message applied to the page's copy of its sparring, or null when the copy must be re-read. A score or a
- * vote the copy already holds (its version is not newer than the copy's) changes nothing; one applied gives the
- * copy the message's version.
+ * vote the copy already holds (its version is not newer than the copy's) changes nothing. Only the next version is
+ * applied, giving the copy the message's version: a message further ahead means the copy missed one (a change
+ * that is re-read, such as a status, or a message lost on the way), and a copy given that version without it would
+ * then drop it as held, so the copy is re-read instead (docs/product/competition.md, Live scores).
  */
 export function liveSparring(sparring: Sparring, message: LiveMessage): Sparring | null {
   const scored = payloadOf(message, 'battles.sparring.scored')
@@ -370,12 +372,12 @@ export function liveSparring(sparring: Sparring, message: LiveMessage): Sparring
   const data = scored ?? voted
   if (data?.sparringId !== sparring.sparringId) return null
   const version = typeof data.version === 'number' ? data.version : null
+  if (version !== null && version <= sparring.version) return sparring
+  if (version !== null && version > sparring.version + 1) return null
   let patched: Sparring | null = null
   if (scored && typeof scored.judgeId === 'number' && Array.isArray(scored.rounds)) {
-    if (version !== null && version <= sparring.version) return sparring
     patched = withJudgeRounds(sparring, scored.judgeId, scored.rounds)
   } else if (voted && typeof voted.redVotes === 'number' && typeof voted.blueVotes === 'number') {
-    if (version !== null && version <= sparring.version) return sparring
     patched = withVotes(sparring, voted.redVotes, voted.blueVotes)
   }
   return patched && version !== null ? { ...patched, version } : patched
