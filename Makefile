@@ -7,7 +7,7 @@ PY_SOURCES := $(wildcard services/*/src) gateway/src
 WEB := web
 NPM_STAMP := $(WEB)/node_modules/.install-stamp
 
-.PHONY: help install dev seed test lint lint-py lint-web test-py test-fuzz test-web test-e2e bench bench-tools contracts audit web-build clean
+.PHONY: help install dev seed test lint lint-py lint-web test-py test-fuzz test-web test-e2e e2e-run bench bench-tools contracts audit web-build clean
 
 help:
 	@echo "make dev        run the whole platform on http://localhost:8080 (installs what is missing)"
@@ -63,6 +63,10 @@ test-web: install
 	@if [ -f $(WEB)/package.json ]; then cd $(WEB) && npm run test; fi
 
 test-e2e: web-build
+	@$(MAKE) --no-print-directory e2e-run
+
+# Playwright on the web/dist built last (`make test` builds it in its first lane)
+e2e-run: install
 	@if [ -f $(WEB)/playwright.config.ts ]; then $(UV) run python deploy/local/e2e.py; fi
 
 # every stage, timed, with a warning line past the budget (TEST_BUDGET_SECONDS, default 900): deploy/local/check.py

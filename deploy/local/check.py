@@ -1,12 +1,16 @@
-"""`make test`: every stage in turn, each timed, with the Python suites run side by side.
+"""`make test`: every stage, each timed, the independent ones side by side.
 
-Stages: lint, the Python suites (TEST_JOBS at a time, default 4: the suites are independent — each has its own
-database on the shared test PostgreSQL and its own NATS — and spend about half their time waiting on them, so four
-at a time keep two cores about 85% busy: 255 s against 570 s two at a time),
-schemathesis, the web unit tests and Playwright. Every stage runs even when one before it failed, so one run
-shows every failure; the exit code is the first failure's. At the end a table of the stages' durations, and a
-warning line when the whole passes the budget (TEST_BUDGET_SECONDS, default 900): a warning, not a failure,
-since the machine is noisy, but the growth is seen the day it happens (docs/development.md, *The test budget*).
+Two lanes first, side by side: lint, the web build and Vitest in one; the Python suites (TEST_JOBS at a time,
+default 4) and schemathesis in the other. Each lane fills what the other leaves idle (lint and schemathesis keep a
+core about half busy; the Python suites wait on PostgreSQL and NATS about half their time, so four at a time
+keep two cores about 85% busy: 255 s against 570 s two at a time). Playwright runs last and alone: its browsers
+and stack keep both cores busy, and its live walks are the checks most sensitive to a loaded machine.
+
+Every stage runs even when one before it failed, so one run shows every failure; the exit code is the first
+failure's. A stage beside another keeps its output and prints it whole when it ends. At the end a table of the
+stages' durations, and a warning line when the whole passes the budget (TEST_BUDGET_SECONDS, default 900): a
+warning, not a failure, since the machine is noisy, but the growth is seen the day it happens
+(docs/development.md, *The test budget*).
 
 `python deploy/local/check.py py` runs only the Python suites (`make test-py`)."""
 
@@ -15,6 +19,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -22,7 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 BUDGET = float(os.environ.get("TEST_BUDGET_SECONDS", "900"))
 JOBS = max(1, int(os.environ.get("TEST_JOBS", "4")))
-STAGES = ["lint", "test-py", "test-fuzz", "test-web", "test-e2e"]
+# the lanes run side by side, each its stages in turn; then the last stage alone
+LANES = [["lint", "web-build", "test-web"], ["test-py", "test-fuzz"]]
+LAST = "e2e-run"  # Playwright on the web/dist the first lane built (`make test-e2e` builds it first)
+PRINTING = threading.Lock()
 
 
 def log(message: str) -> None:
@@ -78,22 +86,46 @@ def python_suites() -> int:
     return failed
 
 
+def run_stage(stage: str, *, keep_output: bool) -> tuple[str, float, int]:
+    begun = time.monotonic()
+    if not keep_output:
+        log(f"--- {stage}")
+        code = subprocess.run(["make", "--no-print-directory", stage], cwd=ROOT, check=False).returncode
+        return stage, time.monotonic() - begun, code
+    result = subprocess.run(
+        ["make", "--no-print-directory", stage],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=False,
+    )
+    seconds = time.monotonic() - begun
+    with PRINTING:
+        log(f"--- {stage} ({seconds:.0f} s, {'ok' if result.returncode == 0 else f'FAILED ({result.returncode})'})")
+        print(result.stdout, end="" if result.stdout.endswith("\n") else "\n", flush=True)
+    return stage, seconds, result.returncode
+
+
+def run_lane(stages: list[str]) -> list[tuple[str, float, int]]:
+    return [run_stage(stage, keep_output=True) for stage in stages]
+
+
 def main(argv: list[str]) -> int:
     if argv[1:] == ["py"]:
         return python_suites()
     started = time.monotonic()
-    first_failure = 0
-    durations: list[tuple[str, float, int]] = []
-    for stage in STAGES:
-        log(f"--- {stage}")
-        begun = time.monotonic()
-        code = subprocess.run(["make", "--no-print-directory", stage], cwd=ROOT, check=False).returncode
-        durations.append((stage, time.monotonic() - begun, code))
-        first_failure = first_failure or code
+    log("side by side: " + " | ".join(" → ".join(lane) for lane in LANES) + f"; then {LAST}")
+    with ThreadPoolExecutor(len(LANES)) as pool:
+        durations = [timing for lane in pool.map(run_lane, LANES) for timing in lane]
+    lanes_done = time.monotonic() - started
+    durations.append(run_stage(LAST, keep_output=False))
     total = time.monotonic() - started
+    first_failure = next((code for _, _, code in durations if code), 0)
     log("stage durations:")
     for stage, seconds, code in durations:
         log(f"  {stage:<10} {seconds:6.0f} s  {'ok' if code == 0 else f'FAILED ({code})'}")
+    log(f"  {'lanes':<10} {lanes_done:6.0f} s  (the stages above {LAST}, side by side)")
     log(f"  {'total':<10} {total:6.0f} s  (budget {BUDGET:.0f} s)")
     if total > BUDGET:
         log(f"WARNING: make test took {total:.0f} s, over its budget of {BUDGET:.0f} s: find what grew")
