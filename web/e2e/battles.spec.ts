@@ -1,18 +1,18 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
-import { acceptCookies, eventFields, expect, organization, pageErrors, pick, press, shot, signUpByApi, tag, test, watch, type Account } from './helpers'
+import { acceptCookies, expect, fillDates, organizationOnScreens, pageErrors, pick, press, shot, signUpByApi, tag, test, watch, writeDocument, type Account } from './helpers'
 
 /**
  * Crew battles end to end (the battle day rehearsal, rehearsal.spec.ts, covers a 1 vs 1 bracket): an organizer
  * adds a 3 vs 3 battle (classic) in the wizard's Battles step and publishes; a guest's Register goes to Login; a
  * captain registers a crew inviting two dancers, who sign the organization's agreement and accept in their own
  * browsers; staff check the crew in on a second tablet while the organizer's open battle page follows live; the
- * event is made past and the organizer enters the crew's place.
- * Setup by API: the organization with its agreement, a draft event of it happening now; the event made past.
- * The bus is asynchronous (battles learns the event, the organization and the check-ins from NATS): the test
+ * organizer moves the event's dates into the past and enters the crew's place. Everything on the screens but the
+ * accounts (by API). The bus is asynchronous (battles learns the event, the organization and the check-ins from NATS): the test
  * waits on the API or on what the user sees, never on a fixed time.
  */
 
 const AGREEMENT = 'I dance at my own risk and follow the judges.'
+const VENUE_ZONE = 'America/New_York' // Queens
 
 type BattleAnswer = {
   id: number
@@ -71,40 +71,38 @@ test.describe('battles', () => {
     const titles = { crew: `Crew Clash 3v3 ${t}` }
     const crewName = `Floor Rats ${t}`
 
-    // setup by API: the organizer, the organization with its agreement, a draft event of it happening now
+    // the organizer (an account by API) makes the organization and its agreement on the screens
     await acceptCookies(page)
     const organizer = await signUpByApi(page, { dancerName: names.organizer, prefix: 'battle-host' })
     const headers = { 'X-Auth-Token': organizer.accessToken }
     const orgName = `Battle Union ${t}`
-    const orgId = await organization(page.request, organizer.accessToken, orgName)
-    const agreement = { title: 'Participation agreement', subtitle: '', version: '1', text: `<p>${AGREEMENT}</p>` }
-    const saved = await page.request.post(`/api/orgs/${orgId}`, { headers, data: { name: orgName, agreement, rankingDisabled: false } })
-    expect(saved.ok(), await saved.text()).toBeTruthy()
-    const eventTitle = `Battle Jam ${t}`
-    const { id: eventId } = (await (await page.request.post('/api/events', { headers })).json()) as { id: number }
-    const draft = await page.request.post(`/api/events/${eventId}`, { headers, data: eventFields(eventTitle, orgId, -1, 3) })
-    expect(draft.ok(), await draft.text()).toBeTruthy()
-    // battles learns the event from NATS: a probe battle answers once it knows it (its organization, happening now);
-    // the probe leaves the events service's copy of the event's battles before the wizard reads it
-    const eventBattles = async () => ((await (await page.request.get(`/api/events/${eventId}`, { headers })).json()) as { battles?: { id: number; title: string; crewSize: number }[] }).battles ?? []
-    let probe = 0
-    await expect
-      .poll(async () => {
-        const added = await page.request.post(`/api/events/${eventId}/add-battle`, { headers })
-        if (added.status() !== 201) return `${added.status()}`
-        const answer = (await added.json()) as BattleAnswer
-        probe = answer.id
-        if (answer.orgId === orgId && answer.event.period === 'now') return 'ready'
-        expect((await page.request.delete(`/api/battles/${probe}`, { headers })).status()).toBe(204)
-        return `org ${answer.orgId}, ${answer.event.period}`
-      }, { timeout: 30_000 })
-      .toBe('ready')
-    await expect.poll(async () => (await eventBattles()).map((item) => item.id), { timeout: 20_000 }).toContain(probe)
-    expect((await page.request.delete(`/api/battles/${probe}`, { headers })).status()).toBe(204)
-    await expect.poll(async () => (await eventBattles()).length, { timeout: 20_000 }).toBe(0)
+    await organizationOnScreens(page, orgName)
+    await press(page.getByRole('link', { name: 'Settings' }))
+    await expect(page.getByRole('heading', { name: `${orgName} Settings`, level: 1 })).toBeVisible()
+    await writeDocument(page, 'Agreement', 'Participation agreement', AGREEMENT)
 
-    // 1. the wizard: from the review, Edit Battles, a crew battle through the dialog
-    await page.goto(`/create-event/${eventId}`)
+    // 1. the wizard: Info and Date (happening now in Queens), no tiers, carpets or battles yet, to the review
+    const eventTitle = `Battle Jam ${t}`
+    await page.goto('/create-event')
+    await expect(page).toHaveURL(/\/create-event\/\d+$/)
+    const eventId = Number(new URL(page.url()).pathname.split('/').pop())
+    const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
+    await expect(page.getByRole('heading', { name: 'Info', level: 2 })).toBeVisible()
+    await page.getByLabel('Event name').fill(eventTitle)
+    await press(page.getByLabel('Organization'))
+    await press(page.getByRole('option', { name: orgName, exact: true }))
+    await page.getByLabel('Location').fill('Queens')
+    await press(page.getByRole('option', { name: /^Queens\s*New York, United States/ }).first())
+    await next()
+    await fillDates(page, -1, 3, VENUE_ZONE)
+    await next()
+    for (const step of ['Tiers', 'Display Mode', 'Battles']) {
+      await expect(page.getByRole('heading', { name: step, level: 2 })).toBeVisible()
+      await next()
+    }
+    const eventBattles = async () => ((await (await page.request.get(`/api/events/${eventId}`, { headers })).json()) as { battles?: { id: number; title: string; crewSize: number }[] }).battles ?? []
+
+    // from the review, Edit Battles: a crew battle through the dialog
     await expect(page.getByRole('button', { name: 'Publish Event' })).toBeVisible()
     await press(page.getByRole('button', { name: 'Edit Battles' }))
     await expect(page.getByRole('heading', { name: 'Battles', level: 2 })).toBeVisible()
@@ -257,9 +255,16 @@ test.describe('battles', () => {
     await shot(page, 'battle-crew-checked-in')
     await tablet.close()
 
-    // 4. the event is over (its dates by API): the organizer enters the crew's place
-    const ended = await page.request.post(`/api/events/${eventId}`, { headers, data: eventFields(eventTitle, orgId, -6, -2) })
-    expect(ended.ok(), await ended.text()).toBeTruthy()
+    // 4. the event is over: the organizer moves its dates into the past (Edit event, Edit Date), then enters the
+    // crew's place (battles learns the dates from NATS)
+    await page.goto(`/event/${eventId}`)
+    await press(page.getByRole('link', { name: 'Edit event' }))
+    await expect(page).toHaveURL(new RegExp(`/create-event/${eventId}$`))
+    await press(page.getByRole('button', { name: 'Edit Date' }))
+    await fillDates(page, -6, -2, VENUE_ZONE)
+    await press(page.getByRole('button', { name: 'Save', exact: true }))
+    await press(page.getByRole('button', { name: 'Done' }))
+    await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`))
     await expect.poll(async () => (await battle(page.request, ids.crew, organizer.accessToken)).event.period, { timeout: 20_000 }).toBe('past')
     await page.goto(`/battle/${ids.crew}`)
     const crewEditor = page.getByRole('region', { name: 'Add Results' })

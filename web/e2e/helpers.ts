@@ -195,6 +195,29 @@ export async function organizationOnScreens(page: Page, name: string): Promise<n
   return id
 }
 
+/** An organization's Agreement or Waiver written on its Settings page (open already) and saved. */
+export async function writeDocument(page: Page, section: 'Agreement' | 'Waiver', title: string, text: string) {
+  await press(page.getByRole('navigation', { name: 'Organization settings sections' }).getByRole('link', { name: section, exact: true }))
+  await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible()
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
+  await page.getByRole('textbox', { name: 'Version' }).fill('1')
+  await page.getByRole('textbox', { name: 'Text', exact: true }).click()
+  await page.keyboard.type(text)
+  await press(page.getByRole('button', { name: 'Save' }))
+  await expect(page.getByTestId('toast')).toHaveText('Changes has been saved')
+}
+
+/** The event wizard's Date step (open already): from `from` to `to` hours from now on the venue's clock. */
+export async function fillDates(page: Page, from: number, to: number, zone: string) {
+  await expect(page.getByRole('heading', { name: 'Date', level: 2 })).toBeVisible()
+  const [startDate, startTime] = wallTime(new Date(Date.now() + from * 3_600_000), zone).split('T')
+  const [endDate, endTime] = wallTime(new Date(Date.now() + to * 3_600_000), zone).split('T')
+  await page.getByLabel('Start date').fill(startDate)
+  await page.getByLabel('Start time').fill(startTime)
+  await page.getByLabel('End date').fill(endDate)
+  await page.getByLabel('End time').fill(endTime)
+}
+
 export interface EventOnScreens {
   title: string
   /** the organization as the wizard's picker names it; none is the platform's */

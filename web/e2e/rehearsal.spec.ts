@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
-import { acceptCookies, expect, pageErrors, PASSWORD, pick, SCREENSHOTS, shot, signUpByApi, tag, test, wallTime, watch, type Account } from './helpers'
+import { acceptCookies, expect, fillDates, pageErrors, PASSWORD, pick, SCREENSHOTS, shot, signUpByApi, tag, test, watch, writeDocument, type Account } from './helpers'
 
 /**
  * A battle day rehearsed through the screens, one person per browser context on the device they would hold:
@@ -75,22 +75,6 @@ async function reloadUntil(page: Page, shown: Locator, timeout = 40_000) {
     await expect(drawn).toBeVisible({ timeout: 20_000 })
     await expect(shown).toBeVisible({ timeout: 3_000 })
   }).toPass({ timeout, intervals: [1_000] })
-}
-
-/** Save an organization settings section. */
-async function saveSection(page: Page) {
-  await press(page.getByRole('button', { name: 'Save' }))
-  await expect(page.getByTestId('toast')).toHaveText('Changes has been saved')
-}
-
-async function writeDocument(page: Page, section: 'Agreement' | 'Waiver', title: string, text: string) {
-  await press(page.getByRole('navigation', { name: 'Organization settings sections' }).getByRole('link', { name: section, exact: true }))
-  await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible()
-  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
-  await page.getByRole('textbox', { name: 'Version' }).fill('1')
-  await page.getByRole('textbox', { name: 'Text', exact: true }).click()
-  await page.keyboard.type(text)
-  await saveSection(page)
 }
 
 /** "Semi-final: Red vs Blue" → the two names. */
@@ -217,13 +201,7 @@ test.describe('rehearsal', () => {
       await next()
 
       // Date: happening now at the venue
-      await expect(org.getByRole('heading', { name: 'Date', level: 2 })).toBeVisible()
-      const [startDate, startTime] = wallTime(new Date(Date.now() - 3_600_000), VENUE_ZONE).split('T')
-      const [endDate, endTime] = wallTime(new Date(Date.now() + 3 * 3_600_000), VENUE_ZONE).split('T')
-      await org.getByLabel('Start date').fill(startDate)
-      await org.getByLabel('Start time').fill(startTime)
-      await org.getByLabel('End date').fill(endDate)
-      await org.getByLabel('End time').fill(endTime)
+      await fillDates(org, -1, 3, VENUE_ZONE)
       await next()
 
       // Tiers: none, a free event
