@@ -2,6 +2,11 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
+# Python keeps what it compiles (__pycache__, ignored by git): where the environment sets PYTHONDONTWRITEBYTECODE,
+# each of a test run's Python processes (suites, stacks, their services) would compile every module from source
+# again (docs/development.md, The test budget).
+unexport PYTHONDONTWRITEBYTECODE
+
 UV := $(shell command -v uv 2>/dev/null || echo $(HOME)/.local/bin/uv)
 PY_SOURCES := $(wildcard services/*/src) gateway/src
 WEB := web

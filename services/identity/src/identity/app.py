@@ -28,12 +28,13 @@ from identity.users.router import internal_router
 from identity.users.router import router as users_router
 from identity.workshops.router import admin_router as workshops_admin_router
 from identity.workshops.router import router as workshops_router
+from kit import outgoing
 from kit.app import create_service_app
 from kit.images import image_refs
 
 
 def http_client(app: FastAPI) -> httpx.AsyncClient:
-    return httpx.AsyncClient(timeout=app.state.settings.oidc_timeout_seconds)
+    return outgoing.client(timeout=app.state.settings.oidc_timeout_seconds)
 
 
 @contextlib.asynccontextmanager

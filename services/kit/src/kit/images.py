@@ -19,6 +19,7 @@ import httpx
 from fastapi import Depends, FastAPI, Request
 from pydantic import BeforeValidator, Field
 
+from kit import outgoing
 from kit.errors import Invalid, Unavailable
 
 logger = logging.getLogger("kit.images")
@@ -45,7 +46,7 @@ class ImageRefs:
     the app (`resources={"image_refs": image_refs}`), closed with it."""
 
     def __init__(self, base_url: str, *, timeout: float = 3.0, remember: int = 10_000):
-        self.http = httpx.AsyncClient(
+        self.http = outgoing.client(
             base_url=base_url, timeout=timeout, limits=httpx.Limits(max_connections=10, max_keepalive_connections=5)
         )
         self.remember = remember

@@ -31,6 +31,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.sql.elements import ColumnElement
 
 from contracts.identity import PROFILE_CHANGED, ProfileChanged
+from kit import outgoing
 from kit.consumers import Handler
 from kit.db import utcnow
 from kit.errors import NotFound
@@ -125,7 +126,7 @@ class IdentityClient:
     """One pooled httpx client per process; a resource of the app (an async context manager)."""
 
     def __init__(self, base_url: str, *, timeout: float = 3.0, transport: httpx.AsyncBaseTransport | None = None):
-        self.http = httpx.AsyncClient(
+        self.http = outgoing.client(
             base_url=base_url,
             timeout=timeout,
             limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),

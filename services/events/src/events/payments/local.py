@@ -17,6 +17,7 @@ from typing import Literal
 import httpx
 
 from events.payments.provider import InvalidSignature, ProviderPayment, ProviderRefund, ProviderRefused, WebhookEvent
+from kit import outgoing
 
 logger = logging.getLogger("events.payments.test")
 
@@ -71,7 +72,7 @@ class TestProvider:
     def __init__(self, webhook_url: str, secret: str, *, timeout: float = 10.0):
         self.webhook_url = webhook_url
         self.secret = secret
-        self.http = httpx.AsyncClient(timeout=timeout)
+        self.http = outgoing.client(timeout=timeout)
         # The refunds made, by key (a processor's record: the same key is the same refund), and the payments
         # whose refunds are refused (a test's way to see a failed refund stay visible and be retried).
         self.refunds: dict[str, ProviderRefund] = {}

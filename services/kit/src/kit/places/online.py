@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 
+from kit import outgoing
 from kit.places.schemas import Place
 
 logger = logging.getLogger("kit.places")
@@ -42,7 +43,7 @@ class _HttpGeocoder:
         timeout: float = 5.0,
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
-        self.http = httpx.AsyncClient(
+        self.http = outgoing.client(
             base_url=base_url,
             timeout=timeout,
             headers={"User-Agent": user_agent, "Accept-Language": "en"},
