@@ -2,13 +2,17 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { mediaQueries } from './media'
+import { holdStylesAside, releaseStyles } from './styles'
 
 // findBy*/waitFor wait up to 5 s (the library's 1 s was met only on an idle machine: two workers share two
 // cores, docs/development.md, The test budget); a passing wait still returns as soon as it holds
 configure({ asyncUtilTimeout: 5000 })
 
+holdStylesAside()
+
 afterEach(() => {
   cleanup()
+  releaseStyles()
   window.localStorage.clear()
   document.cookie.split(';').forEach((part) => {
     const name = part.split('=')[0].trim()

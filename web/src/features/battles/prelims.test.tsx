@@ -11,6 +11,7 @@ import { prelimsApi } from './api/prelims-api'
 import { PRELIMS_TEXTS } from './prelims-rules'
 import type { Prelims } from './prelims-types'
 import type { Battle } from './types'
+import { keepStyles } from '@/testing/styles'
 
 const ME = 1
 const PRELIMS = '/api/battles/7/prelims'
@@ -73,6 +74,7 @@ describe('Battle page tabs as routes', () => {
   })
 
   it('keeps the tabs whole on a phone: compact tabs that never wrap (no scroll buttons forced beside them)', async () => {
+    keepStyles() // reads computed styles
     prelimsServer(buildPrelims())
     show('/battle/7')
     const tabs = await screen.findAllByRole('tab')

@@ -6,6 +6,7 @@ import { jsonResponse } from '@/testing/builders'
 import { renderWithProviders } from '@/testing/render'
 import { ScoreboardPage } from './components/scoreboard/scoreboard-page'
 import type { Board } from './bracket-types'
+import { keepStyles } from '@/testing/styles'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -32,6 +33,7 @@ const live = (topics: string[], n: number) =>
 
 describe('Scoreboard (display mode)', () => {
   it("shows the event's logo and background, the carpet, the sparring's sides, totals, votes and each judge's points", async () => {
+    keepStyles() // reads computed styles
     serve(() => ({
       carpetId: 3,
       carpetName: 'Main carpet',
@@ -106,6 +108,7 @@ describe('Scoreboard (display mode)', () => {
   })
 
   it('keeps every round, tie breakers included, in fixed-width cards, and names wrap between words, never sideways', async () => {
+    keepStyles() // reads computed styles
     const rounds = [1, 2, 3, 4, 5].map((round) => buildRound(round, [[1, 'B-girl Ana', 9, 8], [20, 'Judge Roxy', 8, 8], [30, 'Judge Kai', 7, 9]]))
     serve(() => ({
       carpetId: 3,

@@ -8,6 +8,7 @@ import { stubApi, type ApiCall } from '@/testing/stub-api'
 import { bracketLevels } from './battle-rules'
 import { CreateEventProcessing } from './components/create-event'
 import type { Battle, BattleDraft, BattleJudge, CypherEvent } from './types'
+import { keepStyles } from '@/testing/styles'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -290,6 +291,7 @@ describe('the Battles step', () => {
   })
 
   it('brings the judge search results into view inside the dialog as they open and arrive', async () => {
+    keepStyles() // reads computed styles
     const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
     services(event, [buildBattle()])
     // jsdom lays nothing out: record which element asks to be scrolled into view
