@@ -6,8 +6,9 @@ import { acceptCookies, dancer, eventFields, expect, organization, pageErrors, p
  * prelims level at the cut (the organizer's page follows a judge's tablet live until one passes), a semi-final
  * decided by the organizer's choice without points, a semi-final level at the end that gets a tie breaker, and a
  * final that a judge scores offline, arriving once back online.
- * Setup by API (the rehearsal makes all of it through the screens): the organizer and the organization, an event
- * of it happening now, the battle, the judges, five dancers registered and checked in, two judges' scores.
+ * Five dancers register on the battle page and are checked in at the door on the screens; still set up by API (the
+ * rehearsal makes all of it through the screens): the organization, an event of it happening now, the battle, the
+ * judges, two judges' scores.
  * The bus is asynchronous: the test waits on the API or on what the user sees, never on a fixed time.
  */
 
@@ -130,12 +131,33 @@ test.describe('competition', () => {
     const judge3 = await dancer(request, `Judge3 ${t}`, 'judge')
     for (const judge of [judge1.account, judge2, judge3]) await post(page.request, `/api/battles/${battleId}/role`, token, { userId: judge.userId, role: 'judge' })
     await expect.poll(async () => (await request.get(`/api/battles/${battleId}`)).status(), { timeout: 20_000 }).toBe(200)
+    // the five register on the battle page, one after another on one phone (each signs in there: an account by
+    // API), reloading as a person would until battles knows their profile is complete (it learns it from NATS)
+    const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+    const phone = await phoneContext.newPage()
+    watch(phone, consoleErrors, 'dancers phone')
+    await acceptCookies(phone)
     const dancers: Account[] = []
-    for (const name of dancerNames) dancers.push(await dancer(request, name, 'breaker'))
-    for (const one of dancers) {
-      await post(request, `/api/battles/${battleId}/dancer`, one.accessToken)
-      await post(page.request, `/api/events/${eventId}/checkin/${one.userId}`, token)
+    for (const name of dancerNames) {
+      dancers.push(await signUpByApi(phone, { dancerName: name, prefix: 'breaker' }))
+      const register = phone.getByRole('region', { name: 'Registration' }).getByRole('button', { name: 'Register', exact: true })
+      await expect(async () => {
+        await phone.goto(`/battle/${battleId}`)
+        await expect(register).toBeEnabled({ timeout: 3_000 })
+      }).toPass({ timeout: 30_000, intervals: [1_000] })
+      await press(register)
+      await expect(phone.getByRole('region', { name: 'Registration' }).getByText('You are registered.')).toBeVisible()
     }
+    await phoneContext.close()
+    // and the organizer checks them in at the door
+    await page.goto(`/event/${eventId}/checkin`)
+    await expect(page.getByRole('heading', { name: 'Check people in' })).toBeVisible()
+    for (const [index, one] of dancers.entries()) {
+      await expect(page.getByTestId(`attendee-${one.userId}`)).toBeVisible({ timeout: 20_000 })
+      await press(page.getByRole('button', { name: `Check-In ${dancerNames[index]}` }))
+      await expect(page.getByTestId(`attendee-${one.userId}`).getByText('Checked-in')).toBeVisible({ timeout: 20_000 })
+    }
+    await expect(page.getByTestId('checkin-counter')).toHaveText('5/5 checked in')
     type PrelimsAnswer = { participants: { id: number; checkedIn: boolean; passStatus: string | null; pointsAverage: number }[] }
     // battles learns the check-ins from NATS
     await expect
