@@ -16,6 +16,7 @@ from sqlalchemy import text
 from kit.app import create_service_app
 from kit.db import SessionDep
 from kit.dberrors import BAD_TEXT, OUT_OF_RANGE, TOO_LONG
+from kit.middleware import NOT_JSON
 from kit.openapi import errors
 from kit.paging import Page, paging
 from kit.principal import UserDep
@@ -110,6 +111,24 @@ class TestIds:
         assert parse_id_list("1,2,3", limit=2) == (1, 2)
         with pytest.raises(ValueError):
             parse_id_list(f"1,{ID_MAX + 1}", limit=10)
+
+
+class TestStrictJson:
+    @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999", "-1e400"])
+    async def test_numbers_json_does_not_have_are_refused(self, sample: httpx.AsyncClient, number: str) -> None:
+        # Python's parser takes each (the field is not even one the route reads): RFC 8259 does not
+        body = f'{{"ownerId": 1, "name": "x", "extra": [{number}]}}'
+        headers = {**as_user(1, 1), "content-type": "application/json"}
+        response = await sample.post("/api/things", content=body, headers=headers)
+        assert response.status_code == 400, response.text
+        assert response.json()["error"] == {"code": "invalid", "message": NOT_JSON, "field": "body"}
+
+    async def test_finite_numbers_and_broken_json_answer_as_before(self, sample: httpx.AsyncClient) -> None:
+        headers = {**as_user(1, 1), "content-type": "application/json; charset=utf-8"}
+        fine = await sample.post("/api/things", content='{"ownerId": 1, "name": "x", "n": 1e308}', headers=headers)
+        assert fine.status_code == 200, fine.text
+        broken = await sample.post("/api/things", content='{"ownerId": 1, "name": ', headers=headers)
+        assert broken.status_code == 400 and broken.json()["error"]["message"] != NOT_JSON
 
 
 class TestPaging:

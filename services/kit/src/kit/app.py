@@ -22,7 +22,7 @@ from kit.health import router as health_router
 from kit.idempotency import IdempotencyMiddleware, Replay, replay
 from kit.logs import configure_logging
 from kit.metrics import metrics_endpoint
-from kit.middleware import RequestContextMiddleware
+from kit.middleware import RequestContextMiddleware, StrictJsonMiddleware
 from kit.migrations import head_revision, migrations_dir, package_of
 from kit.outbox import OutboxRelay
 from kit.rows import open_rows
@@ -111,7 +111,12 @@ def create_service_app(
     install_error_handlers(app)
     app.add_exception_handler(Replay, replay)
     # Outermost first: the request context (ids, logs, metrics), idempotency keys, then the service's own.
-    app.user_middleware[:0] = [Middleware(RequestContextMiddleware), Middleware(IdempotencyMiddleware), *middleware]
+    app.user_middleware[:0] = [
+        Middleware(RequestContextMiddleware),
+        Middleware(StrictJsonMiddleware),
+        Middleware(IdempotencyMiddleware),
+        *middleware,
+    ]
     app.include_router(health_router)
     app.add_route("/metrics", metrics_endpoint, include_in_schema=False)
     for router in routers:

@@ -1,9 +1,11 @@
-"""One pure ASGI middleware for request id, metrics by route template, slow-request logging, the last word on
-an unexpected exception, and a second lock on /internal/ endpoints."""
+"""Pure ASGI middleware: one for request id, metrics by route template, slow-request logging, the last word on
+an unexpected exception, and a second lock on /internal/ endpoints; one for JSON bodies as RFC 8259 has them."""
 
 from __future__ import annotations
 
+import json
 import logging
+import math
 import os
 import time
 
@@ -18,6 +20,8 @@ logger = logging.getLogger("kit.http")
 errors_logger = logging.getLogger("kit.errors")
 INTERNAL_ERROR = dumps(error_body("internal", "Something went wrong, please try again later"))
 NOT_FOUND = dumps(error_body("not_found", "Not found"))
+NOT_JSON = "Invalid JSON: numbers must be finite (NaN, Infinity and numbers beyond a double are not JSON)"
+INVALID_JSON = dumps(error_body("invalid", NOT_JSON, field="body"))
 # The gateway adds this to every request it forwards; a service calling another's /internal/ endpoint does not.
 FORWARDED_HEADER = b"x-forwarded-for"
 
@@ -109,3 +113,72 @@ class RequestContextMiddleware:
                         extra={"status": status, "durationMs": round(elapsed * 1000, 1)},
                     )
             request_id_var.reset(token)
+
+
+def _refuse(value: str) -> float:
+    raise ValueError(value)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+def strict_json(body: bytes) -> bool | None:
+    """True: JSON as RFC 8259 has it. False: Python's lenient parser would take it (NaN, Infinity, 1e999 read as
+    infinity) but the RFC does not. None: not JSON at all (FastAPI answers that itself, as it always has)."""
+    try:
+        json.loads(body, parse_constant=_refuse, parse_float=_finite)
+        return True
+    except ValueError:
+        try:
+            json.loads(body)
+        except ValueError:
+            return None
+        return False
+
+
+def _json_content(scope: Scope) -> bool:
+    for key, value in scope["headers"]:
+        if key == b"content-type":
+            kind = value.split(b";", 1)[0].strip().lower()
+            return kind == b"application/json" or (kind.startswith(b"application/") and kind.endswith(b"+json"))
+    return False
+
+
+class StrictJsonMiddleware:
+    """A JSON body that Python's parser (FastAPI's) takes but RFC 8259 does not is refused with 400 before the app:
+    NaN and Infinity, and numbers beyond a double, which Python reads as infinity, would otherwise reach the rules
+    and the database (docs/decisions.md, Kit). The body is read once and handed on as it came."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS") or not _json_content(scope):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away before its body came whole
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        if body and strict_json(body) is False:
+            await _answer(send, 400, INVALID_JSON)
+            return
+        handed = False
+
+        async def replay() -> Message:
+            nonlocal handed
+            if handed:
+                return await receive()
+            handed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
