@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -89,19 +90,27 @@ class TestUpstreamFailures:
 
     async def test_service_not_deployed_is_503_json(self, gw: Any) -> None:
         response = await gw.client.get("/api/studios")
-        assert response.status_code == 503
+        assert response.status_code == 503 and response.headers["retry-after"] == "5"
         assert response.json()["error"]["code"] == "service_unavailable"
 
-    async def test_stopped_upstream_is_503_json(self, start_gateway: Any) -> None:
+    async def test_stopped_upstream_is_503_json(self, start_gateway: Any, caplog: pytest.LogCaptureFixture) -> None:
         gw = await start_gateway(events_url=f"http://127.0.0.1:{free_port()}")
-        response = await gw.client.get("/api/events")
-        assert response.status_code == 503
+        proxy_log = logging.getLogger("gateway.proxy")
+        proxy_log.addHandler(caplog.handler)  # the gateway's logging does not hand its lines up to the root
+        try:
+            response = await gw.client.get("/api/events")
+        finally:
+            proxy_log.removeHandler(caplog.handler)
+        assert response.status_code == 503 and response.headers["retry-after"] == "5"
         assert response.json()["error"]["code"] == "service_unavailable"
+        # one line, naming the service, the cause and the request id the client got
+        (line,) = [r.getMessage() for r in caplog.records if r.name == "gateway.proxy"]
+        assert "events did not answer" in line and response.headers["x-request-id"] in line
 
     async def test_slow_upstream_is_504_json(self, start_gateway: Any, test_upstream: str) -> None:
         gw = await start_gateway(organizations_url=test_upstream, upstream_timeout_seconds=0.5)
         response = await gw.client.get("/api/orgs/slow")
-        assert response.status_code == 504
+        assert response.status_code == 504 and response.headers["retry-after"] == "5"
         assert response.json()["error"]["code"] == "upstream_timeout"
 
 

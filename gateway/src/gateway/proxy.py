@@ -105,6 +105,7 @@ FOREIGN_PROFILE = _error("forbidden", "This profile does not belong to your acco
 TOO_MANY = _error("too_many_requests", "Too many requests, please try again later")
 BAD_GATEWAY = _error("bad_gateway", "The service answered in a way we could not understand")
 TOO_LARGE = _error("payload_too_large", "The request body is too large")
+RETRY_AFTER = (b"retry-after", b"5")  # a service out of reach: as long as the services' own 503 (kit.dberrors)
 
 # The gateway sets its own request id and nosniff; uvicorn adds `server` and `date` to every answer it sends,
 # so the service's would appear twice.
@@ -293,7 +294,7 @@ class ApiProxy:
         assert service is not None
         base = self.urls.get(service)
         if base is None:
-            raise Refused(503, UNAVAILABLE)
+            raise Refused(503, UNAVAILABLE, (RETRY_AFTER,))
         call.forwarded += [
             ("x-request-id", call.request_id),
             ("x-forwarded-for", call.client_ip),
@@ -448,14 +449,28 @@ def nosniff(send: Send) -> Send:
 
 
 def _refusal(exc: BaseException, call: Call) -> Refused:
-    """What the client hears when the service could not be reached or did not answer in time."""
+    """What the client hears when the service could not be reached or did not answer in time: a 502, 503 or 504
+    that says when to try again (Retry-After, as the services' own 503), logged once with the request id, the
+    service and the cause (docs/decisions.md, Gateway)."""
     if call.too_large or isinstance(exc, BodyTooLarge):
         return Refused(413, TOO_LARGE)
     if isinstance(exc, TimeoutError | aiohttp.ServerTimeoutError):
-        return Refused(504, TIMEOUT)
-    if isinstance(exc, aiohttp.ClientResponseError | aiohttp.ClientPayloadError):
-        return Refused(502, BAD_GATEWAY)
-    return Refused(503, UNAVAILABLE)  # refused, reset or closed connections
+        refused = Refused(504, TIMEOUT, (RETRY_AFTER,))
+    elif isinstance(exc, aiohttp.ClientResponseError | aiohttp.ClientPayloadError):
+        refused = Refused(502, BAD_GATEWAY, (RETRY_AFTER,))
+    else:
+        refused = Refused(503, UNAVAILABLE, (RETRY_AFTER,))  # refused, reset or closed connections
+    logger.warning(
+        "%s %s -> %d: %s did not answer (%s) [request %s]",
+        call.method,
+        call.path or call.target,
+        refused.status,
+        call.service,
+        type(exc).__name__,
+        call.request_id,
+        extra={"status": refused.status, "service": call.service},
+    )
+    return refused
 
 
 def _join_vary(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
