@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
-import { acceptCookies, expect, fillDates, organizationOnScreens, pageErrors, pick, press, shot, signUpByApi, tag, test, watch, writeDocument, type Account } from './helpers'
+import { acceptCookies, expect, fillDates, organizationOnScreens, pageErrors, pick, press, shot, signUpByApi, startEventOnScreens, tag, test, watch, writeDocument, type Account } from './helpers'
 
 /**
  * Crew battles end to end (the battle day rehearsal, rehearsal.spec.ts, covers a 1 vs 1 bracket): an organizer
@@ -83,16 +83,8 @@ test.describe('battles', () => {
 
     // 1. the wizard: Info and Date (happening now in Queens), no tiers, carpets or battles yet, to the review
     const eventTitle = `Battle Jam ${t}`
-    await page.goto('/create-event')
-    await expect(page).toHaveURL(/\/create-event\/\d+$/)
-    const eventId = Number(new URL(page.url()).pathname.split('/').pop())
+    const eventId = await startEventOnScreens(page, { title: eventTitle, orgName })
     const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
-    await expect(page.getByRole('heading', { name: 'Info', level: 2 })).toBeVisible()
-    await page.getByLabel('Event name').fill(eventTitle)
-    await press(page.getByLabel('Organization'))
-    await press(page.getByRole('option', { name: orgName, exact: true }))
-    await page.getByLabel('Location').fill('Queens')
-    await press(page.getByRole('option', { name: /^Queens\s*New York, United States/ }).first())
     await next()
     await fillDates(page, -1, 3, VENUE_ZONE)
     await next()

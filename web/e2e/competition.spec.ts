@@ -1,14 +1,15 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { acceptCookies, dancer, eventFields, expect, organization, pageErrors, press, shot, signUpByApi, tag, test, watch, type Account } from './helpers'
+import { acceptCookies, addBracketBattle, expect, fillDates, organizationOnScreens, pageErrors, press, reloadUntil, shot, signUpByApi, startEventOnScreens, tag, test, watch, type Account } from './helpers'
 
 /**
  * The competition's rules the battle day rehearsal (rehearsal.spec.ts) does not meet, on a bracket battle of 4:
  * prelims level at the cut (the organizer's page follows a judge's tablet live until one passes), a semi-final
  * decided by the organizer's choice without points, a semi-final level at the end that gets a tie breaker, and a
  * final that a judge scores offline, arriving once back online.
- * Five dancers register on the battle page and are checked in at the door on the screens; still set up by API (the
- * rehearsal makes all of it through the screens): the organization, an event of it happening now, the battle, the
- * judges, two judges' scores.
+ * Everything a person does goes through the screens; only the accounts are made through the API (sign-up and
+ * profile). The organizer makes the organization and the event in the wizard (a bracket of 4, the final in two
+ * rounds, three judges picked in the dialog); five dancers register on the battle page and are checked in at the
+ * door; three judges score on pages of their own (judge 1 on a tablet). The test reads the API to check results.
  * The bus is asynchronous: the test waits on the API or on what the user sees, never on a fixed time.
  */
 
@@ -32,13 +33,6 @@ async function json<T>(request: APIRequestContext, path: string, token?: string)
   return (await response.json()) as T
 }
 
-/** A write through the API that must succeed; its answer. */
-async function post<T = unknown>(request: APIRequestContext, path: string, token: string, data?: unknown): Promise<T> {
-  const response = await request.post(path, { headers: { 'X-Auth-Token': token }, data })
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBeTruthy()
-  return (await response.json().catch(() => null)) as T
-}
-
 /** Resolves once the page's live feed has subscribed to `topic` (the screen re-reads on ready). */
 function subscribed(page: Page, topic: string) {
   // the tabs of one browser share one stream, opened by one of them (docs/architecture.md, The live feed)
@@ -58,14 +52,37 @@ async function openLive(page: Page, path: string, topic: string) {
   await live
 }
 
-/** A judge's tablet: a browser context of its own, touch and a tablet's screen, signed in. */
-async function judgeTablet(browser: Browser, dancerName: string, errors: string[]): Promise<{ page: Page; account: Account }> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 820, height: 1180 }, hasTouch: true })
+/** A judge's own browser (judge 1: a tablet, touch), signed in. */
+async function judgeDevice(browser: Browser, dancerName: string, errors: string[], tablet: boolean): Promise<{ page: Page; account: Account }> {
+  const device = tablet ? { viewport: { width: 820, height: 1180 }, hasTouch: true } : { viewport: { width: 1280, height: 800 } }
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, ...device })
   const page = await context.newPage()
-  watch(page, errors, 'judge 1')
+  watch(page, errors, dancerName)
   await acceptCookies(page)
   const account = await signUpByApi(page, { dancerName, prefix: 'judge' })
   return { page, account }
+}
+
+/** A judge scores the prelims on the battle's Prelims page: each dancer's stars (and the half star), then Done. */
+async function scorePrelims(page: Page, battleId: number, judged: [Account, number, boolean][]) {
+  await page.goto(`/battle/${battleId}/prelims`)
+  await expect(page.getByRole('button', { name: 'Done' })).toBeVisible({ timeout: 20_000 })
+  for (const [one, points, half] of judged) {
+    const stars = page.getByTestId(`prelims-row-${one.userId}`).getByRole('group', { name: /^Points for / })
+    await press(stars.getByRole('button', { name: `${points} points`, exact: true }))
+    if (half) await press(stars.getByRole('button', { name: 'Half point' }))
+    await expect(stars.getByTestId('star-value')).toHaveText(String(half ? points + 0.5 : points))
+  }
+}
+
+/** A judge presses points in the sparring open on their page ("Round 1", "Tie breaker 1" …) and submits. */
+async function scoreRounds(page: Page, rounds: { label: string; red: number; blue: number }[]) {
+  const editor = page.getByRole('region', { name: 'Your scores' })
+  for (const { label, red, blue } of rounds) {
+    await press(editor.getByRole('button', { name: `${label} red ${red} points`, exact: true }))
+    await press(editor.getByRole('button', { name: `${label} blue ${blue} points`, exact: true }))
+  }
+  await press(editor.getByRole('button', { name: 'Submit' }))
 }
 
 /** Confirm the question a button opened. */
@@ -91,46 +108,35 @@ test.describe('competition', () => {
     // judge 1's tablet logs the requests it cannot make while offline (the live feed's reconnects): kept apart
     const judgeErrors: string[] = []
 
-    // setup by API: the organizer and the organization, an event of it happening now, published
+    // the organizer (an account by API) makes the organization, then the event in the wizard: happening now, a
+    // 1 vs 1 bracket of 4 (the final in two rounds) with the three judges picked in the dialog
     await acceptCookies(page)
-    const organizer = await signUpByApi(page, { dancerName: `Host ${t}`, prefix: 'comp-host' })
-    const token = organizer.accessToken
-    const headers = { 'X-Auth-Token': token }
-    const orgId = await organization(page.request, token, `Cypher League ${t}`)
-    const { id: eventId } = (await (await page.request.post('/api/events', { headers })).json()) as { id: number }
-    await post(page.request, `/api/events/${eventId}`, token, eventFields(`Bracket Jam ${t}`, orgId, -1, 3))
-    await post(page.request, `/api/events/${eventId}/publish`, token)
-    // battles learns the event from NATS: a battle added once it knows it (its organization, happening now)
-    let battleId = 0
-    await expect
-      .poll(
-        async () => {
-          const added = await page.request.post(`/api/events/${eventId}/add-battle`, { headers })
-          if (added.status() !== 201) return `${added.status()}`
-          const answer = (await added.json()) as { id: number; orgId: number; event: { period: string } }
-          if (answer.orgId === orgId && answer.event.period === 'now') {
-            battleId = answer.id
-            return 'ready'
-          }
-          expect((await page.request.delete(`/api/battles/${answer.id}`, { headers })).status()).toBe(204)
-          return `org ${answer.orgId}, ${answer.event.period}`
-        },
-        { timeout: 30_000 },
-      )
-      .toBe('ready')
-    const levels = [
-      { name: 'Semi-final', rounds: 1 },
-      { name: 'Final', rounds: 2 },
-    ]
-    const put = await page.request.put(`/api/battles/${battleId}`, { headers, data: { title: battleTitle, crewSize: 1, style: 'bracket', bracketSize: 4, bracketLevels: levels } })
-    expect(put.ok(), await put.text()).toBeTruthy()
+    await signUpByApi(page, { dancerName: `Host ${t}`, prefix: 'comp-host' })
+    const judge1 = await judgeDevice(browser, `Judge1 ${t}`, judgeErrors, true)
+    const judge2 = await judgeDevice(browser, `Judge2 ${t}`, consoleErrors, false)
+    const judge3 = await judgeDevice(browser, `Judge3 ${t}`, consoleErrors, false)
+    const orgName = `Cypher League ${t}`
+    await organizationOnScreens(page, orgName)
+    const eventId = await startEventOnScreens(page, { title: `Bracket Jam ${t}`, orgName })
+    const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
+    await next()
+    await fillDates(page, -1, 3, 'America/New_York')
+    await next()
+    for (const step of ['Tiers', 'Display Mode']) {
+      await expect(page.getByRole('heading', { name: step, level: 2 })).toBeVisible()
+      await next()
+    }
+    const judgeNames = [1, 2, 3].map((n) => `Judge${n} ${t}`)
+    await addBracketBattle(page, { title: battleTitle, orgName, size: '4', judges: judgeNames, rounds: { 'Semi-final': 1, Final: 2 } })
+    await next()
+    await press(page.getByRole('button', { name: 'Publish Event' }))
+    await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`))
+    await expect(page.getByRole('dialog', { name: "We've emailed you some help" })).toBeVisible()
+    await page.keyboard.press('Escape')
+    const chip = page.getByRole('region', { name: 'Battles' }).getByRole('link', { name: new RegExp(battleTitle) })
+    await reloadUntil(page, chip)
+    const battleId = Number((await chip.getAttribute('href'))!.split('/').pop())
 
-    // three judges (judge 1 on a tablet of their own), five dancers registered and checked in
-    const judge1 = await judgeTablet(browser, `Judge1 ${t}`, judgeErrors)
-    const judge2 = await dancer(request, `Judge2 ${t}`, 'judge')
-    const judge3 = await dancer(request, `Judge3 ${t}`, 'judge')
-    for (const judge of [judge1.account, judge2, judge3]) await post(page.request, `/api/battles/${battleId}/role`, token, { userId: judge.userId, role: 'judge' })
-    await expect.poll(async () => (await request.get(`/api/battles/${battleId}`)).status(), { timeout: 20_000 }).toBe(200)
     // the five register on the battle page, one after another on one phone (each signs in there: an account by
     // API), reloading as a person would until battles knows their profile is complete (it learns it from NATS)
     const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
@@ -170,15 +176,14 @@ test.describe('competition', () => {
     await openLive(page, `/battle/${battleId}/prelims`, `battle:${battleId}`)
     await expect(page.getByRole('heading', { name: battleTitle, level: 1 })).toBeVisible()
     await expect(page.getByRole('list', { name: 'Participants' }).getByRole('listitem')).toHaveCount(5)
-    // judges 2 and 3 by API: the 4th and 5th are level at the cut
-    for (const judge of [judge2, judge3]) {
-      await post(
-        request,
-        `/api/battles/${battleId}/prelims`,
-        judge.accessToken,
-        [9, 8, 7, 6, 6].map((points, index) => ({ userId: dancers[index].userId, points, mode: 'new', round: 1 })),
-      )
-    }
+    // judges 2 and 3 on their pages: the 4th and 5th are level at the cut
+    await Promise.all(
+      [judge2, judge3].map(async (judge) => {
+        await scorePrelims(judge.page, battleId, [9, 8, 7, 6, 6].map((points, index) => [dancers[index], points, false]))
+        await press(judge.page.getByRole('button', { name: 'Done' }))
+        await expect(judge.page.getByRole('button', { name: 'Edit points' })).toBeVisible()
+      }),
+    )
     await expect(row(page, d3)).toContainText('Same score')
     await expect(row(page, d4)).toContainText('Same score')
     await expect(row(page, d0)).toContainText('Passed')
@@ -189,21 +194,13 @@ test.describe('competition', () => {
 
     // judge 1 on the tablet: edit mode opens by itself (no score yet), the stars and the half star, Done saves
     const judgePage = judge1.page
-    await judgePage.goto(`/battle/${battleId}/prelims`)
-    await expect(judgePage.getByRole('button', { name: 'Done' })).toBeVisible()
-    const judged: [Account, number, boolean][] = [
+    await scorePrelims(judgePage, battleId, [
       [d0, 9, false],
       [d1, 8, true],
       [d2, 7, false],
       [d3, 7, false],
       [d4, 5, false],
-    ]
-    for (const [one, points, half] of judged) {
-      const stars = row(judgePage, one).getByRole('group', { name: /^Points for / })
-      await press(stars.getByRole('button', { name: `${points} points`, exact: true }))
-      if (half) await press(stars.getByRole('button', { name: 'Half point' }))
-      await expect(stars.getByTestId('star-value')).toHaveText(String(half ? points + 0.5 : points))
-    }
+    ])
     await shot(judgePage, 'competition-prelims-judge')
     await press(judgePage.getByRole('button', { name: 'Done' }))
     await expect(judgePage.getByRole('button', { name: 'Edit points' })).toBeVisible()
@@ -250,7 +247,13 @@ test.describe('competition', () => {
     //    the extra round → winner
     await openLive(sparringPage, `/sparring/${semiB.sparringId}`, `sparring:${semiB.sparringId}`)
     await openLive(judgePage, `/sparring/${semiB.sparringId}`, `sparring:${semiB.sparringId}`)
-    for (const judge of [judge1.account, judge2, judge3]) await post(request, `/api/sparrings/${semiB.sparringId}/judge`, judge.accessToken, { rounds: [{ round: 1, redPoints: 8, bluePoints: 8 }] })
+    await Promise.all(
+      [judge1, judge2, judge3].map(async (judge) => {
+        if (judge !== judge1) await openLive(judge.page, `/sparring/${semiB.sparringId}`, `sparring:${semiB.sparringId}`)
+        await scoreRounds(judge.page, [{ label: 'Round 1', red: 8, blue: 8 }])
+        await expect(judge.page.getByTestId(`score-1-${judge.account.userId}`)).toContainText(/8\s*8/)
+      }),
+    )
     await expect(sparringPage.getByTestId('red-total')).toContainText('24')
     await expect(sparringPage.getByTestId('blue-total')).toContainText('24')
     const tieBreaker = sparringPage.getByRole('button', { name: 'Add tie breaker' })
@@ -260,19 +263,14 @@ test.describe('competition', () => {
     await confirm(sparringPage, 'Are you sure you want to add a tie breaker round?', 'Add tie breaker')
     // the finish recorded the tie, then the round was added
     await expect.poll(async () => (await json<SparringAnswer>(request, `/api/sparrings/${semiB.sparringId}`)).roundsCount, { timeout: 20_000 }).toBe(2)
-    // judge 1 scores the extra round on the tablet (it opens live), the others by API: blue wins it
-    const judgeEditor = judgePage.getByRole('region', { name: 'Your scores' })
-    await expect(judgeEditor.getByTestId('editor-round-2')).toContainText('Tie breaker 1')
-    await press(judgeEditor.getByRole('button', { name: 'Tie breaker 1 red 8 points', exact: true }))
-    await press(judgeEditor.getByRole('button', { name: 'Tie breaker 1 blue 9 points', exact: true }))
-    await press(judgeEditor.getByRole('button', { name: 'Submit' }))
-    await expect(sparringPage.getByTestId(`score-2-${judge1.account.userId}`)).toContainText(/8\s*9/)
-    // a submission gives both sides points in every round
-    const tieRounds = [
-      { round: 1, redPoints: 8, bluePoints: 8 },
-      { round: 2, redPoints: 8, bluePoints: 9 },
-    ]
-    for (const judge of [judge2, judge3]) await post(request, `/api/sparrings/${semiB.sparringId}/judge`, judge.accessToken, { rounds: tieRounds })
+    // each judge scores the extra round (it opens live on their pages): blue wins it
+    await expect(judgePage.getByRole('region', { name: 'Your scores' }).getByTestId('editor-round-2')).toContainText('Tie breaker 1')
+    await Promise.all(
+      [judge1, judge2, judge3].map(async (judge) => {
+        await scoreRounds(judge.page, [{ label: 'Tie breaker 1', red: 8, blue: 9 }])
+        await expect(sparringPage.getByTestId(`score-2-${judge.account.userId}`)).toContainText(/8\s*9/)
+      }),
+    )
     await expect(sparringPage.getByTestId('blue-total')).toContainText('51')
     await press(sparringPage.getByRole('button', { name: 'Finish', exact: true }))
     await confirm(sparringPage, 'Are you sure you want to finish this sparring?', 'Finish')
@@ -310,10 +308,15 @@ test.describe('competition', () => {
       const mine = round.scores.find((score) => score.id === judge1.account.userId)!
       expect(championColor === 'red' ? [mine.redPoints, mine.bluePoints] : [mine.bluePoints, mine.redPoints]).toEqual([10, 9])
     }
-    const byColor = (champ: number, other: number) => (championColor === 'red' ? { redPoints: champ, bluePoints: other } : { redPoints: other, bluePoints: champ })
-    for (const judge of [judge2, judge3]) {
-      await post(request, `/api/sparrings/${finalId}/judge`, judge.accessToken, { rounds: [1, 2].map((round) => ({ round, ...byColor(9, 8) })) })
-    }
+    const byColor = (champ: number, other: number) => (championColor === 'red' ? { red: champ, blue: other } : { red: other, blue: champ })
+    await Promise.all(
+      [judge2, judge3].map(async (judge) => {
+        await openLive(judge.page, `/sparring/${finalId}`, `sparring:${finalId}`)
+        await scoreRounds(judge.page, [1, 2].map((round) => ({ label: `Round ${round}`, ...byColor(9, 8) })))
+        await expect(judge.page.getByTestId(`score-2-${judge.account.userId}`)).toBeVisible()
+      }),
+    )
+    await expect.poll(async () => (await json<SparringAnswer>(request, `/api/sparrings/${finalId}`)).rounds.map((round) => round.scores.length), { timeout: 20_000 }).toEqual([3, 3])
     // the scores stay one per judge and round
     expect((await json<SparringAnswer>(request, `/api/sparrings/${finalId}`)).rounds.map((round) => round.scores.length)).toEqual([3, 3])
     await openLive(sparringPage, `/sparring/${finalId}`, `sparring:${finalId}`)
@@ -323,7 +326,7 @@ test.describe('competition', () => {
     await expect(sparringPage.getByTestId('winner-view')).toContainText(champion.name)
     await expect(judgePage.getByTestId('winner-view')).toContainText(champion.name)
 
-    await judgePage.context().close()
+    for (const judge of [judge1, judge2, judge3]) await judge.page.context().close()
     expect(pageErrors(consoleErrors)).toEqual([])
     // while offline the tablet logs the requests it could not make (the live feed's reconnects): those only
     expect(pageErrors(judgeErrors).filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|network/i.test(error))).toEqual([])

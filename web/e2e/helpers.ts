@@ -209,21 +209,51 @@ export async function writeDocument(page: Page, section: 'Agreement' | 'Waiver',
 
 /** The event wizard's Date step (open already): from `from` to `to` hours from now on the venue's clock. */
 export async function fillDates(page: Page, from: number, to: number, zone: string) {
+  const wall = (hours: number) => wallTime(new Date(Date.now() + hours * 3_600_000), zone)
+  await fillWallDates(page, wall(from), wall(to))
+}
+
+/** The event wizard's Date step (open already) given its start and end as "YYYY-MM-DDTHH:MM" on the venue's clock. */
+export async function fillWallDates(page: Page, start: string, end: string) {
   await expect(page.getByRole('heading', { name: 'Date', level: 2 })).toBeVisible()
-  const [startDate, startTime] = wallTime(new Date(Date.now() + from * 3_600_000), zone).split('T')
-  const [endDate, endTime] = wallTime(new Date(Date.now() + to * 3_600_000), zone).split('T')
+  const [startDate, startTime] = start.split('T')
+  const [endDate, endTime] = end.split('T')
   await page.getByLabel('Start date').fill(startDate)
   await page.getByLabel('Start time').fill(startTime)
   await page.getByLabel('End date').fill(endDate)
   await page.getByLabel('End time').fill(endTime)
 }
 
-export interface EventOnScreens {
+/** What the event wizard's Info step is given: the title, the organization and the place. */
+export interface EventInfo {
   title: string
   /** the organization as the wizard's picker names it; none is the platform's */
   orgName?: string
-  /** the text typed into Location and the autocomplete option picked */
+  /** the text typed into Location and the autocomplete option picked; Queens, New York when none */
   place?: { query: string; option: RegExp }
+}
+
+/**
+ * The event wizard opened by the signed-in organizer (at /create-event, or by `open`, e.g. the Events page's
+ * link) and its Info step filled, Next not yet pressed (a caller may add hosts or a website); the draft's id.
+ */
+export async function startEventOnScreens(page: Page, info: EventInfo, open?: () => Promise<unknown>): Promise<number> {
+  await (open ? open() : page.goto('/create-event'))
+  await expect(page).toHaveURL(/\/create-event\/\d+$/)
+  const id = Number(new URL(page.url()).pathname.split('/').pop())
+  await expect(page.getByRole('heading', { name: 'Info', level: 2 })).toBeVisible()
+  await page.getByLabel('Event name').fill(info.title)
+  if (info.orgName) {
+    await press(page.getByLabel('Organization'))
+    await press(page.getByRole('option', { name: info.orgName, exact: true }))
+  }
+  const place = info.place ?? { query: 'Queens', option: /^Queens\s*New York, United States/ }
+  await page.getByLabel('Location').fill(place.query)
+  await press(page.getByRole('option', { name: place.option }).first())
+  return id
+}
+
+export interface EventOnScreens extends EventInfo {
   /** on the venue's clock, "YYYY-MM-DDTHH:MM" (see `wallTime`) */
   start: string
   end: string
@@ -232,27 +262,10 @@ export interface EventOnScreens {
 
 /** An event made and published through the wizard by the signed-in organizer; its id. */
 export async function publishedEventOnScreens(page: Page, event: EventOnScreens): Promise<number> {
-  await page.goto('/create-event')
-  await expect(page).toHaveURL(/\/create-event\/\d+$/)
-  const id = Number(new URL(page.url()).pathname.split('/').pop())
+  const id = await startEventOnScreens(page, event)
   const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
-  await expect(page.getByRole('heading', { name: 'Info', level: 2 })).toBeVisible()
-  await page.getByLabel('Event name').fill(event.title)
-  if (event.orgName) {
-    await press(page.getByLabel('Organization'))
-    await press(page.getByRole('option', { name: event.orgName, exact: true }))
-  }
-  const place = event.place ?? { query: 'Queens', option: /^Queens\s*New York, United States/ }
-  await page.getByLabel('Location').fill(place.query)
-  await press(page.getByRole('option', { name: place.option }).first())
   await next()
-  await expect(page.getByRole('heading', { name: 'Date', level: 2 })).toBeVisible()
-  const [startDate, startTime] = event.start.split('T')
-  const [endDate, endTime] = event.end.split('T')
-  await page.getByLabel('Start date').fill(startDate)
-  await page.getByLabel('Start time').fill(startTime)
-  await page.getByLabel('End date').fill(endDate)
-  await page.getByLabel('End time').fill(endTime)
+  await fillWallDates(page, event.start, event.end)
   await next()
   await expect(page.getByRole('heading', { name: 'Tiers', level: 2 })).toBeVisible()
   for (const [n, tier] of (event.tiers ?? []).entries()) {
@@ -273,25 +286,56 @@ export async function publishedEventOnScreens(page: Page, event: EventOnScreens)
   return id
 }
 
-/**
- * A published organization made through the API, once the events service knows its role there: only for the
- * battles and competition setups, not yet made on the screens (an end-to-end test makes it with
- * `organizationOnScreens`).
- */
-export async function organization(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const headers = { 'X-Auth-Token': token }
-  const { id } = (await (await request.post('/api/orgs', { headers })).json()) as { id: number }
-  expect((await request.post(`/api/orgs/${id}`, { headers, data: { name, status: 'published' } })).ok()).toBeTruthy()
-  // organizations' role event reaches the events service through NATS: a probe draft may take the organization
-  await expect
-    .poll(async () => {
-      const probe = ((await (await request.post('/api/events', { headers })).json()) as { id: number }).id
-      const saved = await request.post(`/api/events/${probe}`, { headers, data: { orgId: id } })
-      await request.post(`/api/events/${probe}/delete`, { headers })
-      return saved.status()
-    }, { timeout: 20_000 })
-    .toBe(200)
-  return id
+export interface BracketBattleOnScreens {
+  title: string
+  /** 2 to 32, as the Bracket size menu names it */
+  size: string
+  /** the judges' names, each picked in the dialog's picker */
+  judges: string[]
+  /** rounds per bracket level where not the default, e.g. { Final: 2 } */
+  rounds?: Record<string, number>
+  /** the organization the dialog must show (the event's) */
+  orgName?: string
+  /** a screenshot of the filled dialog before it is saved */
+  shotName?: string
+}
+
+/** On the wizard's Battles step (open already): Add Battle, a 1 vs 1 bracket battle with its judges, saved. */
+export async function addBracketBattle(page: Page, battle: BracketBattleOnScreens) {
+  await expect(page.getByRole('heading', { name: 'Battles', level: 2 })).toBeVisible()
+  await press(page.getByRole('button', { name: 'Add Battle' }))
+  const dialog = page.getByRole('dialog', { name: 'Edit Battle' })
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(battle.title)
+  await expect(dialog.getByRole('combobox', { name: 'Category' })).toHaveText('1 vs 1')
+  if (battle.orgName) await expect(dialog.getByRole('combobox', { name: 'Organization' })).toHaveText(battle.orgName)
+  await press(dialog.getByRole('radio', { name: 'Bracket' }))
+  await press(dialog.getByRole('combobox', { name: 'Bracket size' }))
+  await press(page.getByRole('option', { name: battle.size, exact: true }))
+  await expect(dialog.getByRole('combobox', { name: 'Bracket size' })).toHaveText(battle.size)
+  for (const [level, rounds] of Object.entries(battle.rounds ?? {})) {
+    await dialog.getByRole('textbox', { name: `${level} rounds`, exact: true }).fill(String(rounds))
+  }
+  for (const judge of battle.judges) {
+    await pick(page, 'Add judge', judge)
+    await expect(dialog.getByRole('list', { name: 'Judges' }).getByRole('link', { name: judge })).toBeVisible()
+  }
+  if (battle.shotName) await shot(page, battle.shotName)
+  await press(dialog.getByRole('button', { name: 'Save' }))
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('list', { name: 'Battles' }).getByRole('listitem').filter({ hasText: battle.title })).toContainText('1 vs 1')
+}
+
+/** What another service learns by NATS shows after a reload: reload as a person would until it does. */
+export async function reloadUntil(page: Page, shown: Locator, timeout = 40_000) {
+  // the page has drawn (a slow device may take seconds) before it is judged
+  const drawn = page.getByRole('heading', { level: 1 }).first()
+  await expect(drawn).toBeVisible({ timeout: 20_000 })
+  if (await shown.waitFor({ timeout: 3_000 }).then(() => true, () => false)) return
+  await expect(async () => {
+    await page.reload()
+    await expect(drawn).toBeVisible({ timeout: 20_000 })
+    await expect(shown).toBeVisible({ timeout: 3_000 })
+  }).toPass({ timeout, intervals: [1_000] })
 }
 
 /** A complete profile made through the API, in its own request context (the page stays signed in as itself). */
@@ -323,20 +367,8 @@ export function wallTime(instant: Date, timeZone: string): string {
   return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`
 }
 
-const HOUR = 3_600_000
 
 /** The event's fields as the wizard's Info and Date steps save them; `from`/`to` in hours from now. */
-export function eventFields(title: string, orgId: number, from: number, to: number) {
-  const now = Date.now()
-  return {
-    title,
-    orgId,
-    dateStart: wallTime(new Date(now + from * HOUR), 'Asia/Tokyo'),
-    dateEnd: wallTime(new Date(now + to * HOUR), 'Asia/Tokyo'),
-    locationAddress: 'Tokyo, Tokyo, Japan',
-    coordinates: { lat: 35.6895, lng: 139.6917 },
-  }
-}
 
 /** Console errors of a page the fixture does not watch (other tabs and browsers). */
 export function watch(page: Page, errors: string[], who: string) {

@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test'
-import { acceptCookies, expect, pageErrors, press, signUpByApi, tag, test, wallTime, watch } from './helpers'
+import { acceptCookies, expect, pageErrors, press, fillDates, signUpByApi, startEventOnScreens, tag, test, watch } from './helpers'
 
 /**
  * An organizer's screens in the tabs of one browser over plain HTTP/1.1, which holds 6 connections per host: the
@@ -34,22 +34,10 @@ test.describe('live feed', () => {
     await signUpByApi(page, { dancerName: `Host ${t}`, prefix: 'live-tabs' })
 
     // the wizard: the event with one battle, published
-    await page.goto('/create-event')
-    await expect(page).toHaveURL(/\/create-event\/\d+$/)
-    const eventId = Number(new URL(page.url()).pathname.split('/').pop())
+    const eventId = await startEventOnScreens(page, { title: eventTitle })
     const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
-    await expect(page.getByRole('heading', { name: 'Info', level: 2 })).toBeVisible()
-    await page.getByLabel('Event name').fill(eventTitle)
-    await page.getByLabel('Location').fill('Queens')
-    await press(page.getByRole('option', { name: /^Queens\s*New York, United States/ }).first())
     await next()
-    await expect(page.getByRole('heading', { name: 'Date', level: 2 })).toBeVisible()
-    const [startDate, startTime] = wallTime(new Date(Date.now() - 3_600_000), 'America/New_York').split('T')
-    const [endDate, endTime] = wallTime(new Date(Date.now() + 3 * 3_600_000), 'America/New_York').split('T')
-    await page.getByLabel('Start date').fill(startDate)
-    await page.getByLabel('Start time').fill(startTime)
-    await page.getByLabel('End date').fill(endDate)
-    await page.getByLabel('End time').fill(endTime)
+    await fillDates(page, -1, 3, 'America/New_York')
     await next()
     await expect(page.getByRole('heading', { name: 'Tiers', level: 2 })).toBeVisible()
     await next()

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
-import { acceptCookies, expect, fillDates, pageErrors, PASSWORD, pick, SCREENSHOTS, shot, signUpByApi, tag, test, watch, writeDocument, type Account } from './helpers'
+import { acceptCookies, addBracketBattle, expect, fillDates, pageErrors, PASSWORD, pick, reloadUntil, SCREENSHOTS, shot, signUpByApi, startEventOnScreens, tag, test, watch, writeDocument, type Account } from './helpers'
 
 /**
  * A battle day rehearsed through the screens, one person per browser context on the device they would hold:
@@ -62,19 +62,6 @@ async function confirm(page: Page, title: string | RegExp, label: string) {
   const dialog = page.getByRole('dialog', { name: title })
   await press(dialog.getByRole('button', { name: label, exact: true }))
   await expect(dialog).toBeHidden()
-}
-
-/** What another service learns by NATS shows after a reload: reload as a person would until it does. */
-async function reloadUntil(page: Page, shown: Locator, timeout = 40_000) {
-  // the page has drawn (a slow device may take seconds) before it is judged
-  const drawn = page.getByRole('heading', { level: 1 }).first()
-  await expect(drawn).toBeVisible({ timeout: 20_000 })
-  if (await shown.waitFor({ timeout: 3_000 }).then(() => true, () => false)) return
-  await expect(async () => {
-    await page.reload()
-    await expect(drawn).toBeVisible({ timeout: 20_000 })
-    await expect(shown).toBeVisible({ timeout: 3_000 })
-  }).toPass({ timeout, intervals: [1_000] })
 }
 
 /** "Semi-final: Red vs Blue" → the two names. */
@@ -183,19 +170,12 @@ test.describe('rehearsal', () => {
     let eventId = 0
     let battleId = 0
     await step('the organizer creates the event in the wizard and publishes it', async () => {
-      await org.goto('/events')
-      await press(org.getByRole('link', { name: /Create event/i }).first())
-      await expect(org).toHaveURL(/\/create-event\/\d+$/)
-      eventId = Number(new URL(org.url()).pathname.split('/').pop())
+      // Info: title, organization, the place (the wizard opened from the Events page's link), staff
+      eventId = await startEventOnScreens(org, { title: eventTitle, orgName }, async () => {
+        await org.goto('/events')
+        await press(org.getByRole('link', { name: /Create event/i }).first())
+      })
       const next = () => press(org.getByRole('button', { name: 'Next', exact: true }))
-
-      // Info: title, organization, the place, staff
-      await expect(org.getByRole('heading', { name: 'Info', level: 2 })).toBeVisible()
-      await org.getByLabel('Event name').fill(eventTitle)
-      await press(org.getByLabel('Organization'))
-      await press(org.getByRole('option', { name: orgName }))
-      await org.getByLabel('Location').fill('Queens')
-      await press(org.getByRole('option', { name: /^Queens\s*New York, United States/ }).first())
       await pick(org, 'Add host', mc.name)
       await expect(org.getByRole('list', { name: 'Host' }).getByRole('link', { name: mc.name })).toBeVisible()
       await next()
@@ -223,25 +203,7 @@ test.describe('rehearsal', () => {
       await next()
 
       // Battles: a 1 vs 1 bracket of 4 with three judges
-      await expect(org.getByRole('heading', { name: 'Battles', level: 2 })).toBeVisible()
-      await press(org.getByRole('button', { name: 'Add Battle' }))
-      const dialog = org.getByRole('dialog', { name: 'Edit Battle' })
-      await dialog.getByRole('textbox', { name: 'Title' }).fill(battleTitle)
-      await expect(dialog.getByRole('combobox', { name: 'Category' })).toHaveText('1 vs 1')
-      await expect(dialog.getByRole('combobox', { name: 'Organization' })).toHaveText(orgName)
-      await press(dialog.getByRole('radio', { name: 'Bracket' }))
-      await press(dialog.getByRole('combobox', { name: 'Bracket size' }))
-      await press(org.getByRole('option', { name: '4', exact: true }))
-      await expect(dialog.getByRole('combobox', { name: 'Bracket size' })).toHaveText('4')
-      await expect(dialog.getByRole('list', { name: 'Bracket levels' }).getByRole('listitem')).toHaveCount(2)
-      for (const judge of judges) {
-        await pick(org, 'Add judge', judge.name)
-        await expect(dialog.getByRole('list', { name: 'Judges' }).getByRole('link', { name: judge.name })).toBeVisible()
-      }
-      await shot(org, 'rehearsal-wizard-battle')
-      await press(dialog.getByRole('button', { name: 'Save' }))
-      await expect(dialog).toBeHidden()
-      await expect(org.getByRole('list', { name: 'Battles' }).getByRole('listitem').filter({ hasText: battleTitle })).toContainText('1 vs 1')
+      await addBracketBattle(org, { title: battleTitle, orgName, size: '4', judges: judges.map((judge) => judge.name), shotName: 'rehearsal-wizard-battle' })
       await next()
 
       // Total → Publish Event
