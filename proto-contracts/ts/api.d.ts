@@ -3688,7 +3688,10 @@ export interface components {
             waiver?: components["schemas"]["LegalDocumentIn"] | null;
             status?: components["schemas"]["OrganizationStatus"] | null;
         };
-        /** Socials */
+        /**
+         * Socials
+         * @description The social links an organization or a studio shows (a profile has its own, with more sites).
+         */
         OrganizationsSocials: {
             /**
              * Facebook
@@ -4600,12 +4603,12 @@ export interface components {
             locationLng?: number | null;
             /**
              * @default {
-             *       "email": "",
              *       "facebook": "",
              *       "instagram": "",
              *       "twitter": "",
              *       "youtube": "",
-             *       "website": ""
+             *       "website": "",
+             *       "email": ""
              *     }
              */
             socials: components["schemas"]["StudiosSocials"];
@@ -4742,11 +4745,6 @@ export interface components {
         /** Socials */
         StudiosSocials: {
             /**
-             * Email
-             * @default
-             */
-            email: string;
-            /**
              * Facebook
              * @default
              */
@@ -4771,6 +4769,11 @@ export interface components {
              * @default
              */
             website: string;
+            /**
+             * Email
+             * @default
+             */
+            email: string;
         };
         /**
          * SocialsIn
@@ -4779,11 +4782,6 @@ export interface components {
          */
         StudiosSocialsIn: {
             /**
-             * Email
-             * @default
-             */
-            email: string;
-            /**
              * Facebook
              * @default
              */
@@ -4808,6 +4806,11 @@ export interface components {
              * @default
              */
             website: string;
+            /**
+             * Email
+             * @default
+             */
+            email: string;
         };
         /**
          * User

@@ -183,3 +183,25 @@ class TestEverySavedLinkSavesAgain:
     def test_a_bracketed_host_is_not_a_website(self) -> None:
         with pytest.raises(ValueError, match="Enter a website address"):
             text.website_link("https://[::1")
+
+
+class TestPastDate:
+    """An organization's 'Date created' and a studio's start date (docs/product/organizations.md, studios.md)."""
+
+    TODAY = date(2026, 11, 21)
+
+    def test_reads_mm_dd_yyyy(self) -> None:
+        assert text.parse_past_mdy("05/17/1999", today=self.TODAY) == date(1999, 5, 17)
+
+    @pytest.mark.parametrize("blank", [None, "", "  "])
+    def test_blank_is_unknown(self, blank: str | None) -> None:
+        assert text.parse_past_mdy(blank, today=self.TODAY) is None
+
+    def test_refuses_other_shapes(self) -> None:
+        with pytest.raises(ValueError, match="^Date format mm/dd/yyyy$"):
+            text.parse_past_mdy("1999-05-17", today=self.TODAY)
+
+    def test_today_is_allowed_and_tomorrow_refused(self) -> None:
+        assert text.parse_past_mdy("11/21/2026", today=self.TODAY) == self.TODAY
+        with pytest.raises(ValueError, match="^Please enter a correct date$"):
+            text.parse_past_mdy("11/22/2026", today=self.TODAY)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, Generic, TypeVar
 
 import orjson
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
+from kit import text
 from kit.types import CANNOT_STORE, unstorable
 
 
@@ -80,3 +81,26 @@ class DataOf(Schema, Generic[T]):
 
 class Items(Schema, Generic[T]):
     items: list[T]
+
+
+class Socials(Schema):
+    """The social links an organization or a studio shows (a profile has its own, with more sites)."""
+
+    facebook: str = ""
+    instagram: str = ""
+    twitter: str = ""
+    youtube: str = ""
+    website: str = ""
+
+
+class SocialsIn(Socials):
+    """Each link is normalised on save: a bare handle gets the site's prefix, a link to another site is
+    refused naming its field."""
+
+    @field_validator("facebook", "instagram", "twitter", "youtube", "website", mode="before")
+    @classmethod
+    def _normalise(cls, value: Any, info: ValidationInfo) -> str:
+        kind = str(info.field_name)
+        if value is not None and not isinstance(value, str):
+            raise ValueError(f"{kind} must be text")
+        return text.social_link(kind, value)

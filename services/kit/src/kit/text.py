@@ -33,6 +33,18 @@ def parse_mdy(value: str) -> date:
         raise ValueError(DATE_INCORRECT) from None
 
 
+def parse_past_mdy(value: str | None, *, today: date) -> date | None:
+    """A date that cannot be in the future (an organization's 'Date created', a studio's start date): blank is
+    unknown (None), else the spec's shape, and a day after `today` is DATE_INCORRECT."""
+    text = (value or "").strip()
+    if not text:
+        return None
+    day = parse_mdy(text)
+    if day > today:
+        raise ValueError(DATE_INCORRECT)
+    return day
+
+
 def format_mdy(value: date | None) -> str | None:
     """Such dates travel as mm/dd/yyyy text, not ISO."""
     return value.strftime("%m/%d/%Y") if value else None

@@ -23,26 +23,6 @@ class TestName:
             rules.organization_name("x" * 101)
 
 
-class TestFounded:
-    """The mm/dd/yyyy shape itself is kit.text's (services/kit/tests/test_text.py)."""
-
-    def test_reads_mm_dd_yyyy(self) -> None:
-        assert rules.parse_founded("05/17/1999", today=TODAY) == date(1999, 5, 17)
-
-    @pytest.mark.parametrize("blank", [None, "", "  "])
-    def test_blank_is_unknown(self, blank: str | None) -> None:
-        assert rules.parse_founded(blank, today=TODAY) is None
-
-    def test_refuses_other_shapes(self) -> None:
-        with pytest.raises(ValueError, match="^Date format mm/dd/yyyy$"):
-            rules.parse_founded("1999-05-17", today=TODAY)
-
-    def test_refuses_the_future(self) -> None:
-        assert rules.parse_founded("11/21/2026", today=TODAY) == TODAY
-        with pytest.raises(ValueError, match="^Please enter a correct date$"):
-            rules.parse_founded("11/22/2026", today=TODAY)
-
-
 class TestLegalDocument:
     def test_all_blank_is_saved_empty(self) -> None:
         assert rules.legal_document(" ", None, "", "<p> <br></p>") == {}

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
 from kit.places.bounds import boxes, centre
@@ -53,16 +51,6 @@ def test_the_last_admin_cannot_leave() -> None:
     assert not rules.may_remove_admin([1], 1)
     assert rules.may_remove_admin([1, 2], 1)
     assert rules.may_remove_admin([1], 5)  # not an admin: nothing to remove
-
-
-def test_founded_is_mm_dd_yyyy_and_not_in_the_future() -> None:
-    today = date(2026, 11, 24)
-    assert rules.parse_founded("03/15/2010", today=today) == date(2010, 3, 15)
-    assert rules.parse_founded(" ", today=today) is None
-    with pytest.raises(ValueError, match="Date format mm/dd/yyyy"):
-        rules.parse_founded("2010-03-15", today=today)
-    with pytest.raises(ValueError, match="Please enter a correct date"):
-        rules.parse_founded("12/01/2026", today=today)
 
 
 def test_socials_as_organizations_and_email_as_an_address() -> None:

@@ -4,11 +4,9 @@ user's words."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from kit.sanitize import clean_html, strip_html
-from kit.text import DATE_INCORRECT, parse_mdy
 
 NAME_MAX_LENGTH = 100
 NAME_REQUIRED = "Name is required"
@@ -22,18 +20,6 @@ def organization_name(value: str | None) -> str:
     if len(name) > NAME_MAX_LENGTH:
         raise ValueError(NAME_TOO_LONG)
     return name
-
-
-def parse_founded(value: str | None, *, today: date) -> date | None:
-    """'Date created' travels as mm/dd/yyyy (kit.text's rule); blank means unknown. A founding date cannot be
-    in the future."""
-    text = (value or "").strip()
-    if not text:
-        return None
-    founded = parse_mdy(text)
-    if founded > today:
-        raise ValueError(DATE_INCORRECT)
-    return founded
 
 
 # --- agreement and waiver -----------------------------------------------------------------------------------

@@ -3,12 +3,12 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from pydantic import Field, ValidationInfo, field_validator
+from pydantic import Field, field_validator
 
 from kit import text
 from kit.images import ImageRef
 from kit.profiles import User
-from kit.schemas import Schema
+from kit.schemas import Schema, Socials, SocialsIn
 from kit.types import Name
 from organizations.models import OrganizationStatus
 from organizations.orgs import rules
@@ -17,33 +17,6 @@ from organizations.orgs import rules
 Absent: Any = Field(default=None, exclude_if=lambda value: value is None)
 
 DESCRIPTION_MAX_LENGTH = 100_000
-
-
-class Socials(Schema):
-    facebook: str = ""
-    instagram: str = ""
-    twitter: str = ""
-    youtube: str = ""
-    website: str = ""
-
-
-class SocialsIn(Schema):
-    """Each link is normalised on save: a bare handle gets the site's prefix, a link to another site is
-    refused naming its field."""
-
-    facebook: str = ""
-    instagram: str = ""
-    twitter: str = ""
-    youtube: str = ""
-    website: str = ""
-
-    @field_validator("facebook", "instagram", "twitter", "youtube", "website", mode="before")
-    @classmethod
-    def _normalise(cls, value: Any, info: ValidationInfo) -> str:
-        kind = str(info.field_name)
-        if value is not None and not isinstance(value, str):
-            raise ValueError(f"{kind} must be text")
-        return text.social_link(kind, value)
 
 
 class LegalDocument(Schema):
@@ -86,7 +59,7 @@ class OrganizationUpdate(Schema):
     def _founded(cls, value: Any) -> date | None:
         if value is not None and not isinstance(value, str):
             raise ValueError(text.DATE_FORMAT)
-        return rules.parse_founded(value, today=date.today())
+        return text.parse_past_mdy(value, today=date.today())
 
 
 class Organization(Schema):

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import enum
 import re
-from datetime import date
 
 from kit.sanitize import clean_html
-from kit.text import DATE_INCORRECT, parse_mdy, social_link
+from kit.text import social_link
 
 NAME_MAX_LENGTH = 100
 NAME_REQUIRED = "Name is required"
@@ -34,17 +33,6 @@ def publishable_name(name: str) -> None:
     """Publishing needs a name: a public studio without one could not be listed or found."""
     if not name.strip():
         raise ValueError(NAME_REQUIRED)
-
-
-def parse_founded(value: str | None, *, today: date) -> date | None:
-    """'Studio start date' travels as MM/DD/YYYY; blank means unknown; not in the future."""
-    text = (value or "").strip()
-    if not text:
-        return None
-    founded = parse_mdy(text)
-    if founded > today:
-        raise ValueError(DATE_INCORRECT)
-    return founded
 
 
 def description(value: str | None) -> str:

@@ -9,6 +9,7 @@ from kit import text
 from kit.images import ImageRef
 from kit.profiles import User
 from kit.schemas import Schema
+from kit.schemas import Socials as SharedSocials
 from kit.types import Name
 from studios.models import StudioStatus
 from studios.studios import rules
@@ -18,13 +19,8 @@ SOCIAL_KINDS = ("email", "facebook", "instagram", "twitter", "youtube", "website
 COORDINATES_TOGETHER = "locationLat and locationLng: give both or neither"
 
 
-class Socials(Schema):
+class Socials(SharedSocials):
     email: str = ""
-    facebook: str = ""
-    instagram: str = ""
-    twitter: str = ""
-    youtube: str = ""
-    website: str = ""
 
 
 class SocialsIn(Socials):
@@ -65,7 +61,7 @@ class StudioUpdate(Schema):
     def _founded(cls, value: Any) -> date | None:
         if value is not None and not isinstance(value, str):
             raise ValueError(text.DATE_FORMAT)
-        return rules.parse_founded(value, today=date.today())
+        return text.parse_past_mdy(value, today=date.today())
 
     @model_validator(mode="after")
     def _coordinates(self) -> StudioUpdate:
