@@ -12,13 +12,14 @@ PY_SOURCES := $(wildcard services/*/src) gateway/src
 WEB := web
 NPM_STAMP := $(WEB)/node_modules/.install-stamp
 
-.PHONY: help install dev seed test lint lint-py lint-web test-py test-fuzz test-web test-e2e e2e-run bench bench-tools contracts audit web-build clean
+.PHONY: help install dev seed test lint lint-py lint-web test-py test-fuzz test-web test-e2e e2e-run bench bench-tools drill contracts audit web-build clean
 
 help:
 	@echo "make dev        run the whole platform on http://localhost:8080 (installs what is missing)"
 	@echo "make seed       demo dancers, an organization and events in real cities, on a running make dev"
 	@echo "make test       lint + every test suite against real PostgreSQL and NATS, schemathesis, Playwright"
 	@echo "make bench      gateway vs direct vs nginx, and image variant timings"
+	@echo "make drill      PostgreSQL, NATS, a service and a gateway failing under load, each with its verdict"
 	@echo "make contracts  regenerate proto-contracts/ (OpenAPI, event schemas, TypeScript types)"
 	@echo "make audit      web quality bars: Lighthouse, bundle size, console errors"
 
@@ -90,6 +91,10 @@ bench-tools:
 
 bench: install bench-tools
 	$(UV) run python deploy/bench/run.py
+
+# the faults the platform rides through, on a local stack of its own, each with its verdict (docs/operations.md)
+drill: install
+	$(UV) run python deploy/drill/run.py
 
 contracts: install
 	$(UV) run python deploy/contracts.py write

@@ -138,7 +138,7 @@ async def pump(child: Child, stream: asyncio.StreamReader) -> None:
         print(prefix + text, flush=True)
 
 
-async def start(child: Child) -> None:
+async def start(child: Child, run: Path) -> None:
     child.process = await asyncio.create_subprocess_exec(
         *child.command,
         env=os.environ | child.env,
@@ -149,6 +149,10 @@ async def start(child: Child) -> None:
     )
     assert child.process.stdout is not None
     asyncio.create_task(pump(child, child.process.stdout))
+    # Each child's pid, for the drills (deploy/drill) that stop one of them.
+    pids = run / "pids"
+    pids.mkdir(exist_ok=True)
+    (pids / child.name).write_text(f"{child.process.pid}\n")
 
 
 async def wait_ready(children: list[Child], timeout: float = 90) -> None:
@@ -258,7 +262,7 @@ async def run(args: argparse.Namespace) -> int:
         )
         for i, child in enumerate(children):
             child.color = COLORS[i % len(COLORS)]
-            await start(child)
+            await start(child, run_dir)
         await wait_ready(children)
         print()
         log("\033[1;32mCypher is up\033[0m")
@@ -280,14 +284,22 @@ async def run(args: argparse.Namespace) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop_event.set)
-        watchers = [asyncio.create_task(c.process.wait()) for c in children if c.process]
         stopper = asyncio.create_task(stop_event.wait())
-        done, _ = await asyncio.wait([stopper, *watchers], return_when=asyncio.FIRST_COMPLETED)
-        if stopper not in done:
+        while True:
+            watchers = {asyncio.create_task(c.process.wait()): c for c in children if c.process}
+            done, _ = await asyncio.wait([stopper, *watchers], return_when=asyncio.FIRST_COMPLETED)
+            for watcher in watchers:
+                watcher.cancel()
+            if stopper in done:
+                return 0
             dead = next(c for c in children if c.process and c.process.returncode is not None)
-            log(f"{dead.name} stopped (code {dead.process.returncode if dead.process else '?'}): shutting down")
-            return 1
-        return 0
+            code = dead.process.returncode if dead.process else "?"
+            if not args.restart:
+                log(f"{dead.name} stopped (code {code}): shutting down")
+                return 1
+            # As Kubernetes restarts a pod's container: the drills kill a service and watch it come back.
+            log(f"{dead.name} stopped (code {code}): restarting it")
+            await start(dead, run_dir)
     finally:
         log("stopping…")
         await stop(children)
@@ -309,6 +321,7 @@ def main() -> None:
     parser.add_argument("--smtp-port", type=int, default=55025)
     parser.add_argument("--fresh", action="store_true", help="start from empty data")
     parser.add_argument("--ready-file", help="written once everything is ready (used by the e2e tests)")
+    parser.add_argument("--restart", action="store_true", help="restart a process that dies instead of stopping all")
     args = parser.parse_args()
     if port_open(args.port):
         raise SystemExit(f"port {args.port} is taken: is Cypher already running? (or pass --port)")
