@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from deploy.local.stack import free_base, stop  # noqa: E402
-from kit.local import EmbeddedNats, EmbeddedPostgres, free_port  # noqa: E402
+from kit.local import EmbeddedNats, EmbeddedPostgres, free_port, processes_under  # noqa: E402
 from kit.platform import SERVICES  # noqa: E402
 
 RUN = ROOT / ".run" / "drill"
@@ -106,16 +106,8 @@ def drill_stack(log: object = print) -> Iterator[DrillStack]:
 
 
 def leftovers() -> list[str]:
-    """Processes still running on the drill's data (PostgreSQL, NATS) or its services: none may outlive it."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
-            continue
-        with contextlib.suppress(OSError):
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            if str(RUN) in command:
-                found.append(f"{entry.name}: {command[:120]}")
-    return found
+    """Processes still running on the drill's data (PostgreSQL, NATS) or run directory: none may outlive it."""
+    return processes_under(RUN)
 
 
 def kill(pid: int, sig: signal.Signals) -> None:

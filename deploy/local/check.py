@@ -71,6 +71,22 @@ def run_suite(suite: Path) -> tuple[Path, int, float, str]:
 
 
 def python_suites() -> int:
+    """The suites side by side on one PostgreSQL server (kit.testing's, .run/test/pg), started here for all of
+    them and stopped at the end unless it ran before."""
+    from kit.local import EmbeddedPostgres
+
+    shared = EmbeddedPostgres(ROOT / ".run" / "test" / "pg", durable=False)
+    already = "TEST_DATABASE_URL" in os.environ or shared.running_port() is not None
+    if not already:
+        shared.start()
+    try:
+        return run_suites()
+    finally:
+        if not already:
+            shared.stop()
+
+
+def run_suites() -> int:
     # the longest suites first, so that the last one to start is a short one
     order = sorted(suites(), key=lambda s: -sum(1 for _ in s.rglob("test_*.py")))
     failed = 0
@@ -129,7 +145,12 @@ def main(argv: list[str]) -> int:
     log(f"  {'total':<10} {total:6.0f} s  (budget {BUDGET:.0f} s)")
     if total > BUDGET:
         log(f"WARNING: make test took {total:.0f} s, over its budget of {BUDGET:.0f} s: find what grew")
-    return first_failure
+    from kit.local import processes_under
+
+    # PostgreSQL, NATS and the throwaway stacks of the stages: none may outlive make test
+    left = processes_under(*(ROOT / ".run" / name for name in ("test", "e2e", "fuzz")))
+    log("left running: " + ("nothing" if not left else "; ".join(left)))
+    return first_failure or (1 if left else 0)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def processes_under(*paths: Path) -> list[str]:
+    """Processes whose command line names one of `paths` (a PostgreSQL data directory, a NATS store, a run
+    directory): `make test`, `make bench` and `make drill` leave none behind (docs/development.md)."""
+    names = [str(path.resolve()) for path in paths]
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        with contextlib.suppress(OSError):
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if any(name in command for name in names):
+                found.append(f"{entry.name}: {command[:160]}")
+    return found
+
+
 def port_open(port: int, host: str = "127.0.0.1") -> bool:
     with socket.socket() as s:
         s.settimeout(0.2)
@@ -168,6 +183,9 @@ class EmbeddedPostgres:
 
     def stop(self) -> None:
         if self.running_port():
+            # pg_ctl refuses root: a server this object did not start is stopped as its own user too
+            if self.user is None:
+                self._prepare_root()
             with contextlib.suppress(subprocess.CalledProcessError):
                 self._run("pg_ctl", "-D", str(self.data_dir), "-m", "fast", "-w", "stop")
 

@@ -48,8 +48,13 @@ def pg_server_url() -> Iterator[str]:
         yield configured
         return
     server = EmbeddedPostgres(repo_root() / ".run" / "test" / "pg", durable=False)
+    # `make test` starts it once for the suites it runs side by side, and stops it; a lone pytest run stops
+    # the server it started itself (docs/development.md, "Nothing left running").
+    already = server.running_port() is not None
     server.start()
     yield server.url()
+    if not already:
+        server.stop()
 
 
 @pytest.fixture(scope="session")
