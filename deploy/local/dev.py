@@ -207,6 +207,7 @@ async def run(args: argparse.Namespace) -> int:
             "CYPHER_LOG_JSON": "false",
             "GATEWAY_SPA_DIR": str(ROOT / "web" / "dist"),
             "GATEWAY_DEV_MAIL_DIR": str(mail_dir),
+            "GATEWAY_DEV_ERRORS": "true",
             "GATEWAY_CORS_ORIGINS": f'["http://localhost:{args.port}","http://localhost:5173"]',
         }
         table = []

@@ -16,6 +16,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from contracts.images import ImageDeleted
 from gateway.auth import InvalidToken, JwksCache, KeysUnavailable, TokenVerifier
+from gateway.client_errors import ClientErrors
 from gateway.config import Settings
 from gateway.devmail import dev_mail
 from gateway.live import LiveHub, allowed_topics
@@ -112,6 +113,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
             yield
         finally:
             forget_drain()
+            await client_errors.close()
             fetch.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await fetch
@@ -172,14 +174,27 @@ def create_app(settings: Settings | None = None) -> Gateway:
             raise Forbidden("You may not follow these topics")
         return allowed
 
+    client_errors: ClientErrors = ClientErrors(
+        per_address=settings.client_errors_per_ip,
+        window_seconds=settings.client_errors_window_seconds,
+        sentry_dsn=settings.sentry_dsn,
+        keep_for_dev=settings.dev_errors and not settings.is_production,
+        client_ip=lambda scope: proxy.client_ip(scope),
+        session=lambda: resources.session,
+    )
+    local.state.client_errors = client_errors
+    local.add_route("/api/client-errors", client_errors.receive, methods=["POST"], include_in_schema=False)
+
     @local.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(request: Request, rest: str) -> JSONResponse:
         return error_response(404, "not_found", "Not found")
 
     if settings.dev_mail_dir is not None and not settings.is_production:
         local.add_route("/dev/mail", dev_mail, methods=["GET"], include_in_schema=False)
+    # Always routed: the SPA's fallback would otherwise answer the path with the app's page.
+    local.add_route("/dev/errors", client_errors.dev_page, methods=["GET"], include_in_schema=False)
 
-    proxy = ApiProxy(settings, resources, local)
+    proxy: ApiProxy = ApiProxy(settings, resources, local)
     spa = SpaFiles(settings.spa_dir)
     remote_page = RemotePage(settings.web_url) if settings.web_url else None
 

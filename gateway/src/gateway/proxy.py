@@ -239,7 +239,7 @@ class ApiProxy:
                 accept_encoding = value
             forwarded.append((key.decode("latin-1"), value.decode("latin-1")))
         call.request_id = request_id or new_request_id()
-        call.client_ip = self._client_ip(scope)
+        call.client_ip = self.client_ip(scope)
         call.scheme = scope.get("scheme", "http")
         call.extra = [(b"x-request-id", call.request_id.encode()), NOSNIFF]
         if origin is not None and origin in self.cors_origins:
@@ -407,7 +407,7 @@ class ApiProxy:
             (b"vary", b"origin"),
         ]
 
-    def _client_ip(self, scope: Scope) -> str:
+    def client_ip(self, scope: Scope) -> str:
         peer = scope.get("client")
         ip = peer[0] if peer else "unknown"
         hops = self.settings.trusted_proxy_hops
