@@ -32,8 +32,8 @@ from kit.platform import service  # noqa: E402
 # when its folder exists.
 SERVICES = [(row.name, row.name, row.port - 8100) for row in PLATFORM]
 # Every service and the gateway as deployed: a response's head and body in one write (kit.serving).
-# SIGTERM: in-flight requests get 20 s to finish, within Kubernetes' 30 s grace (docs/decisions.md, "Shutting
-# down gracefully"); the gateway's live streams end at once.
+# SIGTERM: in-flight requests get 20 s to finish, within Kubernetes' 30 s grace; the gateway's live streams end
+# at once (docs/decisions.md, "Readiness and shutting down").
 HTTP_PROTOCOL = ["--http", "kit.serving:HttpProtocol", "--timeout-graceful-shutdown", "20"]
 COLORS = ["36", "35", "33", "32", "34", "31", "96", "95"]
 

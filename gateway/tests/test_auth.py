@@ -139,7 +139,8 @@ class TestIdentityHeaders:
 class TestTokenKeysOutOfReach:
     """Identity's key set cannot be fetched (nothing listens on its port): a token cannot be judged, so the
     gateway answers 503 with Retry-After, never the 401 that signs people out; requests without a token go on;
-    once identity answers again, the same token passes without a restart (docs/decisions.md)."""
+    once identity answers again, the same token passes without a restart (docs/decisions.md, "Token keys out of
+    reach")."""
 
     async def test_503_while_the_keys_are_out_of_reach_then_the_token_passes(
         self, start_gateway: Any, client: Any

@@ -210,7 +210,7 @@ class LiveHub:
 
     def drain(self) -> None:
         """The server is shutting down: every stream ends now with a jittered `retry:` (docs/decisions.md,
-        "Shutting down gracefully"), and one opened from here on ends as soon as it is ready."""
+        "Readiness and shutting down"), and one opened from here on ends as soon as it is ready."""
         self.draining = True
         for listener in self.listeners:
             listener.end(farewell_frame())

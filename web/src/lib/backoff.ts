@@ -1,7 +1,7 @@
 /**
- * When to try the server again (docs/decisions.md, "Shutting down gracefully"). A gateway that shuts down ends
- * every live stream at once, and a venue's Wi-Fi coming back wakes every phone at once: a fixed delay would
- * bring them all back in the same millisecond. So a delay the server names (SSE `retry:`, already spread by the
+ * When to try the server again (docs/decisions.md, "Readiness and shutting down"). A gateway that shuts down
+ * ends every live stream at once, and a venue's Wi-Fi coming back wakes every phone at once: a fixed delay
+ * would bring them all back in the same millisecond. So a delay the server names (SSE `retry:`, already spread by the
  * server) is kept as it is; otherwise the delay is "full jitter": anything from 0 to an exponentially growing
  * ceiling, capped, the count of failures starting over after a good connection.
  */

@@ -9,7 +9,7 @@ at most one turn later for a streamed one (docs/decisions.md, "The read path").
 
 It also tells the app when the server starts to shut down (SIGTERM): uvicorn stops accepting, then calls each
 open connection's `shutdown()` and waits for them to close. The first such call sets `DRAINING`: /readyz answers
-503 at once and the gateway ends its live streams (docs/decisions.md, "Shutting down gracefully")."""
+503 at once and the gateway ends its live streams (docs/decisions.md, "Readiness and shutting down")."""
 
 from __future__ import annotations
 
