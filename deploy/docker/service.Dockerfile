@@ -26,4 +26,4 @@ EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
     CMD ["python", "-c", "import urllib.request,sys; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2).status == 200 else 1)"]
 # The gateway has no database; every service migrates first (advisory-locked, safe with replicas).
-CMD ["sh", "-c", "if [ \"$SERVICE\" != gateway ]; then python -m kit.migrate \"$SERVICE\"; fi && exec uvicorn \"$SERVICE.app:create_app\" --factory --host 0.0.0.0 --port 8000 --no-access-log --no-proxy-headers --http kit.serving:HttpProtocol"]
+CMD ["sh", "-c", "if [ \"$SERVICE\" != gateway ]; then python -m kit.migrate \"$SERVICE\"; fi && exec uvicorn \"$SERVICE.app:create_app\" --factory --host 0.0.0.0 --port 8000 --no-access-log --no-proxy-headers --http kit.serving:HttpProtocol --timeout-graceful-shutdown 20"]

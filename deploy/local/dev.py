@@ -32,7 +32,9 @@ from kit.platform import service  # noqa: E402
 # when its folder exists.
 SERVICES = [(row.name, row.name, row.port - 8100) for row in PLATFORM]
 # Every service and the gateway as deployed: a response's head and body in one write (kit.serving).
-HTTP_PROTOCOL = ["--http", "kit.serving:HttpProtocol"]
+# SIGTERM: in-flight requests get 20 s to finish, within Kubernetes' 30 s grace; the gateway's live streams end
+# at once (docs/decisions.md, "Readiness and shutting down").
+HTTP_PROTOCOL = ["--http", "kit.serving:HttpProtocol", "--timeout-graceful-shutdown", "20"]
 COLORS = ["36", "35", "33", "32", "34", "31", "96", "95"]
 
 
@@ -209,6 +211,7 @@ async def run(args: argparse.Namespace) -> int:
             "CYPHER_LOG_JSON": "false",
             "GATEWAY_SPA_DIR": str(ROOT / "web" / "dist"),
             "GATEWAY_DEV_MAIL_DIR": str(mail_dir),
+            "GATEWAY_DEV_ERRORS": "true",
             "GATEWAY_CORS_ORIGINS": f'["http://localhost:{args.port}","http://localhost:5173"]',
         }
         table = []

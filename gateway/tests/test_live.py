@@ -11,7 +11,7 @@ import httpx
 import nats
 import pytest
 
-from gateway.live import QUEUE_LIMIT, WRITE_BUFFER_LIMIT, Listener, LiveEvent, LiveHub, parse_position
+from gateway.live import DRAIN_RETRY_MS, QUEUE_LIMIT, WRITE_BUFFER_LIMIT, Listener, LiveEvent, LiveHub, parse_position
 from kit.bus import Bus
 from kit.events import STREAMS, Envelope
 
@@ -223,6 +223,43 @@ class TestDirectWrites:
             await gw.app.state.hub.stop()
             async with asyncio.timeout(5):
                 assert [frame async for frame in stream] == []
+
+
+class TestShuttingDown:
+    async def test_sigterm_ends_an_open_stream_with_a_jittered_retry_at_once(
+        self, gateway_settings: Any, streams: None
+    ) -> None:
+        """uvicorn as deployed; `should_exit` is what its SIGTERM handler sets. Without the hub's drain, uvicorn
+        waits on the stream until the pod is killed."""
+        from gateway.app import create_app
+        from kit.local import free_port
+        from kit.testing import serve_app
+
+        port = free_port()
+        app = create_app(gateway_settings())
+        async with serve_app(app, port) as server, httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
+            async with client.stream("GET", "/api/live?topics=carpet:8") as response:
+                lines = response.aiter_lines()
+                async with asyncio.timeout(10):
+                    async for line in lines:
+                        if line == "event: ready":
+                            break
+                started = time.monotonic()
+                server.should_exit = True
+                async with asyncio.timeout(2):
+                    rest = [line async for line in lines]
+                assert time.monotonic() - started < 2
+            retries = [int(line.removeprefix("retry: ")) for line in rest if line.startswith("retry: ")]
+            assert len(retries) == 1 and DRAIN_RETRY_MS[0] <= retries[0] <= DRAIN_RETRY_MS[1], rest
+
+    def test_each_stream_gets_its_own_delay(self) -> None:
+        hub = LiveHub(Bus("nats://127.0.0.1:1", name="test"))
+        listeners = [Listener(frozenset({f"event:{n}"})) for n in range(50)]
+        for listener in listeners:
+            hub.add(listener)
+        hub.drain()
+        assert all(listener.closed for listener in listeners)
+        assert len({listener.farewell for listener in listeners}) > 10
 
 
 class FullConnection:

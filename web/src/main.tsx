@@ -4,6 +4,9 @@ import { App } from '@/app/app'
 import { createAppRouter } from '@/app/router'
 import { makeStore } from '@/app/store'
 import { bootstrapSession } from '@/lib/auth/actions'
+import { installErrorReporter, reportClientError } from '@/lib/error-reporter'
+
+installErrorReporter()
 
 const store = makeStore()
 
@@ -22,7 +25,13 @@ async function start() {
       })
     })
   }
-  const root = createRoot(document.getElementById('root')!)
+  const root = createRoot(document.getElementById('root')!, {
+    // every error boundary's catch, with the components it happened in (React logs it the same way by default)
+    onCaughtError(error, info) {
+      console.error(error)
+      reportClientError('boundary', error, info.componentStack)
+    },
+  })
   // A transition: React renders the first screen in slices, so the main thread never blocks for long.
   startTransition(() => {
     root.render(

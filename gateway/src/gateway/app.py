@@ -15,18 +15,28 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from contracts.images import ImageDeleted
-from gateway.auth import InvalidToken, JwksCache, TokenVerifier
+from gateway.auth import InvalidToken, JwksCache, KeysUnavailable, TokenVerifier
+from gateway.client_errors import ClientErrors
 from gateway.config import Settings
 from gateway.devmail import dev_mail
 from gateway.live import LiveHub, allowed_topics
 from gateway.preview import RemotePage, origin_of, preview_of, read_event, with_meta
-from gateway.proxy import ApiProxy, Resources, nosniff
+from gateway.proxy import KEYS_MESSAGE, ApiProxy, Resources, nosniff
 from gateway.spa import SpaFiles
 from kit.bus import Bus
-from kit.errors import Forbidden, Invalid, ServiceError, Unauthorized, error_response, install_error_handlers
+from kit.errors import (
+    Forbidden,
+    Invalid,
+    ServiceError,
+    Unauthorized,
+    Unavailable,
+    error_response,
+    install_error_handlers,
+)
 from kit.logs import configure_logging
 from kit.metrics import metrics_endpoint
 from kit.responses import JSONResponse
+from kit.serving import DRAINING
 from kit.types import ID_MAX
 
 
@@ -94,12 +104,16 @@ def create_app(settings: Settings | None = None) -> Gateway:
         hub.on(ImageDeleted.type, lambda data: proxy.cache.purge_prefix(f"/api/images/{image_of(data)}"))
         hub.start()
         app.state.bus, app.state.hub = bus, hub
+        # SIGTERM: uvicorn waits for open connections, and a live stream never ends by itself.
+        forget_drain = DRAINING.on_start(hub.drain)
         # What start-up built (modules, the apps, settings) lives as long as the process: out of the collector's
         # sight, a full collection with thousands of live clients open pauses the feed for less.
         gc.freeze()
         try:
             yield
         finally:
+            forget_drain()
+            await client_errors.close()
             fetch.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await fetch
@@ -117,6 +131,8 @@ def create_app(settings: Settings | None = None) -> Gateway:
 
     @local.get("/readyz")
     async def readyz() -> JSONResponse:
+        if DRAINING.active:
+            return JSONResponse({"status": "shutting down", "checks": {}}, status_code=503)
         assert resources.session is not None
         checks = await _service_readiness(resources.session, urls)
         ready = all(checks.values())
@@ -149,6 +165,8 @@ def create_app(settings: Settings | None = None) -> Gateway:
                 profile_ids = (await resources.verifier.verify(token)).profile_ids
             except InvalidToken as exc:
                 raise Unauthorized("Your session has expired, please log in again") from exc
+            except KeysUnavailable as exc:
+                raise Unavailable(KEYS_MESSAGE, code="service_unavailable", headers={"Retry-After": "5"}) from exc
         allowed = allowed_topics(requested, profile_ids)
         if allowed is None:
             if any(t.startswith("user:") for t in requested) and not profile_ids:
@@ -156,14 +174,27 @@ def create_app(settings: Settings | None = None) -> Gateway:
             raise Forbidden("You may not follow these topics")
         return allowed
 
+    client_errors: ClientErrors = ClientErrors(
+        per_address=settings.client_errors_per_ip,
+        window_seconds=settings.client_errors_window_seconds,
+        sentry_dsn=settings.sentry_dsn,
+        keep_for_dev=settings.dev_errors and not settings.is_production,
+        client_ip=lambda scope: proxy.client_ip(scope),
+        session=lambda: resources.session,
+    )
+    local.state.client_errors = client_errors
+    local.add_route("/api/client-errors", client_errors.receive, methods=["POST"], include_in_schema=False)
+
     @local.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(request: Request, rest: str) -> JSONResponse:
         return error_response(404, "not_found", "Not found")
 
     if settings.dev_mail_dir is not None and not settings.is_production:
         local.add_route("/dev/mail", dev_mail, methods=["GET"], include_in_schema=False)
+    # Always routed: the SPA's fallback would otherwise answer the path with the app's page.
+    local.add_route("/dev/errors", client_errors.dev_page, methods=["GET"], include_in_schema=False)
 
-    proxy = ApiProxy(settings, resources, local)
+    proxy: ApiProxy = ApiProxy(settings, resources, local)
     spa = SpaFiles(settings.spa_dir)
     remote_page = RemotePage(settings.web_url) if settings.web_url else None
 

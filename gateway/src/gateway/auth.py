@@ -25,6 +25,11 @@ class InvalidToken(Exception):
     pass
 
 
+class KeysUnavailable(Exception):
+    """Identity's key set could not be fetched: the token cannot be judged either way. Answered 503, not 401: a 401
+    signs the user out (docs/decisions.md, "Token keys out of reach")."""
+
+
 class ForeignProfile(Exception):
     """Caller-Id names a profile of another account."""
 
@@ -47,6 +52,7 @@ class JwksCache:
         self.jwks_url = jwks_url
         self.min_refetch_seconds = min_refetch_seconds
         self.keys: dict[str, Any] = {}
+        self.failed = False  # the last fetch did not work
         self._next_fetch = 0.0  # monotonic time before which an unforced refresh does not fetch
         self._lock = asyncio.Lock()
 
@@ -71,16 +77,22 @@ class JwksCache:
                     if entry.get("kty") == "RSA" and entry.get("kid"):
                         keys[entry["kid"]] = jwk.construct(entry, "RS256")
                 self.keys = keys
+                self.failed = False
                 self._next_fetch = time.monotonic() + self.min_refetch_seconds
                 return True
             except (aiohttp.ClientError, TimeoutError, JWKError, ValueError) as exc:
                 logger.warning("could not fetch JWKS from %s: %s", self.jwks_url, exc)
+                self.failed = True
                 return False
 
     async def key_for(self, kid: str) -> Any:
+        """The key, or None when identity's current key set does not have it; KeysUnavailable when that set
+        could not be fetched (never yet, or the last fetch failed)."""
         key = self.keys.get(kid)
         if key is None and await self.refresh():
             key = self.keys.get(kid)
+        if key is None and self.jwks_url and (self.failed or not self.keys):
+            raise KeysUnavailable(self.jwks_url)
         return key
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import create_model
+from pydantic import AliasChoices, Field, create_model
 from pydantic_settings import SettingsConfigDict
 
 from kit.platform import SERVICES as ROWS
@@ -45,6 +45,14 @@ class _Settings(CommonSettings):
     public_url: str | None = None
     # Development only: the SMTP sink's inbox served at /dev/mail.
     dev_mail_dir: Path | None = None
+    # Development only: the SPA's error reports listed at /dev/errors.
+    dev_errors: bool = False
+
+    # The SPA's error reports (POST /api/client-errors): so many per address and window (a venue shares one
+    # address, and a broken screen reports once per phone), and where to forward them when set.
+    client_errors_per_ip: int = 60
+    client_errors_window_seconds: float = 60.0
+    sentry_dsn: str | None = Field(default=None, validation_alias=AliasChoices("SENTRY_DSN", "GATEWAY_SENTRY_DSN"))
 
     def service_urls(self) -> dict[str, str]:
         urls = {name: getattr(self, f"{name}_url") for name in SERVICES}

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -37,6 +38,9 @@ FOLLOWERS_GRACE_SECONDS = 2.0
 PUBLIC_PREFIXES = ("event:", "battle:", "sparring:", "carpet:", "org:", "studio:")
 PING = b": ping\n\n"
 RETRY = b"retry: 2000\n\n"
+# When the gateway shuts down, each stream ends telling its client to come back after a delay of its own in this
+# range (ms): thousands of phones must not reconnect to the other replicas in the same millisecond.
+DRAIN_RETRY_MS = (1000, 5000)
 HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
     (b"cache-control", b"no-cache"),
@@ -56,7 +60,7 @@ class Listener:
     """One open subscription. While it catches up (the replay), its frames wait in `frames` for its own task;
     once live on a connection that can be written directly, the hub writes each frame to the transport itself."""
 
-    __slots__ = ("closed", "frames", "topics", "transport", "waiter")
+    __slots__ = ("closed", "farewell", "frames", "topics", "transport", "waiter")
 
     def __init__(self, topics: frozenset[str]) -> None:
         self.topics = topics
@@ -64,6 +68,7 @@ class Listener:
         self.waiter: asyncio.Future[None] | None = None
         self.closed = False
         self.transport: Connection | None = None
+        self.farewell = b""  # the last frame before the stream ends (a shutting-down gateway's `retry:`)
 
     def push(self, frame: bytes, chunk: bytes) -> bool:
         """Hand on a frame (`chunk`: the same as an HTTP/1.1 chunk); False when the client cannot keep up."""
@@ -84,6 +89,11 @@ class Listener:
     def close(self) -> None:
         self.closed = True
         self._wake()
+
+    def end(self, farewell: bytes) -> None:
+        """Close, the stream ending with `farewell` after what it was sent so far."""
+        self.farewell = farewell
+        self.close()
 
     def drop(self) -> None:
         """Close, and cut a live connection at once: what it holds unsent would never be read."""
@@ -144,6 +154,10 @@ def message_frame(positions: dict[str, int], data: bytes) -> bytes:
     return b"id: " + format_position(positions).encode() + b"\nevent: message\ndata: " + data + b"\n\n"
 
 
+def farewell_frame() -> bytes:
+    return b"retry: %d\n\n" % random.randint(*DRAIN_RETRY_MS)
+
+
 def ready_frame(positions: dict[str, int]) -> bytes:
     return b"id: " + format_position(positions).encode() + b"\nevent: ready\ndata: {}\n\n"
 
@@ -169,6 +183,7 @@ class LiveHub:
         self._following = {stream: asyncio.Event() for stream in STREAMS.values()}
         self._settled = asyncio.Event()  # every follower started, or the grace after start is over
         self._watchers: dict[str, list[Callable[[dict[str, Any]], None]]] = {}
+        self.draining = False
 
     @property
     def listeners(self) -> set[Listener]:
@@ -192,6 +207,13 @@ class LiveHub:
                 await task
         for listener in self.listeners:
             listener.close()
+
+    def drain(self) -> None:
+        """The server is shutting down: every stream ends now with a jittered `retry:` (docs/decisions.md,
+        "Readiness and shutting down"), and one opened from here on ends as soon as it is ready."""
+        self.draining = True
+        for listener in self.listeners:
+            listener.end(farewell_frame())
 
     def add(self, listener: Listener) -> dict[str, int]:
         """Register the listener; answers the positions it is in sync with from now on."""
@@ -318,6 +340,8 @@ class LiveHub:
             await self._settled.wait()
         listener = Listener(frozenset(topics))
         now = self.add(listener)
+        if self.draining:
+            listener.end(farewell_frame())
         watcher = asyncio.ensure_future(_until_disconnected(receive, listener))
         try:
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
@@ -345,6 +369,8 @@ class LiveHub:
             else:
                 while (chunk := await listener.take()) is not None:
                     await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            if listener.farewell:
+                await send({"type": "http.response.body", "body": listener.farewell, "more_body": True})
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             self.remove(listener)

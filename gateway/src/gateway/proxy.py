@@ -18,7 +18,7 @@ from multidict import CIMultiDict
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from yarl import URL
 
-from gateway.auth import ForeignProfile, InvalidToken, TokenVerifier
+from gateway.auth import ForeignProfile, InvalidToken, KeysUnavailable, TokenVerifier
 from gateway.cache import CachedAnswer, CacheKey, ResponseCache, cacheable
 from gateway.config import Settings
 from gateway.metrics import GATEWAY_REQUESTS, GATEWAY_UPSTREAM_SECONDS
@@ -100,6 +100,8 @@ def _error(code: str, message: str) -> bytes:
 NOT_FOUND = _error("not_found", "Not found")
 UNAVAILABLE = _error("service_unavailable", "The service is unavailable, please try again later")
 TIMEOUT = _error("upstream_timeout", "The service took too long to answer, please try again")
+KEYS_MESSAGE = "Signing in is unavailable for a moment, please try again"
+KEYS_UNAVAILABLE = _error("service_unavailable", KEYS_MESSAGE)
 BAD_TOKEN = _error("invalid_token", "Your session has expired, please log in again")
 FOREIGN_PROFILE = _error("forbidden", "This profile does not belong to your account")
 TOO_MANY = _error("too_many_requests", "Too many requests, please try again later")
@@ -237,7 +239,7 @@ class ApiProxy:
                 accept_encoding = value
             forwarded.append((key.decode("latin-1"), value.decode("latin-1")))
         call.request_id = request_id or new_request_id()
-        call.client_ip = self._client_ip(scope)
+        call.client_ip = self.client_ip(scope)
         call.scheme = scope.get("scheme", "http")
         call.extra = [(b"x-request-id", call.request_id.encode()), NOSNIFF]
         if origin is not None and origin in self.cors_origins:
@@ -283,6 +285,15 @@ class ApiProxy:
                 principal = verifier.internal_token(call.token, verified, call.caller_id)
             except InvalidToken as exc:
                 raise Refused(401, BAD_TOKEN) from exc
+            except KeysUnavailable as exc:
+                logger.warning(
+                    "%s %s -> 503: identity's token keys are out of reach [request %s]",
+                    call.method,
+                    path,
+                    call.request_id,
+                    extra={"status": 503, "service": "identity"},
+                )
+                raise Refused(503, KEYS_UNAVAILABLE, (RETRY_AFTER,)) from exc
             except ForeignProfile as exc:
                 raise Refused(403, FOREIGN_PROFILE) from exc
             call.forwarded.append((PRINCIPAL_HEADER, principal))
@@ -396,7 +407,7 @@ class ApiProxy:
             (b"vary", b"origin"),
         ]
 
-    def _client_ip(self, scope: Scope) -> str:
+    def client_ip(self, scope: Scope) -> str:
         peer = scope.get("client")
         ip = peer[0] if peer else "unknown"
         hops = self.settings.trusted_proxy_hops

@@ -1,3 +1,5 @@
+import { reconnectDelay } from '@/lib/backoff'
+
 /**
  * The live feed: GET /api/live?topics=… read as Server-Sent Events with fetch (the token travels in
  * X-Auth-Token, never in a URL, which EventSource would need). Reconnects with Last-Event-ID so whatever
@@ -62,12 +64,12 @@ export interface LiveFeedOptions {
   onId?: (id: string) => void
 }
 
-const MAX_BACKOFF_MS = 30_000
-
 export function openLiveFeed(options: LiveFeedOptions): () => void {
   const controller = new AbortController()
   let lastEventId = options.lastEventId
-  let retryMs = 2000
+  // the `retry:` of the stream being read: kept when the server ends the stream (a shutting-down gateway spreads
+  // its clients' returns over a few seconds); a failure backs off with jitter instead (backoff.ts)
+  let serverRetryMs: number | undefined
   let failures = 0
   let readies = 0
 
@@ -99,13 +101,15 @@ export function openLiveFeed(options: LiveFeedOptions): () => void {
       }
     },
     (ms) => {
-      retryMs = ms
+      serverRetryMs = ms
     },
   )
 
   const run = async () => {
     const url = `${window.location.origin}/api/live?topics=${encodeURIComponent(options.topics.join(','))}`
     while (!controller.signal.aborted) {
+      serverRetryMs = undefined
+      let endedByServer = false
       try {
         const headers: Record<string, string> = { Accept: 'text/event-stream' }
         const token = options.getToken()
@@ -125,11 +129,12 @@ export function openLiveFeed(options: LiveFeedOptions): () => void {
           if (done) break
           parser(value)
         }
+        endedByServer = true
       } catch {
         if (controller.signal.aborted) return
         failures += 1
       }
-      await sleep(Math.min(retryMs * 2 ** Math.min(failures, 4), MAX_BACKOFF_MS))
+      await sleep(reconnectDelay({ failures: Math.max(failures - 1, 0), serverRetryMs: endedByServer ? serverRetryMs : undefined }))
     }
   }
   void run()

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import { jitteredInterval } from '@/lib/backoff'
 
 /**
  * Writes kept on the device until the server has them (docs/architecture.md, The offline queue). A staff tablet at a
@@ -251,22 +252,28 @@ export function httpSender(options: HttpSenderOptions): Sender {
 export const FLUSH_INTERVAL_MS = 15_000
 
 /**
- * Flushes at start, when the connection returns, when the page becomes visible again and every
- * `intervalMs` while writes wait. Answers the function that stops it.
+ * Flushes at start, when the connection returns, when the page becomes visible again and about every
+ * `intervalMs` while writes wait (each wait spread by jitter, backoff.ts: the door's tablets do not all retry
+ * together). Answers the function that stops it.
  */
-export function watchQueue(flush: () => void, intervalMs = FLUSH_INTERVAL_MS): () => void {
+export function watchQueue(flush: () => void, intervalMs = FLUSH_INTERVAL_MS, random: () => number = Math.random): () => void {
   const onVisible = () => {
     if (document.visibilityState === 'visible') flush()
   }
   window.addEventListener('online', flush)
   document.addEventListener('visibilitychange', onVisible)
-  const timer = setInterval(() => {
-    if (navigator.onLine !== false) flush()
-  }, intervalMs)
+  let timer: ReturnType<typeof setTimeout>
+  const schedule = () => {
+    timer = setTimeout(() => {
+      if (navigator.onLine !== false) flush()
+      schedule()
+    }, jitteredInterval(intervalMs, random))
+  }
+  schedule()
   flush()
   return () => {
     window.removeEventListener('online', flush)
     document.removeEventListener('visibilitychange', onVisible)
-    clearInterval(timer)
+    clearTimeout(timer)
   }
 }

@@ -7,6 +7,7 @@ import httpx
 from fastapi import FastAPI
 
 from identity.attendance.handlers import handlers as attendance_handlers
+from identity.auth.passwords import limit_hashing
 from identity.auth.router import router as auth_router
 from identity.auth.tokens import TokenSigner
 from identity.battles.handlers import handlers as battle_handlers
@@ -55,6 +56,7 @@ async def oidc_provider(app: FastAPI) -> AsyncIterator[OidcProvider | None]:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    limit_hashing(settings.password_hashing_concurrency)
     app = create_service_app(
         settings,
         title="Cypher identity",

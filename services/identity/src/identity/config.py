@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 from pydantic_settings import SettingsConfigDict
 
 from kit.settings import ServiceSettings
@@ -27,6 +27,8 @@ class Settings(ServiceSettings):
     cookie_secure: bool | None = None  # None: secure everywhere but development over plain http
 
     login_max_failures: int = 10
+    # Argon2 hashes running at once (19 MiB each): more logins than this wait their turn (auth/passwords.py).
+    password_hashing_concurrency: int = Field(default=4, ge=1)
     login_failure_window_seconds: int = 900
 
     # Links sent by mail: reset password (1 hour) and magic link (15 minutes), single use.

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import httpx
 import pytest
 from factories import PASSWORD, create_account, headers_for
 from jose import jwt
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from identity.auth import passwords
 from identity.auth.exceptions import INCORRECT_PASSWORD, PASSWORD_CHANGE_NOT_POSSIBLE, TOO_MANY_ATTEMPTS
 from kit.testing import as_user
 
@@ -90,3 +94,20 @@ class TestProviders:
     async def test_google_is_off_without_a_client_id(self, client: httpx.AsyncClient) -> None:
         assert (await client.get("/api/auth/providers")).json() == {"google": False}
         assert (await client.get("/api/auth/oidc/google/start", follow_redirects=False)).status_code == 404
+
+
+class TestHashingConcurrency:
+    async def test_no_more_hashes_run_at_once_than_the_setting_allows(self, app_with: Any) -> None:
+        """Real Argon2 (19 MiB each): twelve logins at once run two at a time, the others wait their turn."""
+        async with app_with(run_workers=False, password_hashing_concurrency=2) as client:
+            await client.post("/api/auth/signup", json={"email": "crowd@example.com", "password": PASSWORD})
+            hashing = passwords.HASHING
+            hashing.peak = 0
+            logins = await asyncio.gather(
+                *(
+                    client.post("/api/auth/login", json={"email": "crowd@example.com", "password": PASSWORD})
+                    for _ in range(12)
+                )
+            )
+        assert [login.status_code for login in logins] == [200] * 12
+        assert hashing.peak == 2

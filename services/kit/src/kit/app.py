@@ -23,7 +23,7 @@ from kit.idempotency import IdempotencyMiddleware, Replay, replay
 from kit.logs import configure_logging
 from kit.metrics import metrics_endpoint
 from kit.middleware import RequestContextMiddleware, StrictJsonMiddleware
-from kit.migrations import head_revision, migrations_dir, package_of
+from kit.migrations import head_revision, known_revisions, migrations_dir, package_of
 from kit.outbox import OutboxRelay
 from kit.rows import open_rows
 from kit.settings import ServiceSettings
@@ -65,6 +65,7 @@ def create_service_app(
         app.state.sessionmaker = create_sessionmaker(engine)
         app.state.read_sessionmaker = create_read_sessionmaker(engine)
         app.state.migration_head = head_revision(migrations)
+        app.state.migration_revisions = known_revisions(migrations)
         bus = Bus(settings.nats_url, name=service, streams=(service,))
         app.state.bus = bus
         bus.start()

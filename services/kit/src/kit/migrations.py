@@ -52,6 +52,12 @@ def head_revision(migrations: Path) -> str | None:
     return ScriptDirectory.from_config(alembic_config(migrations)).get_current_head()
 
 
+def known_revisions(migrations: Path) -> frozenset[str]:
+    """Every revision this code's migrations contain (a database at another one was migrated by a newer release)."""
+    scripts = ScriptDirectory.from_config(alembic_config(migrations))
+    return frozenset(script.revision for script in scripts.walk_revisions())
+
+
 # Made by the kit's steps, not by a service's models: autogenerate leaves them alone.
 KIT_TABLES = frozenset({"outbox_message", "processed_message", "idempotency_key", "place"})
 

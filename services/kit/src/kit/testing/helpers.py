@@ -23,7 +23,7 @@ from kit.db import asyncpg_dsn
 from kit.events import STREAMS, Envelope, Event
 from kit.migrations import migrations_dir, upgrade_to_head
 from kit.principal import PRINCIPAL_HEADER, Principal, encode_principal
-from kit.serving import HttpProtocol
+from kit.serving import DRAINING, HttpProtocol
 from kit.settings import DEV_INTERNAL_SECRET, ServiceSettings
 
 T = TypeVar("T")
@@ -211,6 +211,8 @@ async def serve_app(app: Any, port: int, host: str = "127.0.0.1") -> AsyncIterat
     finally:
         server.should_exit = True
         await task
+        # Its shutdown marked the process as draining (kit.serving); the test's other apps go on.
+        DRAINING.reset()
 
 
 async def publish(nats_url: str, event: Event | Envelope, *, msg_id: str | None = None) -> Envelope:
