@@ -51,11 +51,22 @@ def _trace_context(scope: Scope) -> tracing.Context | None:
 
 
 def access_line(
-    log: logging.Logger, method: str, path: str, route: str, status: int, elapsed: float, cause: str | None = None
+    log: logging.Logger,
+    method: str,
+    path: str,
+    route: str,
+    status: int,
+    elapsed: float,
+    cause: str | None = None,
+    *,
+    warn_from: int | None = 500,
+    slow: float | None = SLOW_SECONDS,
 ) -> None:
-    """One line per request (docs/decisions.md, Observability): a warning when it failed on our side or was slow,
-    naming a dependency out of reach on the same line; the request id comes with every line (kit.logs)."""
-    level = logging.WARNING if status >= 500 or elapsed > SLOW_SECONDS else logging.INFO
+    """One line per request (docs/decisions.md, Observability): a warning when it failed on our side (status
+    `warn_from` and up) or took over `slow` seconds, naming a dependency out of reach on the same line; the request
+    id comes with every line (kit.logs)."""
+    failed = warn_from is not None and status >= warn_from
+    level = logging.WARNING if failed or (slow is not None and elapsed > slow) else logging.INFO
     if not log.isEnabledFor(level):
         return
     log.log(
