@@ -26,9 +26,10 @@ from kit.app import create_service_app
 from kit.consumers import ConsumerRunner, Handler
 from kit.db import SessionDep
 from kit.events import Envelope, Event
+from kit.local import free_port
 from kit.logs import JsonFormatter, request_id_var
 from kit.settings import ServiceSettings
-from kit.testing import eventually
+from kit.testing import eventually, serve_app
 from kit.workers import running
 
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -184,6 +185,39 @@ class TestOneTrace:
         assert _trace_id(outgoing_span) == _trace_id(inner) == TRACE_ID
         assert inner.parent is not None and outgoing_span.context is not None
         assert inner.parent.span_id == outgoing_span.context.span_id
+
+
+class TestExport:
+    async def test_nothing_is_exported_unless_an_endpoint_is_configured(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        for name in ("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"):
+            monkeypatch.delenv(name, raising=False)
+        assert tracing.configure_tracing("kittest") is False
+        assert tracing.current_trace_id() is None
+
+    async def test_spans_go_to_the_configured_collector_over_otlp_http(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        received: list[tuple[str, str]] = []
+        collector = FastAPI()
+
+        @collector.post("/v1/traces")
+        async def traces(request: Request) -> dict[str, str]:
+            received.append((request.headers["content-type"], (await request.body()).decode("latin-1")))
+            return {}
+
+        port = free_port()
+        monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", f"http://127.0.0.1:{port}")
+        async with serve_app(collector, port):
+            try:
+                assert tracing.configure_tracing("kittest") is True
+                with tracing.span("exported"):
+                    pass
+                provider = tracing._provider
+                assert isinstance(provider, TracerProvider)
+                await asyncio.to_thread(provider.force_flush)  # its exporter posts from a thread, not this loop
+                provider.shutdown()
+            finally:
+                tracing.use(None)
+        ((kind, body),) = received
+        assert kind == "application/x-protobuf" and "exported" in body and "kittest" in body
 
 
 class TestAccessLine:

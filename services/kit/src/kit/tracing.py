@@ -43,7 +43,8 @@ def configure_tracing(service: str, endpoint: str | None = None) -> bool:
     """Export this process's spans over OTLP/HTTP when an endpoint is configured (the argument, or the standard
     `OTEL_EXPORTER_OTLP_ENDPOINT`); True when it does. Once per process: a second call keeps the first setup."""
     endpoint = endpoint or os.environ.get("OTEL_EXPORTER_OTLP_ENDPOINT")
-    if not endpoint or _provider is not None:
+    traces_endpoint = os.environ.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")  # the standard's full URL, if given
+    if not (endpoint or traces_endpoint) or _provider is not None:
         return _provider is not None
     from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
     from opentelemetry.sdk.resources import Resource
@@ -53,10 +54,10 @@ def configure_tracing(service: str, endpoint: str | None = None) -> bool:
     provider = TracerProvider(resource=Resource.create({"service.name": service}))
     # The standard variable is the collector's base URL; the exporter reads it (and OTEL_EXPORTER_OTLP_HEADERS) and
     # adds /v1/traces itself. An endpoint given by argument is taken the same way.
-    exporter = OTLPSpanExporter(endpoint=f"{endpoint.rstrip('/')}/v1/traces")
-    provider.add_span_processor(BatchSpanProcessor(exporter))
+    url = traces_endpoint or f"{(endpoint or '').rstrip('/')}/v1/traces"
+    provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=url)))
     use(provider)
-    logger.info("exporting traces to %s", endpoint)
+    logger.info("exporting traces to %s", url)
     return True
 
 
