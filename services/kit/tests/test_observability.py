@@ -18,11 +18,13 @@ from fastapi import APIRouter, FastAPI, Request
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from prometheus_client import generate_latest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit import outbox, outgoing, tracing
 from kit.app import create_service_app
+from kit.bus import Bus
 from kit.consumers import ConsumerRunner, Handler
 from kit.db import SessionDep
 from kit.events import Envelope, Event
@@ -258,6 +260,22 @@ class TestGauges:
         assert values["nats_connected"] == 1
         assert values["db_pool_in_use"] >= 1
         assert values["db_pool_waiting"] == 0
+
+    async def test_nats_connected_is_0_while_the_bus_cannot_reach_nats(self, nats_url: str) -> None:
+        down = Bus(f"nats://127.0.0.1:{free_port()}", name="kittest-down")  # nothing listens there
+        down.start()
+        try:
+            await asyncio.sleep(0.2)
+            assert _values(generate_latest().decode())["nats_connected"] == 0
+        finally:
+            await down.close()
+        up = Bus(nats_url, name="kittest-up")
+        up.start()
+        try:
+            await up.wait_ready(timeout=10)
+            assert _values(generate_latest().decode())["nats_connected"] == 1
+        finally:
+            await up.close()
 
     async def test_consumer_pending_counts_what_a_durable_has_not_been_given(self, client: httpx.AsyncClient) -> None:
         app: FastAPI = client._transport.app  # type: ignore[attr-defined]
