@@ -668,6 +668,7 @@ export interface Envelope {
   version?: number;
   topics?: string[];
   data?: { [key: string]: unknown };
+  requestId?: string | null;
 }
 
 /** Every event's payload by its type. */

@@ -6,13 +6,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-from collections.abc import AsyncIterator
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import aiohttp
 from fastapi import FastAPI, Request
 from starlette.responses import Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from contracts.images import ImageDeleted
 from gateway.auth import InvalidToken, JwksCache, KeysUnavailable, TokenVerifier
@@ -21,8 +23,9 @@ from gateway.config import Settings
 from gateway.devmail import dev_mail
 from gateway.live import LiveHub, allowed_topics
 from gateway.preview import RemotePage, origin_of, preview_of, read_event, with_meta
-from gateway.proxy import KEYS_MESSAGE, ApiProxy, Resources, nosniff
+from gateway.proxy import KEYS_MESSAGE, ROUTE_KEY, TRACE_HEADERS, ApiProxy, Resources, nosniff
 from gateway.spa import SpaFiles
+from kit import tracing
 from kit.bus import Bus
 from kit.errors import (
     Forbidden,
@@ -33,32 +36,88 @@ from kit.errors import (
     error_response,
     install_error_handlers,
 )
-from kit.logs import configure_logging
+from kit.logs import configure_logging, request_id_var
 from kit.metrics import metrics_endpoint
+from kit.middleware import access_line, new_request_id
 from kit.responses import JSONResponse
 from kit.serving import DRAINING
+from kit.tracing import configure_tracing
 from kit.types import ID_MAX
+
+LiveApp = Callable[[Scope, Receive, Send, Send], Awaitable[None]]
+UNLOGGED = frozenset({"/healthz", "/readyz", "/metrics"})  # probes and scrapes: no span, no access line
+LIVE = "/api/live"
+access_logger = logging.getLogger("gateway.http")
 
 
 class Gateway:
     """Dispatch without a routing table: the live feed to the hub, /api/* to the proxy, the rest to the small
-    FastAPI app."""
+    FastAPI app. Around each: the request id, the trace's server span (not around a live stream: it lasts for
+    hours; its messages get spans of their own) and the access line (docs/decisions.md, Observability)."""
 
-    def __init__(self, proxy: ApiProxy, local: FastAPI, live: ASGIApp):
+    def __init__(self, proxy: ApiProxy, local: FastAPI, live: LiveApp):
         self.proxy = proxy
         self.local = local
         self.live = live
         self.state = local.state
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.local(scope, receive, send)
-        elif scope["path"] == "/api/live" and scope["method"] == "GET":
-            await self.live(scope, receive, send)
-        elif scope["path"].startswith("/api/"):
-            await self.proxy(scope, receive, send)
-        else:
-            await self.local(scope, receive, nosniff(send))
+        if scope["type"] != "http" or scope["path"] in UNLOGGED:
+            await self.local(scope, receive, send if scope["type"] != "http" else nosniff(send))
+            return
+        request_id, parent = _request_context(scope)
+        token = request_id_var.set(request_id)
+        started = time.perf_counter()
+        status = 0  # 0: the client went away before an answer began
+
+        async def sending(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            if scope["path"] == LIVE and scope["method"] == "GET":
+                try:
+                    await self.live(scope, receive, sending, send)
+                finally:
+                    self._access(scope, LIVE, status, started, live=True)
+                return
+            with tracing.span(scope["method"], parent=parent, kind=tracing.SpanKind.SERVER) as server_span:
+                try:
+                    if scope["path"].startswith("/api/"):
+                        await self.proxy(scope, receive, sending)
+                    else:
+                        await self.local(scope, receive, nosniff(sending))
+                finally:
+                    route = scope.get(ROUTE_KEY) or getattr(scope.get("route"), "path", None) or "unmatched"
+                    server_span.update_name(f"{scope['method']} {route}")
+                    server_span.set_attribute("http.route", route)
+                    server_span.set_attribute("http.response.status_code", status)
+                    self._access(scope, route, status, started)
+        finally:
+            request_id_var.reset(token)
+
+    @staticmethod
+    def _access(scope: Scope, route: str, status: int, started: float, *, live: bool = False) -> None:
+        # 5xx lines stay at info: the service logs its own, the proxy its refusals with their cause (once).
+        elapsed = time.perf_counter() - started
+        path = scope["path"]
+        access_line(
+            access_logger, scope["method"], path, route, status, elapsed, warn_from=None, slow=None if live else 1.0
+        )
+
+
+def _request_context(scope: Scope) -> tuple[str, tracing.Context | None]:
+    """The request id (the client's or a new one) and the trace context the request came with."""
+    request_id = None
+    carrier: dict[str, str] = {}
+    for key, value in scope["headers"]:
+        if key == b"x-request-id":
+            request_id = value.decode("latin-1")[:128] or None
+        elif key in TRACE_HEADERS:
+            carrier[key.decode()] = value.decode("latin-1")
+    return request_id or new_request_id(), tracing.extract(carrier)
 
 
 def create_app(settings: Settings | None = None) -> Gateway:
@@ -69,6 +128,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging("gateway", settings.log_level, settings.log_json)
+        configure_tracing("gateway")
         # An idle pooled connection is dropped before the service's uvicorn drops it (timeout_keep_alive, 5 s):
         # otherwise a request can be written onto a connection the service is closing, and a POST is not
         # retried (aiohttp retries only idempotent methods on a stale connection), so it answered 503.
@@ -142,8 +202,9 @@ def create_app(settings: Settings | None = None) -> Gateway:
 
     local.add_route("/metrics", metrics_endpoint, include_in_schema=False)
 
-    async def live(scope: Scope, receive: Receive, send: Send) -> None:
-        """GET /api/live, in front of FastAPI's routing: a crowd whose Wi-Fi came back opens thousands at once."""
+    async def live(scope: Scope, receive: Receive, send: Send, server_send: Send) -> None:
+        """GET /api/live, in front of FastAPI's routing: a crowd whose Wi-Fi came back opens thousands at once.
+        `server_send`: the server's own, under any wrapper of `send` (the hub writes to its connection)."""
         request = Request(scope)
         try:
             topics = await live_topics(request)
@@ -151,7 +212,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
             await error_response(exc.status, exc.code, exc.message, exc.headers)(scope, receive, nosniff(send))
             return
         hub: LiveHub = local.state.hub
-        await hub.serve(topics, request.headers.get("last-event-id"), receive, nosniff(send), send)
+        await hub.serve(topics, request.headers.get("last-event-id"), receive, nosniff(send), server_send)
 
     async def live_topics(request: Request) -> list[str]:
         requested = [t.strip() for t in request.query_params.get("topics", "").split(",") if t.strip()]

@@ -16,8 +16,10 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol
 
 import orjson
@@ -26,6 +28,8 @@ from nats.js import JetStreamContext
 from nats.js.api import ConsumerConfig, DeliverPolicy
 from starlette.types import Receive, Send
 
+from gateway.metrics import LIVE_DELIVERY_SECONDS, LIVE_REPLAYS, LIVE_SUBSCRIBERS
+from kit import tracing
 from kit.bus import Bus
 from kit.events import STREAMS
 
@@ -54,6 +58,8 @@ class LiveEvent:
     seq: int
     topics: tuple[str, ...]
     data: bytes  # the envelope as published
+    occurred_at: str | None = None  # the envelope's occurredAt: the start of live_delivery_seconds
+    headers: dict[str, str] | None = None  # the message's, with the trace context the relay gave it
 
 
 class Listener:
@@ -169,7 +175,20 @@ def _event_of(stream: str, msg: Msg) -> tuple[LiveEvent, dict[str, Any]] | None:
     except (orjson.JSONDecodeError, AttributeError):
         return None
     seq = msg.metadata.sequence.stream if msg.metadata else 0
-    return LiveEvent(stream, seq, tuple(topics), msg.data), envelope
+    occurred = envelope.get("occurredAt")
+    event = LiveEvent(
+        stream, seq, tuple(topics), msg.data, occurred if isinstance(occurred, str) else None, msg.headers
+    )
+    return event, envelope
+
+
+def _seconds_since(occurred_at: str | None) -> float | None:
+    if occurred_at is None:
+        return None
+    try:
+        return time.time() - datetime.fromisoformat(occurred_at).timestamp()
+    except ValueError:
+        return None
 
 
 class LiveHub:
@@ -278,9 +297,19 @@ class LiveHub:
                     targets |= group
         if not targets:
             return
-        frame = message_frame(self.positions, event.data)
-        chunk = http_chunk(frame)
-        dropped = [listener for listener in targets if not listener.push(frame, chunk)]
+        # The fan-out continues the trace of the write that caused the event (kit.tracing: outbox, relay).
+        with tracing.span(
+            "live fan-out",
+            parent=tracing.extract(event.headers),
+            kind=tracing.SpanKind.CONSUMER,
+            attributes={"cypher.listeners": len(targets), "cypher.stream": event.stream},
+        ):
+            frame = message_frame(self.positions, event.data)
+            chunk = http_chunk(frame)
+            dropped = [listener for listener in targets if not listener.push(frame, chunk)]
+        delay = _seconds_since(event.occurred_at)
+        if delay is not None:
+            LIVE_DELIVERY_SECONDS.observe(max(delay, 0.0))
         for listener in dropped:
             # A client that cannot keep up is dropped; it reconnects and gets replayed.
             self.remove(listener)
@@ -343,11 +372,13 @@ class LiveHub:
         if self.draining:
             listener.end(farewell_frame())
         watcher = asyncio.ensure_future(_until_disconnected(receive, listener))
+        LIVE_SUBSCRIBERS.inc()
         try:
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
             seen = parse_position(last_event_id)
             behind = {stream: after for stream, after in seen.items() if after < now.get(stream, 0)}
             if behind:
+                LIVE_REPLAYS.inc()
                 await send({"type": "http.response.body", "body": RETRY, "more_body": True})
                 await self._send_missed(listener, behind, now, send)
                 opening = ready_frame(now)
@@ -373,6 +404,7 @@ class LiveHub:
                 await send({"type": "http.response.body", "body": listener.farewell, "more_body": True})
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
+            LIVE_SUBSCRIBERS.dec()
             self.remove(listener)
             watcher.cancel()
 

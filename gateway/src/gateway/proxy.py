@@ -24,8 +24,10 @@ from gateway.config import Settings
 from gateway.metrics import GATEWAY_REQUESTS, GATEWAY_UPSTREAM_SECONDS
 from gateway.paths import checked_path
 from gateway.ratelimit import SlidingWindow
-from gateway.routes import GATEWAY, resolve, upload_route
+from gateway.routes import GATEWAY, lookup, route_of, upload_route
+from kit import tracing
 from kit.errors import error_body
+from kit.logs import request_id_var
 from kit.middleware import new_request_id
 from kit.principal import PRINCIPAL_HEADER
 from kit.responses import dumps
@@ -62,7 +64,16 @@ SPOOFABLE = frozenset(
         b"x-forwarded-proto",
     }
 )
-DROPPED = HOP_BY_HOP | SPOOFABLE | {b"host", b"content-length", b"x-auth-token", b"caller-id", b"x-request-id"}
+# The trace context goes on as the gateway's own span's (kit.tracing), the request id as the gateway's.
+TRACE_HEADERS = frozenset({b"traceparent", b"tracestate"})
+DROPPED = (
+    HOP_BY_HOP
+    | SPOOFABLE
+    | TRACE_HEADERS
+    | {b"host", b"content-length", b"x-auth-token", b"caller-id", b"x-request-id"}
+)
+# Where the proxy leaves the route pattern it matched, for the gateway's access line and span.
+ROUTE_KEY = "gateway.route"
 EMAIL_LIMITED = frozenset(
     {
         "/api/auth/login",
@@ -145,6 +156,7 @@ class Call:
     target: str  # the same path as received (and the query), forwarded byte for byte
     service: str | None
     extra: list[tuple[bytes, bytes]]  # headers every answer to this request carries
+    route: str = "unmatched"  # the pattern of gateway/routes.py it matched: the metrics' label
     forwarded: list[tuple[str, str]] = field(default_factory=list)
     cors: bool = False
     token: str | None = None
@@ -187,11 +199,14 @@ class ApiProxy:
             return
         raw: bytes = scope.get("raw_path") or scope["path"].encode()
         path = checked_path(raw)
-        service = resolve(path) if path is not None else None
+        found = lookup(path) if path is not None else None
+        service, route = found if found is not None else (None, "unmatched")
+        scope[ROUTE_KEY] = route
         if service == GATEWAY:
             await self.local_app(scope, receive, nosniff(send))
             return
         call = self._triage(scope, raw, path, service)
+        call.route = route
         try:
             if call.cors and call.method == "OPTIONS":
                 await self._preflight(scope, send, call.extra)
@@ -202,7 +217,9 @@ class ApiProxy:
             await self._authorize(call, body)
             await self._forward(call, body, send)
         except Refused as refused:
-            await self._send(send, refused.status, refused.body, [*refused.headers, *call.extra], call.service)
+            await self._send(
+                send, refused.status, refused.body, [*refused.headers, *call.extra], call.service, call.route
+            )
 
     # --- triage: the path, the headers, CORS, the body's size ------------------------------------------------
 
@@ -238,7 +255,7 @@ class ApiProxy:
             elif key == b"accept-encoding":
                 accept_encoding = value
             forwarded.append((key.decode("latin-1"), value.decode("latin-1")))
-        call.request_id = request_id or new_request_id()
+        call.request_id = request_id or request_id_var.get() or new_request_id()
         call.client_ip = self.client_ip(scope)
         call.scheme = scope.get("scheme", "http")
         call.extra = [(b"x-request-id", call.request_id.encode()), NOSNIFF]
@@ -311,6 +328,7 @@ class ApiProxy:
             ("x-forwarded-for", call.client_ip),
             ("x-forwarded-proto", call.scheme),
         ]
+        call.forwarded += tracing.headers_of().items()
         session = self.resources.session
         assert session is not None
         started = time.perf_counter()
@@ -345,8 +363,8 @@ class ApiProxy:
             if answered:
                 raise  # the answer is cut short: the client's connection must close
             raise _refusal(exc, call) from exc
-        GATEWAY_REQUESTS.labels(service, status).inc()
-        GATEWAY_UPSTREAM_SECONDS.labels(service).observe(time.perf_counter() - started)
+        GATEWAY_REQUESTS.labels(service, call.route, status).inc()
+        GATEWAY_UPSTREAM_SECONDS.labels(service, call.route).observe(time.perf_counter() - started)
 
     # --- cache: public immutable answers kept for the next ask -------------------------------------------------
 
@@ -373,15 +391,22 @@ class ApiProxy:
         cached = self.cache.get((scope["path"], scope.get("query_string", b""), accept, accept_encoding))
         if cached is None:
             return False
-        extra = [(b"x-request-id", request_id or new_request_id().encode()), NOSNIFF]
+        route = scope[ROUTE_KEY] = route_of(scope["path"])
+        extra = [(b"x-request-id", request_id or (request_id_var.get() or new_request_id()).encode()), NOSNIFF]
         cors = origin is not None and origin in self.cors_origins
         if cors:
             extra += self._cors(origin)  # type: ignore[arg-type]
-        await self._send_cached(send, cached, if_none_match, extra, cors)
+        await self._send_cached(send, cached, if_none_match, extra, cors, route)
         return True
 
     async def _send_cached(
-        self, send: Send, cached: CachedAnswer, if_none_match: bytes, extra: list[tuple[bytes, bytes]], cors: bool
+        self,
+        send: Send,
+        cached: CachedAnswer,
+        if_none_match: bytes,
+        extra: list[tuple[bytes, bytes]],
+        cors: bool,
+        route: str,
     ) -> None:
         if cached.etag is not None and if_none_match and cached.etag in if_none_match:
             kept = [(k, v) for k, v in cached.headers if k in NOT_MODIFIED_HEADERS]
@@ -394,7 +419,7 @@ class ApiProxy:
             {"type": "http.response.start", "status": status, "headers": _join_vary(headers) if cors else headers}
         )
         await send({"type": "http.response.body", "body": b"" if status == 304 else cached.body})
-        GATEWAY_REQUESTS.labels("images", status).inc()
+        GATEWAY_REQUESTS.labels("images", route, status).inc()
 
     # --- helpers ---------------------------------------------------------------------------------------------
 
@@ -436,9 +461,9 @@ class ApiProxy:
 
     @staticmethod
     async def _send(
-        send: Send, status: int, body: bytes, extra: list[tuple[bytes, bytes]], service: str | None
+        send: Send, status: int, body: bytes, extra: list[tuple[bytes, bytes]], service: str | None, route: str
     ) -> None:
-        GATEWAY_REQUESTS.labels(service or "none", status).inc()
+        GATEWAY_REQUESTS.labels(service or "none", route, status).inc()
         headers = [
             (b"content-type", b"application/json"),
             (b"content-length", str(len(body)).encode()),

@@ -40,16 +40,16 @@ def _matches(pattern: tuple[str, ...], parts: list[str]) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _resolve_shape(shape: str) -> str | None:
+def _resolve_shape(shape: str) -> tuple[str, str] | None:
     parts = shape.split("/")
     for pattern, service in _TABLE:
         if _matches(pattern, parts):
-            return service
+            return service, "/api/" + "/".join(pattern)
     return None
 
 
-def resolve(path: str) -> str | None:
-    """The service for an /api path, or None. Numeric segments are folded so the cache stays small."""
+def lookup(path: str) -> tuple[str, str] | None:
+    """(service, pattern) for an /api path, or None."""
     rest = path[5:] if path.startswith("/api/") else ""
     if not rest:
         return None
@@ -57,6 +57,19 @@ def resolve(path: str) -> str | None:
     if any(not p for p in parts):
         return None
     return _resolve_shape("/".join(parts))
+
+
+def resolve(path: str) -> str | None:
+    """The service for an /api path, or None. Numeric segments are folded so the cache stays small."""
+    found = lookup(path)
+    return found[0] if found else None
+
+
+def route_of(path: str) -> str:
+    """The pattern an /api path matched (`/api/events/*/attendance`), "unmatched" for none: the `route` label of
+    the gateway's metrics and its access lines, bounded by the table whatever the paths."""
+    found = lookup(path)
+    return found[1] if found else "unmatched"
 
 
 def upload_route(method: str, path: str) -> bool:

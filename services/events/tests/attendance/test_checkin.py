@@ -41,6 +41,11 @@ async def attendees_in(session: AsyncSession, event_id: int) -> list[int]:
     return list(rows)
 
 
+async def checkins_total(client: httpx.AsyncClient) -> float:
+    text = (await client.get("/metrics")).text
+    return sum(float(line.split()[1]) for line in text.splitlines() if line.startswith("checkins_total "))
+
+
 async def checked_in_events(nats_url: str, count: int = 10) -> list[object]:
     return list(await collect_events(nats_url, "events.attendee.checked_in", count=count, timeout=1.0))
 
@@ -187,6 +192,7 @@ class TestStaffCheckIn:
     ) -> None:
         event = await event_at(session, "now", admins=[EVENT_ADMIN])
         path = f"/api/events/{event.id}/checkin/{DANCER}"
+        counted = await checkins_total(client)
         responses = await asyncio.gather(
             client.post(path, headers=headers(ORGANIZER) | {"Idempotency-Key": "tablet-a"}),
             client.post(path, headers=headers(EVENT_ADMIN) | {"Idempotency-Key": "tablet-b"}),
@@ -196,6 +202,7 @@ class TestStaffCheckIn:
         assert all(r.json()["countGoing"] == 1 for r in responses)
         assert await attendees_in(session, event.id) == [DANCER]
         assert len(await checked_in_events(nats_url)) == 1
+        assert await checkins_total(client) == counted + 1  # the metric counts the one check-in once
 
     async def test_an_unknown_or_deleted_event(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         assert (

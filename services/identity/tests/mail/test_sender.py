@@ -18,6 +18,12 @@ async def mail_rows(client: object) -> list[Mail]:
         return list((await s.scalars(select(Mail).order_by(Mail.id))).all())
 
 
+async def mail_queue_pending(client: object) -> float:
+    text = (await client.get("/metrics")).text  # type: ignore[attr-defined]
+    (line,) = [line for line in text.splitlines() if line.startswith("mail_queue_pending ")]
+    return float(line.split()[1])
+
+
 class TestMailServerOutage:
     async def test_a_down_server_delays_mail_and_loses_none(self, app_with: AppClient, tmp_path: Path) -> None:
         port = free_port()  # nothing listens here yet: the mail server is down
@@ -33,6 +39,11 @@ class TestMailServerOutage:
                 return len(rows) == 2 and all(r.attempts >= 3 and r.sent_at is None for r in rows)
 
             await eventually(retried, timeout=20)
+
+            async def two_waiting() -> bool:
+                return await mail_queue_pending(client) == 2
+
+            await eventually(two_waiting)
             rows = await mail_rows(client)
             assert all(r.failed_at is None and "Connect" in (r.last_error or "") for r in rows)
 
@@ -47,6 +58,11 @@ class TestMailServerOutage:
                     return all(r.sent_at is not None for r in await mail_rows(client))
 
                 await eventually(marked_sent)
+
+                async def queue_empty() -> bool:
+                    return await mail_queue_pending(client) == 0
+
+                await eventually(queue_empty)
                 rows = await mail_rows(client)
                 assert all(r.text_body == "" and r.html_body == "" for r in rows)  # the links do not linger
             finally:

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI
 from starlette.middleware import Middleware
 
+from kit import metrics
 from kit.bus import Bus
 from kit.consumers import ConsumerRunner, Handler
 from kit.db import create_engine, create_read_sessionmaker, create_sessionmaker
@@ -24,9 +25,11 @@ from kit.logs import configure_logging
 from kit.metrics import metrics_endpoint
 from kit.middleware import RequestContextMiddleware, StrictJsonMiddleware
 from kit.migrations import head_revision, known_revisions, migrations_dir, package_of
-from kit.outbox import OutboxRelay
+from kit.outbox import OutboxRelay, backlog_gauges
+from kit.platform import SERVICES
 from kit.rows import open_rows
 from kit.settings import ServiceSettings
+from kit.tracing import configure_tracing
 from kit.workers import Worker, running
 
 # Built in the lifespan, once the engine and the bus exist (app.state.sessionmaker, app.state.bus).
@@ -55,6 +58,7 @@ def create_service_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging(service, settings.log_level, settings.log_json)
+        configure_tracing(next((s.name for s in SERVICES if s.prefix == service), service))
         engine = create_engine(
             settings.database_url,
             pool_size=settings.db_pool_size,
@@ -63,6 +67,8 @@ def create_service_app(
         )
         app.state.engine = engine
         app.state.sessionmaker = create_sessionmaker(engine)
+        metrics.watch_pool(engine.pool)
+        app.state.metric_probes = [backlog_gauges(app.state.sessionmaker)]
         app.state.read_sessionmaker = create_read_sessionmaker(engine)
         app.state.migration_head = head_revision(migrations)
         app.state.migration_revisions = known_revisions(migrations)
@@ -96,6 +102,7 @@ def create_service_app(
                     await stack.enter_async_context(running(*(w.run() for w in started)))
                 yield
         finally:
+            metrics.forget_pool(engine.pool)
             await bus.close()
             await engine.dispose()
 

@@ -12,6 +12,7 @@ from nats.js import JetStreamContext
 from nats.js.api import RetentionPolicy, StorageType, StreamConfig
 from nats.js.errors import BadRequestError
 
+from kit import metrics
 from kit.events import STREAMS
 
 logger = logging.getLogger("kit.bus")
@@ -43,6 +44,7 @@ class Bus:
         return self.js
 
     def start(self) -> None:
+        metrics.watch_bus(self)
         self._task = asyncio.create_task(self._connect_forever(), name=f"bus-connect-{self.name}")
 
     async def _connect_forever(self) -> None:
@@ -96,6 +98,7 @@ class Bus:
             pass
 
     async def close(self) -> None:
+        metrics.forget_bus(self)
         self._closing = True
         if self._task is not None:
             self._task.cancel()

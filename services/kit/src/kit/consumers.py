@@ -19,10 +19,11 @@ from sqlalchemy.dialects.postgresql import UUID, insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.types import String
 
-from kit import metrics
+from kit import metrics, tracing
 from kit.bus import Bus, ensure_stream
 from kit.db import transaction
 from kit.events import STREAMS, Envelope, Event
+from kit.logs import request_id_var
 from kit.workers import stop_if_cancelled
 
 logger = logging.getLogger("kit.consumers")
@@ -102,6 +103,7 @@ class ConsumerRunner:
         max_deliver: int = 8,
         ack_wait: float = 30.0,
         batch: int = 20,
+        pending_seconds: float = 15.0,
     ):
         self.service = service
         self.handlers = handlers
@@ -110,6 +112,7 @@ class ConsumerRunner:
         self.max_deliver = max_deliver
         self.ack_wait = ack_wait
         self.batch = batch
+        self.pending_seconds = pending_seconds  # how often consumer_pending is refreshed
 
     def durable_name(self, handler: Handler) -> str:
         return f"{self.service}-{handler.purpose}"
@@ -118,6 +121,7 @@ class ConsumerRunner:
         # Not a bare gather: cancelled, it completes as soon as one child ends, leaving the others applying
         # messages after the service has shut down (and racing the next app on the same database).
         tasks = [asyncio.create_task(self._run_handler(h), name=self.durable_name(h)) for h in self.handlers]
+        tasks.append(asyncio.create_task(self._watch_pending(), name=f"{self.service}-consumers-pending"))
         try:
             await asyncio.gather(*tasks)
         finally:
@@ -125,6 +129,21 @@ class ConsumerRunner:
                 if not task.cancelling():  # once is enough: a second cancel would break off a message mid-way
                     task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _watch_pending(self) -> None:
+        """`consumer_pending{consumer}`: what each durable has yet to be delivered (JetStream's num_pending),
+        refreshed every `pending_seconds`; a durable not created yet, or NATS away, keeps the last value."""
+        while True:
+            for handler in self.handlers:
+                name = self.durable_name(handler)
+                try:
+                    info = await self.bus.js.consumer_info(STREAMS[handler.source], name, timeout=2)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001 - a gauge not refreshed this time; the handlers log the outage
+                    continue
+                metrics.CONSUMER_PENDING.labels(name).set(info.num_pending or 0)
+            await asyncio.sleep(self.pending_seconds)
 
     async def _subscribe(self, handler: Handler) -> JetStreamContext.PullSubscription:
         js = await self.bus.wait_ready()
@@ -175,6 +194,24 @@ class ConsumerRunner:
             await msg.term()
             metrics.CONSUMER_MESSAGES.labels(name, "parked").inc()
             return "parked"
+        # Every line logged while handling it carries the request that caused the event, and its trace goes on.
+        token = request_id_var.set(envelope.request_id)
+        try:
+            with tracing.span(
+                f"consume {envelope.type}",
+                parent=tracing.extract(msg.headers),
+                kind=tracing.SpanKind.CONSUMER,
+                attributes={"messaging.system": "nats", "messaging.consumer.group.name": name},
+            ) as span:
+                outcome = await self._apply(handler, msg, envelope, name)
+                span.set_attribute("cypher.outcome", outcome)
+                if outcome in ("parked", "invalid"):
+                    tracing.set_error(span, outcome)
+                return outcome
+        finally:
+            request_id_var.reset(token)
+
+    async def _apply(self, handler: Handler, msg: Msg, envelope: Envelope, name: str) -> str:
         model = handler.models.get(envelope.type)
         if model is None:
             await msg.ack()  # another type on the same subject (a newer event of that service): not ours

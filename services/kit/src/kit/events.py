@@ -1,4 +1,5 @@
-"""Domain events: the payload base `Event` and the envelope {id, type, source, occurredAt, version, topics[], data}.
+"""Domain events: the payload base `Event` and the envelope {id, type, source, occurredAt, version, topics[], data,
+requestId?}.
 
 Subject = type = `<service>.<aggregate>.<verb in past tense>`; `topics` name what a live view may follow
 (`event:12`, `user:5`) so the gateway can route them without knowing the domain. The payload models themselves
@@ -14,6 +15,7 @@ import orjson
 from pydantic import Field
 
 from contracts.base import Event
+from kit.logs import request_id_var
 from kit.platform import SERVICES
 from kit.schemas import Schema
 
@@ -31,6 +33,9 @@ class Envelope(Schema):
     version: int = 1
     topics: list[str] = Field(default_factory=list)
     data: dict[str, Any] = Field(default_factory=dict)
+    # The request that caused it (kit.logs), so a consumer's log lines carry it too; absent in older messages and
+    # in events no request caused.
+    request_id: str | None = None
 
     def to_json(self) -> bytes:
         return orjson.dumps(self.model_dump(mode="json", by_alias=True))
@@ -42,6 +47,7 @@ class Envelope(Schema):
     @classmethod
     def of(cls, event: Event, **fields: Any) -> Envelope:
         """The envelope an outbox would publish for `event` (tests and tools publish with it too)."""
+        fields.setdefault("request_id", request_id_var.get())
         return cls(
             type=event.type,
             source=event.source(),

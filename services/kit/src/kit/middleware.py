@@ -1,5 +1,6 @@
-"""Pure ASGI middleware: one for request id, metrics by route template, slow-request logging, the last word on
-an unexpected exception, and a second lock on /internal/ endpoints; one for JSON bodies as RFC 8259 has them."""
+"""Pure ASGI middleware: one for the request id, the trace's server span, metrics by route template, the access
+line, the last word on an unexpected exception, and a second lock on /internal/ endpoints; one for JSON bodies as
+RFC 8259 has them."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import time
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from kit import tracing
 from kit.errors import error_body
 from kit.logs import request_id_var
 from kit.metrics import HTTP_LATENCY, HTTP_REQUESTS
@@ -27,6 +29,8 @@ FORWARDED_HEADER = b"x-forwarded-for"
 
 REQUEST_ID_HEADER = b"x-request-id"
 _UNTRACKED = {"/metrics", "/healthz", "/readyz"}
+_TRACE_HEADERS = {b"traceparent", b"tracestate"}
+SLOW_SECONDS = 1.0
 
 
 def new_request_id() -> str:
@@ -39,6 +43,48 @@ def _request_id(scope: Scope) -> str:
         if key == REQUEST_ID_HEADER and value:
             return value.decode("latin-1")[:128]
     return new_request_id()
+
+
+def _trace_context(scope: Scope) -> tracing.Context | None:
+    carrier = {k.decode(): v.decode("latin-1") for k, v in scope.get("headers", ()) if k in _TRACE_HEADERS}
+    return tracing.extract(carrier)
+
+
+def access_line(
+    log: logging.Logger,
+    method: str,
+    path: str,
+    route: str,
+    status: int,
+    elapsed: float,
+    cause: str | None = None,
+    *,
+    warn_from: int | None = 500,
+    slow: float | None = SLOW_SECONDS,
+) -> None:
+    """One line per request (docs/decisions.md, Observability): a warning when it failed on our side (status
+    `warn_from` and up) or took over `slow` seconds, naming a dependency out of reach on the same line; the request
+    id comes with every line (kit.logs)."""
+    failed = warn_from is not None and status >= warn_from
+    level = logging.WARNING if failed or (slow is not None and elapsed > slow) else logging.INFO
+    if not log.isEnabledFor(level):
+        return
+    log.log(
+        level,
+        "%s %s -> %d in %.0f ms%s",
+        method,
+        path,
+        status,
+        elapsed * 1000,
+        f" ({cause})" if cause else "",
+        extra={
+            "method": method,
+            "route": route,
+            "status": status,
+            "durationMs": round(elapsed * 1000, 1),
+            "traceId": tracing.current_trace_id(),
+        },
+    )
 
 
 def _forwarded_by_the_gateway(scope: Scope) -> bool:
@@ -61,6 +107,20 @@ class RequestContextMiddleware:
             return
         request_id = _request_id(scope)
         token = request_id_var.set(request_id)
+        try:
+            if scope["path"] in _UNTRACKED:  # probes and scrapes: no span, no access line, no metrics
+                await self._handle(scope, receive, send, request_id, None)
+                return
+            with tracing.span(
+                scope["method"], parent=_trace_context(scope), kind=tracing.SpanKind.SERVER
+            ) as server_span:
+                await self._handle(scope, receive, send, request_id, server_span)
+        finally:
+            request_id_var.reset(token)
+
+    async def _handle(
+        self, scope: Scope, receive: Receive, send: Send, request_id: str, server_span: tracing.Span | None
+    ) -> None:
         started = time.perf_counter()
         status = 500
         response_started = response_ended = False
@@ -93,26 +153,22 @@ class RequestContextMiddleware:
             if not response_started:
                 await _answer(send_with_id, 500, INTERNAL_ERROR)
         finally:
-            elapsed = time.perf_counter() - started
-            path = scope["path"]
-            if path not in _UNTRACKED:
-                route = scope.get("route")
-                template = getattr(route, "path", None) or "unmatched"
-                HTTP_REQUESTS.labels(scope["method"], template, str(status)).inc()
-                HTTP_LATENCY.labels(scope["method"], template).observe(elapsed)
-                if status >= 500 or elapsed > 1.0:
-                    # a dependency out of reach (kit.dberrors) says which and why on this same line
-                    cause = (scope.get("state") or {}).get("unavailable")
-                    logger.warning(
-                        "%s %s -> %d in %.0f ms%s",
-                        scope["method"],
-                        path,
-                        status,
-                        elapsed * 1000,
-                        f" ({cause})" if cause else "",
-                        extra={"status": status, "durationMs": round(elapsed * 1000, 1)},
-                    )
-            request_id_var.reset(token)
+            if server_span is not None:
+                self._record(scope, server_span, status, time.perf_counter() - started)
+
+    @staticmethod
+    def _record(scope: Scope, server_span: tracing.Span, status: int, elapsed: float) -> None:
+        route = getattr(scope.get("route"), "path", None) or "unmatched"
+        HTTP_REQUESTS.labels(scope["method"], route, str(status)).inc()
+        HTTP_LATENCY.labels(scope["method"], route).observe(elapsed)
+        server_span.update_name(f"{scope['method']} {route}")
+        server_span.set_attribute("http.route", route)
+        server_span.set_attribute("http.response.status_code", status)
+        if status >= 500:
+            tracing.set_error(server_span, str(status))
+        # a dependency out of reach (kit.dberrors) says which and why on the same line
+        cause = (scope.get("state") or {}).get("unavailable")
+        access_line(logger, scope["method"], scope["path"], route, status, elapsed, cause)
 
 
 def _refuse(value: str) -> float:

@@ -1,7 +1,11 @@
 """Transactional outbox: an event row is written in the same transaction as the change it describes; the
 relay publishes it to JetStream with `Nats-Msg-Id` = event id (JetStream drops duplicates) and marks it sent.
 
-Nothing is lost while NATS is down (rows wait), nothing is published for a rolled-back change (no row)."""
+Nothing is lost while NATS is down (rows wait), nothing is published for a rolled-back change (no row).
+
+The row keeps the trace context of the work that wrote it (a `trace` key beside the envelope's fields, not
+published in the envelope): the relay's publish continues that trace and hands it on in the message's headers
+(docs/decisions.md, Observability)."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from sqlalchemy.dialects.postgresql import JSONB, UUID
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.types import BigInteger, DateTime, String
 
-from kit import metrics
+from kit import metrics, tracing
 from kit.bus import Bus
 from kit.db import transaction
 from kit.events import Envelope, Event
@@ -21,6 +25,7 @@ from kit.workers import NotifiedLoop
 logger = logging.getLogger("kit.outbox")
 
 NOTIFY_CHANNEL = "outbox"
+TRACE_KEY = "trace"
 
 outbox_message = table(
     "outbox_message",
@@ -37,11 +42,11 @@ async def add(session: AsyncSession, event: Event) -> Envelope:
     """Record an event in the caller's transaction; it is published only if that transaction commits. The event
     is a payload model of the `contracts` package: it carries its type and its topics."""
     envelope = Envelope.of(event)
-    await session.execute(
-        outbox_message.insert().values(
-            id=envelope.id, type=envelope.type, envelope=envelope.model_dump(mode="json", by_alias=True)
-        )
-    )
+    stored = envelope.model_dump(mode="json", by_alias=True)
+    trace = tracing.headers_of()
+    if trace:
+        stored[TRACE_KEY] = trace
+    await session.execute(outbox_message.insert().values(id=envelope.id, type=envelope.type, envelope=stored))
     # Delivered at commit only, so the relay wakes exactly when there is something to send.
     await session.execute(text(f"NOTIFY {NOTIFY_CHANNEL}"))
     return envelope
@@ -96,8 +101,17 @@ class OutboxRelay:
             return 0
         js = self.bus.js
         for row in rows:
-            envelope = Envelope.model_validate(row.envelope)
-            await js.publish(row.type, envelope.to_json(), headers={"Nats-Msg-Id": str(row.id)})
+            stored = dict(row.envelope)
+            parent = tracing.extract(stored.pop(TRACE_KEY, None))
+            envelope = Envelope.model_validate(stored)
+            with tracing.span(
+                f"publish {row.type}",
+                parent=parent,
+                kind=tracing.SpanKind.PRODUCER,
+                attributes={"messaging.system": "nats", "messaging.destination.name": row.type},
+            ):
+                headers = tracing.inject({"Nats-Msg-Id": str(row.id)})
+                await js.publish(row.type, envelope.to_json(), headers=dict(headers))
         await session.execute(
             update(outbox_message).where(outbox_message.c.id.in_([r.id for r in rows])).values(sent_at=func.now())
         )
@@ -114,6 +128,31 @@ class OutboxRelay:
 
     async def run(self) -> None:
         await self.loop.run()
+
+
+async def backlog(session: AsyncSession) -> tuple[int, float]:
+    """Unpublished rows and the age in seconds of the oldest (0 when none), on the partial index of unsent rows."""
+    row = (
+        await session.execute(
+            select(func.count(), func.extract("epoch", func.now() - func.min(outbox_message.c.created_at))).where(
+                outbox_message.c.sent_at.is_(None)
+            )
+        )
+    ).one()
+    return int(row[0] or 0), float(row[1] or 0.0)
+
+
+def backlog_gauges(sessionmaker: async_sessionmaker[AsyncSession]) -> metrics.CachedProbe:
+    """outbox_pending and outbox_oldest_age_seconds, looked up when scraped (every API process of a service shows
+    the same backlog: it is the database's), whether the relay runs or not."""
+
+    async def probe() -> None:
+        async with sessionmaker() as session:
+            pending, age = await backlog(session)
+        metrics.OUTBOX_PENDING.set(pending)
+        metrics.OUTBOX_OLDEST_AGE.set(age)
+
+    return metrics.CachedProbe(probe)
 
 
 async def pending_count(session: AsyncSession) -> int:

@@ -11,7 +11,9 @@ from datetime import datetime
 from typing import Any
 
 import httpx
+from prometheus_client import Counter
 from pydantic import TypeAdapter, ValidationError
+from sqlalchemy import event as sa_event
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import AttendeeChanged, AttendeeCheckedIn, AttendeeUnchecked
@@ -58,6 +60,10 @@ async def emails_of(identity: IdentityClient, ids: Sequence[int]) -> dict[int, s
         except (httpx.HTTPError, ValidationError) as exc:
             logger.warning("identity could not give the emails of %s: %s", chunk, exc)
     return found
+
+
+# The door's pace on the battle-day dashboard (docs/decisions.md, Observability).
+CHECKINS = Counter("checkins_total", "Check-ins recorded (counted when committed)")
 
 
 class AttendanceService:
@@ -147,8 +153,9 @@ class AttendanceService:
         if access.event.cancelled_at is not None:
             raise Invalid(event_rules.CANCELLED)  # nobody is let in to a cancelled event (un-checking stays open)
         at = await attendance_repository.check_in(session, access.event.id, user_id, access.principal.profile_id)
-        if at is not None:  # this call checked them in: announced once
+        if at is not None:  # this call checked them in: announced once, counted once it is committed
             await self._announce(session, AttendeeCheckedIn, access.event.id, user_id, at)
+            sa_event.listen(session.sync_session, "after_commit", lambda _: CHECKINS.inc(), once=True)
 
     async def _announce(
         self, session: AsyncSession, kind: type[AttendeeChanged], event_id: int, user_id: int, at: datetime | None

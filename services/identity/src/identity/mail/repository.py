@@ -31,10 +31,16 @@ class MailRepository:
             )
         ).all()
 
-    async def next_due_at(self, session: AsyncSession) -> datetime | None:
-        return await session.scalar(
-            select(func.min(Mail.next_attempt_at)).where(Mail.sent_at.is_(None), Mail.failed_at.is_(None))
-        )
+    async def queue(self, session: AsyncSession) -> tuple[int, datetime | None]:
+        """Mail not yet sent (nor given up), and when the next one falls due."""
+        count, due = (
+            await session.execute(
+                select(func.count(), func.min(Mail.next_attempt_at)).where(
+                    Mail.sent_at.is_(None), Mail.failed_at.is_(None)
+                )
+            )
+        ).one()
+        return int(count), due
 
 
 mail_repository = MailRepository()

@@ -11,6 +11,7 @@ from email.utils import formatdate, make_msgid
 
 import aiosmtplib
 from fastapi import FastAPI
+from prometheus_client import Gauge
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.config import Settings
@@ -23,6 +24,9 @@ from kit.workers import NotifiedLoop
 logger = logging.getLogger("identity.mail")
 
 BATCH = 20
+# Counted by the loop each time it looks for the next due mail (after every batch, every wake-up, every retry), so
+# it is shown by the processes that run the workers (docs/decisions.md, Observability).
+MAIL_QUEUE_PENDING = Gauge("mail_queue_pending", "Mail not yet sent (waiting or being retried)")
 
 
 def build_message(mail: Mail, sender: str) -> EmailMessage:
@@ -128,7 +132,8 @@ class MailSender:
         if await self.send_due() >= BATCH:
             return 0
         async with self.sessionmaker() as session:
-            due = await mail_repository.next_due_at(session)
+            pending, due = await mail_repository.queue(session)
+        MAIL_QUEUE_PENDING.set(pending)
         if due is None:
             return self.settings.mail_poll_seconds
         return max(0.0, (due - utcnow()).total_seconds())
