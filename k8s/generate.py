@@ -385,9 +385,13 @@ PROMETHEUS = {"release": "kube-prometheus-stack"}
 # The pods of the platform (k8s/platform): CloudNativePG labels its instances and the Pooler's, the NATS chart its
 # servers; their metrics ports are the operator's `metrics` and the chart exporter's `prom-metrics`.
 POD_MONITORS = {
-    "cypher-postgres": ({"cnpg.io/cluster": CLUSTER}, "metrics"),
+    "cypher-postgres": ({"cnpg.io/cluster": CLUSTER, "cnpg.io/podRole": "instance"}, "metrics"),
     POOLER: ({"cnpg.io/poolerName": POOLER}, "metrics"),
-    "nats": ({"app.kubernetes.io/name": "nats", "app.kubernetes.io/instance": "nats"}, "prom-metrics"),
+    # component `nats`: the servers, not the chart's nats-box (same name and instance).
+    "nats": (
+        {"app.kubernetes.io/name": "nats", "app.kubernetes.io/instance": "nats", "app.kubernetes.io/component": "nats"},
+        "prom-metrics",
+    ),
 }
 DASHBOARDS = ("platform", "battle-day")
 

@@ -35,7 +35,7 @@ OURS = {
     "mail_queue_pending",
     "client_errors_total",
 }
-THEIRS = {"kube_deployment_status_replicas_available", "cnpg_backends_total", "gnatsd_varz_connections"}
+THEIRS = {"kube_deployment_status_replicas_available", "cnpg_backends_total", "nats_varz_connections"}
 # What a query may name besides metrics: PromQL's functions, aggregations and keywords.
 PROMQL = {
     "sum", "max", "min", "avg", "count", "rate", "increase", "irate", "histogram_quantile", "by", "without", "and",
@@ -159,20 +159,30 @@ def test_every_workload_is_scraped_on_a_port_its_service_names(root: Path) -> No
 
 
 def test_pod_monitors_select_the_platforms_pods(root: Path) -> None:
-    """CloudNativePG labels its instances `cnpg.io/cluster` and the Pooler's `cnpg.io/poolerName`; the NATS
-    chart's pods are `app.kubernetes.io/name: nats` of release `nats`, its exporter on `prom-metrics`."""
+    """CloudNativePG labels its instances `cnpg.io/cluster` with `cnpg.io/podRole: instance` and the Pooler's pods
+    `cnpg.io/poolerName`; the NATS
+    chart's servers are `app.kubernetes.io/name: nats`, component `nats` (nats-box shares the name), of release
+    `nats`, its exporter on `prom-metrics`."""
     platform = [d for d in yaml.safe_load_all((root / "k8s/platform/postgres.yaml").read_text()) if d]
     names = {(d["kind"], d["metadata"]["name"]) for d in platform}
     helm = yaml.safe_load((root / "k8s/platform/kustomization.yaml").read_text())["helmCharts"][0]
     expected = {
-        "cypher-postgres": ({"cnpg.io/cluster": "cypher-postgres"}, "metrics", ("Cluster", "cypher-postgres")),
+        "cypher-postgres": (
+            {"cnpg.io/cluster": "cypher-postgres", "cnpg.io/podRole": "instance"},
+            "metrics",
+            ("Cluster", "cypher-postgres"),
+        ),
         "cypher-postgres-pooler-rw": (
             {"cnpg.io/poolerName": "cypher-postgres-pooler-rw"},
             "metrics",
             ("Pooler", "cypher-postgres-pooler-rw"),
         ),
         "nats": (
-            {"app.kubernetes.io/name": "nats", "app.kubernetes.io/instance": helm["releaseName"]},
+            {
+                "app.kubernetes.io/name": helm["name"],
+                "app.kubernetes.io/instance": helm["releaseName"],
+                "app.kubernetes.io/component": "nats",
+            },
             "prom-metrics",
             None,
         ),
