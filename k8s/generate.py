@@ -6,7 +6,10 @@ The production shape: every service a Deployment (rolling, zero downtime: maxUna
 so endpoints drain), an init container migrating its database, startup/readiness/liveness probes, resources,
 a HorizontalPodAutoscaler, a PodDisruptionBudget and a NetworkPolicy (only the gateway may call a service;
 services reach only PostgreSQL, NATS and DNS). PostgreSQL runs under the CloudNativePG operator, NATS from
-its official Helm chart (platform/)."""
+its official Helm chart (platform/).
+
+It also writes k8s/monitoring: a ServiceMonitor per service, PodMonitors for the platform's pods and the
+PrometheusRule made of monitoring/rules.yaml (the file promtool tests); docs/operations.md explains them."""
 
 from __future__ import annotations
 
@@ -19,7 +22,8 @@ import yaml
 from kit.platform import GATEWAY
 from kit.platform import SERVICES as ROWS
 
-BASE = Path(__file__).resolve().parent / "base"
+K8S = Path(__file__).resolve().parent
+BASE = K8S / "base"
 IMAGE = "ghcr.io/cypher-platform/{name}"
 
 # name, has a database, min replicas, max replicas, cpu request, memory request/limit
@@ -27,20 +31,22 @@ SERVICES: list[tuple[str, bool, int, int, str, str]] = [
     (row.name, row.database, *row.replicas, row.cpu, row.memory) for row in (*ROWS, GATEWAY)
 ]
 
-# Every pod of every service shares the cluster's max_connections (k8s/platform/postgres.yaml): each pod's pools
-# are sized so that all services at their max replicas stay under it, with room left for migrations, operators and
-# people. A process's defaults (64 + 16 + 32) suit one process taking a whole machine's load (make bench), not 36.
-MAX_CONNECTIONS = 400
-RESERVED_CONNECTIONS = 40
+# The services reach PostgreSQL through the CloudNativePG Pooler (PgBouncer, transaction mode; k8s/platform/
+# postgres.yaml): a pod's pools are client connections to PgBouncer, which shares a few server connections per
+# database among them. So a pod's pools are sized for its own concurrency, and the cluster's max_connections bounds
+# the Pooler's server side, the LISTEN connections and the migrations instead (deploy/tests/test_k8s.py adds them
+# up; docs/operations.md, "Capacity"). A process's defaults (64 + 16 + 32) suit one process taking a whole
+# machine's load (make bench), not one of 42 pods.
+POOL = {"DB_POOL_SIZE": 10, "DB_MAX_OVERFLOW": 2, "DB_READ_POOL_SIZE": 8}
+# The CloudNativePG cluster's rw service and the Pooler's (k8s/platform/postgres.yaml).
+CLUSTER = "cypher-postgres"
+POOLER = "cypher-postgres-pooler-rw"
+RELEASE = "1.0.0"  # the image tag of k8s/base; an overlay's `images:` sets its own
 
 
 def connection_budget() -> dict[str, int]:
-    """Per pod: the ORM pool, its overflow and kit.rows' read pool."""
-    pods = sum(high for _name, database, _low, high, _cpu, _memory in SERVICES if database)
-    per_pod = (MAX_CONNECTIONS - RESERVED_CONNECTIONS) // pods
-    read = per_pod * 2 // 5
-    overflow = 1
-    return {"DB_POOL_SIZE": per_pod - read - overflow, "DB_MAX_OVERFLOW": overflow, "DB_READ_POOL_SIZE": read}
+    """Per pod: the ORM pool, its overflow and kit.rows' read pool (client connections to the Pooler)."""
+    return dict(POOL)
 
 
 def labels(name: str) -> dict[str, str]:
@@ -55,15 +61,36 @@ def env(name: str, database: bool) -> list[dict[str, Any]]:
         },
     ]
     if database:
-        items.append(
+        # `url` goes through the Pooler; `direct-url` to the cluster's rw service, for LISTEN (kit.workers).
+        items += [
             {
                 "name": f"{name.upper()}_DATABASE_URL",
                 "valueFrom": {"secretKeyRef": {"name": f"cypher-db-{name}", "key": "url"}},
-            }
-        )
+            },
+            {
+                "name": f"{name.upper()}_DATABASE_DIRECT_URL",
+                "valueFrom": {"secretKeyRef": {"name": f"cypher-db-{name}", "key": "direct-url"}},
+            },
+        ]
         items += [{"name": f"{name.upper()}_{key}", "value": str(value)} for key, value in connection_budget().items()]
     if name == "identity":
         items.append({"name": "IDENTITY_JWT_PRIVATE_KEY_FILE", "value": "/var/run/secrets/cypher/jwt/private.pem"})
+    if name == "identity":  # mail links (IDENTITY_PUBLIC_URL, the SMTP host: cypher-config) and its login
+        items += [
+            {
+                "name": f"IDENTITY_SMTP_{key.upper()}",
+                "valueFrom": {"secretKeyRef": {"name": "cypher-smtp", "key": key}},
+            }
+            for key in ("username", "password")
+        ]
+    if name == "images":  # object storage (IMAGES_S3_BUCKET: cypher-config); the local folder is refused
+        items += [
+            {
+                "name": f"IMAGES_S3_{variable}",
+                "valueFrom": {"secretKeyRef": {"name": "cypher-images-s3", "key": key}},
+            }
+            for variable, key in (("ACCESS_KEY_ID", "access-key"), ("SECRET_ACCESS_KEY", "secret-key"))
+        ]
     if name == "events":
         # Card payments: Stripe in production (the service refuses the test provider there).
         items.append({"name": "EVENTS_PAYMENTS_PROVIDER", "value": "stripe"})
@@ -125,7 +152,8 @@ def container(name: str, database: bool, cpu: str, memory: str) -> dict[str, Any
     return spec
 
 
-def deployment(name: str, database: bool, replicas: int, cpu: str, memory: str) -> dict[str, Any]:
+def deployment(name: str, database: bool, cpu: str, memory: str) -> dict[str, Any]:
+    """No `replicas`: the HorizontalPodAutoscaler owns it (an apply would otherwise reset it to the file's)."""
     pod: dict[str, Any] = {
         "serviceAccountName": "cypher",
         "automountServiceAccountToken": False,
@@ -154,7 +182,16 @@ def deployment(name: str, database: bool, replicas: int, cpu: str, memory: str) 
             "image": IMAGE.format(name=name),
             "command": ["python", "-m", "kit.migrate", name],
             "envFrom": [{"configMapRef": {"name": "cypher-config"}}],
-            "env": env(name, database),
+            # kit.migrate holds a session-level advisory lock: straight to the cluster, not through the Pooler.
+            "env": [
+                {
+                    "name": f"{name.upper()}_DATABASE_URL",
+                    "valueFrom": {"secretKeyRef": {"name": f"cypher-db-{name}", "key": "direct-url"}},
+                }
+                if item["name"] == f"{name.upper()}_DATABASE_URL"
+                else item
+                for item in env(name, database)
+            ],
             "resources": {"requests": {"cpu": "50m", "memory": "128Mi"}, "limits": {"memory": "256Mi"}},
             "securityContext": {
                 "allowPrivilegeEscalation": False,
@@ -178,7 +215,6 @@ def deployment(name: str, database: bool, replicas: int, cpu: str, memory: str) 
         "kind": "Deployment",
         "metadata": {"name": name, "labels": labels(name)},
         "spec": {
-            "replicas": replicas,
             "revisionHistoryLimit": 5,
             "selector": {"matchLabels": labels(name)},
             "strategy": {"type": "RollingUpdate", "rollingUpdate": {"maxUnavailable": 0, "maxSurge": 1}},
@@ -266,10 +302,13 @@ def network_policy(name: str, database: bool) -> dict[str, Any]:
         },
         {"to": [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": "nats"}}}], "ports": [{"port": 4222}]},
     ]
-    if database:
+    if database:  # the Pooler's pods, and the cluster's for LISTEN and migrations
         egress.append(
             {
-                "to": [{"podSelector": {"matchLabels": {"cnpg.io/cluster": "cypher-postgres"}}}],
+                "to": [
+                    {"podSelector": {"matchLabels": {"cnpg.io/poolerName": POOLER}}},
+                    {"podSelector": {"matchLabels": {"cnpg.io/cluster": CLUSTER}}},
+                ],
                 "ports": [{"port": 5432}],
             }
         )
@@ -317,7 +356,7 @@ def manifests() -> dict[str, list[dict[str, Any]]]:
     files: dict[str, list[dict[str, Any]]] = {}
     for name, database, low, high, cpu, memory in SERVICES:
         files[f"{name}.yaml"] = [
-            deployment(name, database, low, cpu, memory),
+            deployment(name, database, cpu, memory),
             service(name),
             autoscaler(name, low, high),
             disruption_budget(name),
@@ -329,26 +368,113 @@ def manifests() -> dict[str, list[dict[str, Any]]]:
 def kustomization() -> str:
     """Every generated file between the shared ones (common.yaml) and the web app's and the ingress's."""
     resources = ["common.yaml", *(f"{name}.yaml" for name, *_ in SERVICES), "web.yaml", "ingress.yaml"]
-    document = {"apiVersion": "kustomize.config.k8s.io/v1beta1", "kind": "Kustomization", "resources": resources}
-    return yaml.safe_dump(document, sort_keys=False).replace("\n- ", "\n  - ")
+    # Every image tagged (never an implicit `latest`); an overlay's `images:` replaces the tag with its release.
+    images = [{"name": IMAGE.format(name=name), "newTag": RELEASE} for name in (*(n for n, *_ in SERVICES), "web")]
+    document = {
+        "apiVersion": "kustomize.config.k8s.io/v1beta1",
+        "kind": "Kustomization",
+        "resources": resources,
+        "images": images,
+    }
+    return yaml.safe_dump(document, sort_keys=False)
+
+
+# kube-prometheus-stack's Prometheus picks up the ServiceMonitors, PodMonitors and PrometheusRules labelled with
+# its release (its default selectors; docs/operations.md, "Monitoring").
+PROMETHEUS = {"release": "kube-prometheus-stack"}
+# The pods of the platform (k8s/platform): CloudNativePG labels its instances and the Pooler's, the NATS chart its
+# servers; their metrics ports are the operator's `metrics` and the chart exporter's `prom-metrics`.
+POD_MONITORS = {
+    "cypher-postgres": ({"cnpg.io/cluster": CLUSTER, "cnpg.io/podRole": "instance"}, "metrics"),
+    POOLER: ({"cnpg.io/poolerName": POOLER}, "metrics"),
+    # component `nats`: the servers, not the chart's nats-box (same name and instance).
+    "nats": (
+        {"app.kubernetes.io/name": "nats", "app.kubernetes.io/instance": "nats", "app.kubernetes.io/component": "nats"},
+        "prom-metrics",
+    ),
+}
+DASHBOARDS = ("platform", "battle-day")
+
+
+def service_monitor(name: str) -> dict[str, Any]:
+    endpoint: dict[str, Any] = {"port": "http", "path": "/metrics", "interval": "30s"}
+    if name == "gateway":
+        # gateway_requests_total's own `service` (the upstream) wins over the target's `service` (gateway).
+        endpoint["honorLabels"] = True
+    return {
+        "apiVersion": "monitoring.coreos.com/v1",
+        "kind": "ServiceMonitor",
+        "metadata": {"name": name, "labels": labels(name) | PROMETHEUS},
+        "spec": {"selector": {"matchLabels": labels(name)}, "endpoints": [endpoint]},
+    }
+
+
+def pod_monitor(name: str, selector: dict[str, str], port: str) -> dict[str, Any]:
+    return {
+        "apiVersion": "monitoring.coreos.com/v1",
+        "kind": "PodMonitor",
+        "metadata": {"name": name, "labels": {"app.kubernetes.io/part-of": "cypher"} | PROMETHEUS},
+        "spec": {"selector": {"matchLabels": selector}, "podMetricsEndpoints": [{"port": port, "interval": "30s"}]},
+    }
+
+
+def prometheus_rule() -> dict[str, Any]:
+    """The rules of monitoring/rules.yaml, the file `promtool test rules` checks, as a PrometheusRule."""
+    return {
+        "apiVersion": "monitoring.coreos.com/v1",
+        "kind": "PrometheusRule",
+        "metadata": {"name": "cypher", "labels": {"app.kubernetes.io/part-of": "cypher"} | PROMETHEUS},
+        "spec": yaml.safe_load((K8S / "monitoring" / "rules.yaml").read_text()),
+    }
+
+
+def monitoring_kustomization() -> str:
+    document = {
+        "apiVersion": "kustomize.config.k8s.io/v1beta1",
+        "kind": "Kustomization",
+        "resources": ["servicemonitors.yaml", "podmonitors.yaml", "prometheusrule.yaml"],
+        # Grafana's dashboard sidecar (kube-prometheus-stack) loads every ConfigMap labelled grafana_dashboard.
+        "generatorOptions": {
+            "disableNameSuffixHash": True,
+            "labels": {"grafana_dashboard": "1", "app.kubernetes.io/part-of": "cypher"},
+        },
+        "configMapGenerator": [
+            {"name": f"cypher-dashboard-{name}", "files": [f"dashboards/{name}.json"]} for name in DASHBOARDS
+        ],
+    }
+    return yaml.safe_dump(document, sort_keys=False)
 
 
 def render() -> dict[str, str]:
+    """Every generated file, by its path under k8s/."""
     header = "# Generated by k8s/generate.py from kit/services.toml: edit that, not this file.\n"
-    files = {name: header + yaml.safe_dump_all(docs, sort_keys=False) for name, docs in manifests().items()}
-    return files | {"kustomization.yaml": kustomization()}
+    files = {f"base/{name}": header + yaml.safe_dump_all(docs, sort_keys=False) for name, docs in manifests().items()}
+    monitoring = {
+        "servicemonitors.yaml": [service_monitor(name) for name, *_ in SERVICES],
+        "podmonitors.yaml": [pod_monitor(name, *spec) for name, spec in POD_MONITORS.items()],
+        "prometheusrule.yaml": [prometheus_rule()],
+    }
+    rules_header = "# Generated by k8s/generate.py from monitoring/rules.yaml (and kit/services.toml).\n"
+    files |= {
+        f"monitoring/{name}": rules_header + yaml.safe_dump_all(docs, sort_keys=False)
+        for name, docs in monitoring.items()
+    }
+    return files | {
+        "base/kustomization.yaml": kustomization(),
+        "monitoring/kustomization.yaml": monitoring_kustomization(),
+    }
 
 
 def main() -> int:
     rendered = render()
     if len(sys.argv) > 1 and sys.argv[1] == "check":
-        stale = [n for n, text in rendered.items() if not (BASE / n).exists() or (BASE / n).read_text() != text]
-        print("stale: " + ", ".join(stale) if stale else "k8s/base matches k8s/generate.py")
+        stale = [n for n, text in rendered.items() if not (K8S / n).exists() or (K8S / n).read_text() != text]
+        print("stale: " + ", ".join(stale) if stale else "k8s/base and k8s/monitoring match k8s/generate.py")
         return 1 if stale else 0
-    BASE.mkdir(exist_ok=True)
     for name, text in rendered.items():
-        (BASE / name).write_text(text)
-    print(f"wrote {len(rendered)} files into k8s/base/")
+        (K8S / name).parent.mkdir(exist_ok=True)
+        (K8S / name).write_text(text)
+    print(f"wrote {len(rendered)} files into k8s/base/ and k8s/monitoring/")
     return 0
 
 

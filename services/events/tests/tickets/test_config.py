@@ -16,6 +16,7 @@ def production(**values: object) -> Settings:
         CYPHER_ENV="production",
         CYPHER_INTERNAL_TOKEN_SECRET=SECRET,
         test_webhook_secret=SECRET,
+        public_url="https://cypher.example",
         **values,
     )
 

@@ -14,6 +14,7 @@ def test_secure_everywhere_but_local_development(env: str, secure: bool) -> None
         jwt_private_key="a real key",
         internal_token_secret="a real secret of at least 32 characters",
         database_url="postgresql+asyncpg://cypher@db/identity",
+        public_url="https://cypher.example",
     )
     assert settings.secure_cookies is secure
 

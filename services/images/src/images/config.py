@@ -41,6 +41,16 @@ class Settings(ServiceSettings):
     # How long an image's facts (size, alpha) are trusted from memory; a deletion elsewhere shows after this.
     metadata_ttl_seconds: float = 300.0
 
+    def production_problems(self) -> list[str]:
+        """The local folder is one pod's disk: another replica (or the next pod) would not find the images."""
+        problems = super().production_problems()
+        if not self.s3_bucket and not self.single_host:
+            problems.append(
+                f"IMAGES_S3_BUCKET is not set, so images would go to the local folder {self.storage_dir} "
+                "(set the bucket, or CYPHER_SINGLE_HOST=true on one machine)"
+            )
+        return problems
+
     @field_validator("upload_workers", "render_workers")
     @classmethod
     def _at_least_one(cls, value: int) -> int:

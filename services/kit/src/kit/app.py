@@ -72,7 +72,7 @@ def create_service_app(
         app.state.read_sessionmaker = create_read_sessionmaker(engine)
         app.state.migration_head = head_revision(migrations)
         app.state.migration_revisions = known_revisions(migrations)
-        bus = Bus(settings.nats_url, name=service, streams=(service,))
+        bus = Bus(settings.nats_url, name=service, streams=(service,), stream_replicas=settings.nats_stream_replicas)
         app.state.bus = bus
         bus.start()
         try:
@@ -82,7 +82,7 @@ def create_service_app(
                     setattr(app.state, name, await stack.enter_async_context(resource(app)))
                 if settings.run_workers:
                     relay = OutboxRelay(
-                        app.state.sessionmaker, bus, settings.database_url, poll_seconds=settings.outbox_poll_seconds
+                        app.state.sessionmaker, bus, settings.listen_url, poll_seconds=settings.outbox_poll_seconds
                     )
                     app.state.relay = relay
                     started: list[Worker] = [relay]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 
 import nats
 from nats.aio.client import Client as NATS
@@ -19,10 +20,11 @@ logger = logging.getLogger("kit.bus")
 
 
 class Bus:
-    def __init__(self, url: str, name: str, streams: tuple[str, ...] = ()):
+    def __init__(self, url: str, name: str, streams: tuple[str, ...] = (), *, stream_replicas: int = 1):
         self.url = url
         self.name = name
         self.streams = streams  # service prefixes whose streams this process makes sure exist
+        self.stream_replicas = stream_replicas  # settings' NATS_STREAM_REPLICAS
         self.nc: NATS | None = None
         self._js: JetStreamContext | None = None
         self._ready = asyncio.Event()
@@ -65,7 +67,7 @@ class Bus:
                 self.nc = nc
                 self._js = nc.jetstream(timeout=5)
                 for prefix in self.streams:
-                    await ensure_stream(self._js, prefix)
+                    await ensure_stream(self._js, prefix, self.stream_replicas)
                 self._ready.set()
                 logger.info("connected to NATS at %s", self.url)
                 return
@@ -113,22 +115,33 @@ class Bus:
         self._js = None
 
 
-async def ensure_stream(js: JetStreamContext, prefix: str) -> None:
-    """Create the stream of one service (`IDENTITY` over `identity.>`), or leave it as it is."""
-    name = STREAMS[prefix]
-    config = StreamConfig(
-        name=name,
+def stream_config(prefix: str, replicas: int = 1) -> StreamConfig:
+    """One service's stream (`IDENTITY` over `identity.>`), kept on `replicas` NATS servers."""
+    return StreamConfig(
+        name=STREAMS[prefix],
         subjects=[f"{prefix}.>"],
         retention=RetentionPolicy.LIMITS,
         storage=StorageType.FILE,
         duplicate_window=120.0,
         max_age=30 * 24 * 3600.0,
+        num_replicas=replicas,
     )
+
+
+async def ensure_stream(js: JetStreamContext, prefix: str, replicas: int = 1) -> None:
+    """Create the stream of one service, or leave it as it is but for its number of replicas, which follows the
+    setting (a stream made with 1 on a cluster's first day gets 3 once the setting says 3)."""
+    config = stream_config(prefix, replicas)
+    name = config.name
+    assert name is not None
     try:
-        await js.stream_info(name)
+        info = await js.stream_info(name)
     except Exception:
         try:
             await js.add_stream(config)
         except BadRequestError:
             # Another process created it between our look and our add.
             await js.stream_info(name)
+        return
+    if (info.config.num_replicas or 1) != replicas:
+        await js.update_stream(replace(info.config, num_replicas=replicas))

@@ -147,7 +147,7 @@ class ConsumerRunner:
 
     async def _subscribe(self, handler: Handler) -> JetStreamContext.PullSubscription:
         js = await self.bus.wait_ready()
-        await ensure_stream(js, handler.source)
+        await ensure_stream(js, handler.source, self.bus.stream_replicas)
         return await js.pull_subscribe(
             handler.subject,
             durable=self.durable_name(handler),

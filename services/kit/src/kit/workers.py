@@ -71,7 +71,10 @@ class NotifiedLoop:
     ):
         self.name = name
         self.step = step
+        # `database_url` is the settings' listen_url: the database itself, not a transaction-mode pooler, where a
+        # LISTEN would hold no session. The name tells these connections apart in pg_stat_activity.
         self.dsn = asyncpg_dsn(database_url)
+        self.application_name = f"cypher-listen-{name}"
         self.channel = channel
         self.poll_seconds = poll_seconds
         self.on_error = on_error
@@ -119,7 +122,7 @@ class NotifiedLoop:
         while True:
             conn: asyncpg.Connection | None = None
             try:
-                conn = await asyncpg.connect(self.dsn)
+                conn = await asyncpg.connect(self.dsn, server_settings={"application_name": self.application_name})
                 await conn.add_listener(self.channel, lambda *_: self._wake.set())
                 closed = asyncio.Event()
                 conn.add_termination_listener(lambda *_, ended=closed: ended.set())

@@ -98,7 +98,7 @@ def feedback_requester(app: FastAPI) -> NotifiedLoop:
     return NotifiedLoop(
         "feedback-requests",
         requester.step,
-        database_url=settings.database_url,
+        database_url=settings.listen_url,
         channel=CHANNEL,
         poll_seconds=settings.feedback_poll_seconds,
     )

@@ -143,7 +143,7 @@ class MailSender:
         return NotifiedLoop(
             "mail-sender",
             self._step,
-            database_url=self.settings.database_url,
+            database_url=self.settings.listen_url,
             channel=NOTIFY_CHANNEL,
             poll_seconds=self.settings.mail_poll_seconds,
         )
