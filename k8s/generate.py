@@ -127,6 +127,9 @@ def container(name: str, database: bool, cpu: str, memory: str) -> dict[str, Any
             "--no-proxy-headers",
             "--http",
             "kit.serving:HttpProtocol",  # a response's head and body in one write (docs/decisions.md)
+            # in-flight requests finish and live streams end with a retry hint: 5 s preStop + 20 s < the 30 s grace
+            "--timeout-graceful-shutdown",
+            "20",
         ],
         "envFrom": [{"configMapRef": {"name": "cypher-config"}}],
         "env": env(name, database),
