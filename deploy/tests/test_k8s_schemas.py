@@ -4,6 +4,8 @@ test_k8s.py and test_monitoring.py check those."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -60,3 +62,30 @@ def test_the_validator_refuses_an_unknown_field() -> None:
     deployment = {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "x"}, "spec": {"replica": 2}}
     with pytest.raises(kubernetes_validate.ValidationError):
         kubernetes_validate.validate(deployment, KUBERNETES, strict=True)
+
+
+@pytest.mark.parametrize("overlay", ["staging", "production"])
+def test_every_overlay_builds_and_is_valid(root: Path, overlay: str) -> None:
+    """What an overlay applies: built as `kubectl apply -k` would (kubectl's kustomize), every built-in object
+    strictly valid, every image tagged and no Deployment an HPA owns carrying replicas."""
+    kubectl = shutil.which("kubectl")
+    assert kubectl, "kubectl is needed to build the overlays (kubectl kustomize)"
+    built = subprocess.run(
+        [kubectl, "kustomize", str(root / "k8s" / "overlays" / overlay)], capture_output=True, text=True, check=False
+    )
+    assert built.returncode == 0, built.stderr
+    documents = [d for d in yaml.safe_load_all(built.stdout) if d]
+    scaled = {d["spec"]["scaleTargetRef"]["name"] for d in documents if d["kind"] == "HorizontalPodAutoscaler"}
+    assert scaled, "no HorizontalPodAutoscaler in the overlay"
+    for document in documents:
+        name = f"{document['kind']}/{document['metadata']['name']}"
+        if not document["apiVersion"].startswith(CRD_GROUPS):
+            try:
+                kubernetes_validate.validate(document, KUBERNETES, strict=True)
+            except kubernetes_validate.ValidationError as exc:
+                pytest.fail(f"{overlay} {name}: {exc.message} at {exc.path}")
+        if document["kind"] == "Deployment":
+            assert "replicas" not in document["spec"] or document["metadata"]["name"] not in scaled, name
+            for container in document["spec"]["template"]["spec"]["containers"]:
+                image = container["image"]
+                assert ":" in image.rsplit("/", 1)[-1] and not image.endswith(":latest"), f"{name}: {image}"
