@@ -2,7 +2,9 @@
 
 Starts `deploy/local/dev.py --fresh` on free ports in its own process group, waits for its ready file, runs
 `npx playwright test` in web/ with E2E_BASE_URL pointing at the gateway (which serves web/dist), stops the stack
-and exits with Playwright's exit code. Extra arguments go to Playwright (e.g. `-g "cookie"`)."""
+and exits with Playwright's exit code. The stack exports its traces to a stand-in collector (traces.py): when the
+run scored a sparring, one judge's score must be one trace from the gateway to the live feed. Extra arguments go
+to Playwright (e.g. `-g "cookie"`)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import sys
 import time
 
 from stack import WEB, StackFailed, throwaway_stack
+from traces import Collector, judge_score_trace
 
 # E2E_RUN_DIR: another run directory, so that two suites can run side by side on one checkout
 RUN_DIR = os.environ.get("E2E_RUN_DIR", ".run/e2e")
@@ -25,8 +28,12 @@ def main() -> int:
     if not (WEB / "dist" / "index.html").exists():
         log("web/dist is missing: building the web app")
         subprocess.run(["npm", "run", "build"], cwd=WEB, check=True)
+    collector = Collector()
+    # the stack's processes export their spans to the stand-in collector (kit.tracing; off without this)
+    os.environ["OTEL_EXPORTER_OTLP_ENDPOINT"] = collector.url
+    os.environ["OTEL_BSP_SCHEDULE_DELAY"] = "1000"
     try:
-        with throwaway_stack(RUN_DIR, log) as stack:
+        with collector, throwaway_stack(RUN_DIR, log) as stack:
             log("running Playwright")
             # E2E_NATS_URL: specs publish other services' events there (deploy/local/seed_points.py), run by
             # E2E_PYTHON, this Python: uv need not be on the shell's PATH
@@ -35,7 +42,10 @@ def main() -> int:
             log(
                 f"Playwright exited with code {result.returncode} after {time.monotonic() - stack.started:.0f} s in all"
             )
-            return result.returncode
+            time.sleep(2)  # the last batch of spans (exported every second)
+            traced, summary = judge_score_trace(collector.spans)
+            log(f"tracing: {summary}" if traced is not False else f"FAILED tracing: {summary}")
+            return result.returncode or (1 if traced is False else 0)
     except StackFailed as failure:
         log(str(failure))
         return 1

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import asyncpg
@@ -32,13 +33,18 @@ async def fetch_version(url: str) -> str | None:
 
 
 @pytest.fixture(scope="module")
-def server() -> str:
+def server() -> Iterator[str]:
     configured = os.environ.get("TEST_DATABASE_URL")
     if configured:
-        return configured
+        yield configured
+        return
+    # the suites' shared server: stopped here only if this run started it (docs/development.md)
     pg = EmbeddedPostgres(ROOT / ".run" / "test" / "pg", durable=False)
+    already = pg.running_port() is not None
     pg.start()
-    return pg.url()
+    yield pg.url()
+    if not already:
+        pg.stop()
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -240,3 +240,16 @@ def test_dashboards_become_labelled_config_maps_in_every_overlay(root: Path) -> 
 
 def test_ci_installs_promtool(root: Path) -> None:
     assert "command -v promtool >/dev/null 2>&1 || missing+=(prometheus)" in (root / ".ci/run").read_text()
+
+
+def test_the_metrics_alerts_and_dashboards_read_are_the_ones_the_code_registers() -> None:
+    """OURS is what the code exposes, not a list that may drift: each name is registered by the modules that
+    serve /metrics (a counter's family is named without its `_total`)."""
+    import importlib
+
+    from prometheus_client import REGISTRY
+
+    for module in ("kit.metrics", "gateway.metrics", "identity.mail.sender", "events.attendance.service"):
+        importlib.import_module(module)
+    registered = {family.name + ("_total" if family.type == "counter" else "") for family in REGISTRY.collect()}
+    assert sorted(OURS - registered) == []

@@ -137,6 +137,8 @@ test.describe('competition', () => {
     await reloadUntil(page, chip)
     const battleId = Number((await chip.getAttribute('href'))!.split('/').pop())
 
+    // battles shows the battle to others once it learns (by NATS) that its event is published
+    await expect.poll(async () => (await request.get(`/api/battles/${battleId}`)).status(), { timeout: 20_000 }).toBe(200)
     // the five register on the battle page, one after another on one phone (each signs in there: an account by
     // API), reloading as a person would until battles knows their profile is complete (it learns it from NATS)
     const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })

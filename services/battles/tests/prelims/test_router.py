@@ -18,6 +18,7 @@ from battle.factories import (
     prelims_battle,
     score,
 )
+from sparrings.factories import outbox
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -157,6 +158,22 @@ class TestPassing:
         assert (await prelims(client, b, ORGANIZER))["permissions"]["canShuffle"] is True
         assert (await client.post(f"/api/battles/{b}/reshuffle", headers=headers(STRANGER))).status_code == 403
         assert (await client.post(f"/api/battles/{b}/reshuffle")).status_code == 401
+
+    async def test_the_same_points_again_keep_the_draw(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        """A judge's points sent again unchanged (Done pressed twice, a queued call replayed) are no change: the
+        draw stays and nothing is announced; a real change still voids it (the rehearsal met this race)."""
+        battle = await prelims_battle(client, session, 2)
+        b = battle["id"]
+        await score(client, b, 10, 8)
+        await score(client, b, 11, 7)
+        assert (await client.post(f"/api/battles/{b}/reshuffle", headers=headers(ORGANIZER))).status_code == 200
+        before = await outbox(session, "battles.prelims.scored")
+        await score(client, b, 10, 8)
+        await score(client, b, 11, 7)
+        assert (await prelims(client, b, ORGANIZER))["permissions"]["canShuffle"] is False
+        assert await outbox(session, "battles.prelims.scored") == before
+        await score(client, b, 11, 7.5)
+        assert (await prelims(client, b, ORGANIZER))["permissions"]["canShuffle"] is True
 
     async def test_gone_toggles(self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> None:
         battle = await prelims_battle(client, session, 2)

@@ -34,24 +34,27 @@ class PrelimsRepository:
 
     async def set_score(
         self, session: AsyncSession, battle_id: int, entry_id: int, judge_id: int, round_: int, points: Decimal | None
-    ) -> None:
-        """One score per entry, judge and round: a replay updates it; None clears it."""
+    ) -> bool:
+        """One score per entry, judge and round: a replay updates it; None clears it. True when it changed: the
+        same points sent again (a judge's Done pressed twice, a queued call replayed) change nothing."""
         if points is None:
-            await session.execute(
-                delete(PrelimScore).where(
-                    PrelimScore.entry_id == entry_id, PrelimScore.judge_id == judge_id, PrelimScore.round == round_
-                )
+            cleared = await session.execute(
+                delete(PrelimScore)
+                .where(PrelimScore.entry_id == entry_id, PrelimScore.judge_id == judge_id, PrelimScore.round == round_)
+                .returning(PrelimScore.entry_id)
             )
-            return
+            return cleared.first() is not None
         statement = insert(PrelimScore).values(
             entry_id=entry_id, judge_id=judge_id, round=round_, battle_id=battle_id, points=points
         )
-        await session.execute(
+        written = await session.execute(
             statement.on_conflict_do_update(
                 index_elements=[PrelimScore.entry_id, PrelimScore.judge_id, PrelimScore.round],
                 set_={"points": statement.excluded.points, "updated_at": statement.excluded.updated_at},
-            )
+                where=PrelimScore.points.is_distinct_from(statement.excluded.points),
+            ).returning(PrelimScore.entry_id)
         )
+        return written.first() is not None
 
     async def clear_draws(self, session: AsyncSession, battle_id: int) -> None:
         """The lots Randomize drew are void once a score changes."""

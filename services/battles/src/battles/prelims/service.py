@@ -230,9 +230,12 @@ class PrelimsService:
             except ValueError as exc:
                 raise Invalid(str(exc)) from exc
             changes.append((entry.id, item.round, points))
-        if changes:
-            for entry_id, round_, points in changes:
-                await prelims_repository.set_score(session, battle.id, entry_id, access.user_id, round_, points)
+        changed = False
+        for entry_id, round_, points in changes:
+            written = await prelims_repository.set_score(session, battle.id, entry_id, access.user_id, round_, points)
+            changed = written or changed
+        # Only a real change voids the draw (docs/product/competition.md): points sent again leave Randomize done.
+        if changed:
             battle.shuffled = False
             await prelims_repository.clear_draws(session, battle.id)
             await session.flush()
