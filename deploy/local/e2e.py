@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from stack import WEB, StackFailed, throwaway_stack
+from stack import WEB, Stack, run_on_stack
 
 # E2E_RUN_DIR: another run directory, so that two suites can run side by side on one checkout
 RUN_DIR = os.environ.get("E2E_RUN_DIR", ".run/e2e")
@@ -25,20 +25,17 @@ def main() -> int:
     if not (WEB / "dist" / "index.html").exists():
         log("web/dist is missing: building the web app")
         subprocess.run(["npm", "run", "build"], cwd=WEB, check=True)
-    try:
-        with throwaway_stack(RUN_DIR, log) as stack:
-            log("running Playwright")
-            # E2E_NATS_URL: specs publish other services' events there (deploy/local/seed_points.py), run by
-            # E2E_PYTHON, this Python: uv need not be on the shell's PATH
-            env = os.environ | {"E2E_BASE_URL": stack.url, "E2E_NATS_URL": stack.nats_url, "E2E_PYTHON": sys.executable}
-            result = subprocess.run(["npx", "playwright", "test", *sys.argv[1:]], cwd=WEB, env=env, check=False)
-            log(
-                f"Playwright exited with code {result.returncode} after {time.monotonic() - stack.started:.0f} s in all"
-            )
-            return result.returncode
-    except StackFailed as failure:
-        log(str(failure))
-        return 1
+    return run_on_stack(RUN_DIR, log, playwright)
+
+
+def playwright(stack: Stack) -> int:
+    log("running Playwright")
+    # E2E_NATS_URL: specs publish other services' events there (deploy/local/seed_points.py), run by
+    # E2E_PYTHON, this Python: uv need not be on the shell's PATH
+    env = os.environ | {"E2E_BASE_URL": stack.url, "E2E_NATS_URL": stack.nats_url, "E2E_PYTHON": sys.executable}
+    result = subprocess.run(["npx", "playwright", "test", *sys.argv[1:]], cwd=WEB, env=env, check=False)
+    log(f"Playwright exited with code {result.returncode} after {time.monotonic() - stack.started:.0f} s in all")
+    return result.returncode
 
 
 if __name__ == "__main__":
