@@ -50,6 +50,22 @@ class CrewService:
         if not access.crew_battle:
             raise Invalid(rules.NOT_A_CREW_BATTLE)
 
+    async def _crew_of_battle(
+        self, session: AsyncSession, access: BattleAccess, crew_id: int
+    ) -> tuple[Crew, dict[int, CrewMember]]:
+        """A crew of this crew battle and its members, by user id."""
+        self._crew_battle(access)
+        crew = await self._crew(session, access, crew_id)
+        return crew, await self._members(session, crew.id)
+
+    async def _admins_member(
+        self, session: AsyncSession, access: BattleAccess, crew_id: int, user_id: int
+    ) -> tuple[Crew, CrewMember]:
+        """A member of a crew, for its captain or the battle's admins to act on."""
+        crew = await self._crew(session, access, crew_id)
+        self._captain_or_admin(access, crew)
+        return crew, await self._member(session, crew, user_id)
+
     async def _joinable(
         self,
         session: AsyncSession,
@@ -165,12 +181,10 @@ class CrewService:
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int, form: CrewForm
     ) -> BattleView:
         """New members are invited, missing ones removed; the captain stays."""
-        self._crew_battle(access)
-        crew = await self._crew(session, access, crew_id)
+        crew, members = await self._crew_of_battle(session, access, crew_id)
         self._captain_or_admin(access, crew)
         battle = access.battle
         crew.name = self._name(form.name)
-        members = await self._members(session, crew.id)
         wanted = list(dict.fromkeys(form.user_ids))
         if crew.captain_id in members and crew.captain_id not in wanted:
             wanted.insert(0, crew.captain_id)
@@ -194,9 +208,7 @@ class CrewService:
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int
     ) -> BattleView:
         """A member leaves; the captain (or the last confirmed member) leaving unregisters the crew."""
-        self._crew_battle(access)
-        crew = await self._crew(session, access, crew_id)
-        members = await self._members(session, crew.id)
+        crew, members = await self._crew_of_battle(session, access, crew_id)
         me = access.user_id
         member = members.get(me or 0)
         if member is None:
@@ -212,9 +224,7 @@ class CrewService:
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int
     ) -> BattleView:
         """The caller asks to join: an unconfirmed member until the captain or an admin accepts."""
-        self._crew_battle(access)
-        crew = await self._crew(session, access, crew_id)
-        members = await self._members(session, crew.id)
+        crew, members = await self._crew_of_battle(session, access, crew_id)
         me = access.user_id
         assert me is not None
         if me in members:
@@ -233,11 +243,10 @@ class CrewService:
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int
     ) -> BattleView:
         """The caller accepts their invitation (with their signatures where the organization asks for them)."""
-        self._crew_battle(access)
-        crew = await self._crew(session, access, crew_id)
+        crew, members = await self._crew_of_battle(session, access, crew_id)
         me = access.user_id
         assert me is not None
-        member = (await self._members(session, crew.id)).get(me)
+        member = members.get(me)
         if member is None or member.confirmed or member.requested:
             raise Invalid(rules.NO_INVITATION)
         await registration_service.check_may_register(session, identity, access, me, joining=True)
@@ -247,9 +256,7 @@ class CrewService:
     async def decline(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int
     ) -> BattleView:
-        self._crew_battle(access)
-        crew = await self._crew(session, access, crew_id)
-        members = await self._members(session, crew.id)
+        crew, members = await self._crew_of_battle(session, access, crew_id)
         member = members.get(access.user_id or 0)
         if member is None or member.confirmed:
             raise Invalid(rules.NO_INVITATION)
@@ -270,9 +277,7 @@ class CrewService:
     async def admin_accept(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int, user_id: int
     ) -> BattleView:
-        crew = await self._crew(session, access, crew_id)
-        self._captain_or_admin(access, crew)
-        member = await self._member(session, crew, user_id)
+        crew, member = await self._admins_member(session, access, crew_id, user_id)
         if not member.confirmed:
             # confirmed only once the documents are signed (by the dancer, or by an admin on their behalf)
             await registration_service.check_signed(session, access, [user_id])
@@ -282,9 +287,7 @@ class CrewService:
     async def admin_decline(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int, user_id: int
     ) -> BattleView:
-        crew = await self._crew(session, access, crew_id)
-        self._captain_or_admin(access, crew)
-        member = await self._member(session, crew, user_id)
+        crew, member = await self._admins_member(session, access, crew_id, user_id)
         await self._remove(session, access, crew, member)
         return await battle_service.view(session, identity, access)
 
