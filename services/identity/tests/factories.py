@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from identity.auth.passwords import hash_password
 from identity.models import Account, Notification, Profile
 from kit.db import utcnow
+from kit.events import Envelope
 from kit.testing import as_user
 
 PASSWORD = "correct horse battery"
@@ -78,3 +79,30 @@ def headers_for(account: Account, profile: Profile, *others: Profile, admin: boo
     """As the gateway forwards them: acting as `profile`, the account holding it and `others`."""
     ids = (profile.id, *(p.id for p in others))
     return as_user(account.id, profile.id, profile_ids=ids, admin=admin)
+
+
+def event_announced(
+    kind: type[Any],
+    event_id: int,
+    *,
+    organizer_id: int = 1,
+    title: str = "Jam",
+    status: str = "published",
+    **extra: Any,
+) -> Envelope:
+    """The events service's announcement `kind` of an event without dates or place; `extra` goes to the envelope."""
+    payload = {
+        "id": event_id,
+        "orgId": None,
+        "organizerId": organizer_id,
+        "title": title,
+        "image": None,
+        "status": status,
+        "startsAt": None,
+        "endsAt": None,
+        "timeZone": "UTC",
+        "locationAddress": None,
+        "lat": None,
+        "lng": None,
+    }
+    return Envelope.of(kind.model_validate(payload), **extra)

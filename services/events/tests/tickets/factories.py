@@ -54,6 +54,12 @@ async def card_purchase(client: httpx.AsyncClient, event_id: int, tier_id: int, 
     return dict(response.json())
 
 
+async def pending_payment(client: httpx.AsyncClient, session: AsyncSession) -> int:
+    """A card purchase of a $10 ticket, its payment pending: the payment's id."""
+    event, (tier,) = await event_with_tiers(session, 1000)
+    return int((await card_purchase(client, event.id, tier.id))["payment"]["id"])
+
+
 async def tickets(session: AsyncSession) -> list[Ticket]:
     statement = select(Ticket).order_by(Ticket.id).execution_options(populate_existing=True)
     return list(await session.scalars(statement))

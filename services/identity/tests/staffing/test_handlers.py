@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
-from factories import create_account
+from factories import create_account, event_announced
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import EventDeleted, EventPublished, EventUpdated, StaffAdded, StaffRemoved
@@ -17,21 +17,7 @@ from kit.testing import eventually, publish
 
 
 def event(kind: type[Any], event_id: int, status: str = "published", **extra: Any) -> Envelope:
-    payload = {
-        "id": event_id,
-        "orgId": None,
-        "organizerId": 1,
-        "title": "Jam",
-        "image": None,
-        "status": status,
-        "startsAt": None,
-        "endsAt": None,
-        "timeZone": "UTC",
-        "locationAddress": None,
-        "lat": None,
-        "lng": None,
-    }
-    return Envelope.of(kind.model_validate(payload), **extra)
+    return event_announced(kind, event_id, status=status, **extra)
 
 
 def staff(kind: type[Any], event_id: int, user_id: int, role: str = "dj", **extra: Any) -> Envelope:
