@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
+from battle.cast import DANCERS, EVENT_ADMIN, EVENT_ID, HOST, JUDGE, ORG_ID, ORGANIZER
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -27,16 +28,6 @@ from battles.models import (
 from kit.db import utcnow
 from kit.events import Envelope
 from kit.testing import as_user, collect_events
-
-ORGANIZER = 1  # the profile ids the tests act as (account id = profile id)
-EVENT_ADMIN = 2
-HOST = 3
-STRANGER = 4
-JUDGE = 5
-DANCERS = range(10, 80)
-PLATFORM_ADMIN = 90
-EVENT_ID = 100
-ORG_ID = 7
 
 
 def headers(profile_id: int, *, admin: bool = False) -> dict[str, str]:

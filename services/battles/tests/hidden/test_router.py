@@ -9,20 +9,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import httpx
-from battle.factories import (
-    EVENT_ID,
-    HOST,
-    JUDGE,
-    ORGANIZER,
-    PLATFORM_ADMIN,
-    STRANGER,
-    add_judge,
-    create_battle,
-    create_event,
-    create_profiles,
-    headers,
-    prelims_battle,
-)
+from battle.cast import EVENT_ID, HOST, JUDGE, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from battle.factories import add_judge, create_battle, create_event, create_profiles, headers, prelims_battle
 from scoreboards.test_router import create_carpets
 from sparrings.factories import SEMI_LEFT, bracket_battle, read, score
 from sqlalchemy import column, select, table

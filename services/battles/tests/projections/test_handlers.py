@@ -6,17 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import httpx
-from battle.factories import (
-    EVENT_ID,
-    ORG_ID,
-    ORGANIZER,
-    STRANGER,
-    announced_event,
-    create_battle,
-    create_event,
-    create_profiles,
-    headers,
-)
+from battle.cast import EVENT_ID, ORG_ID, ORGANIZER, STRANGER
+from battle.factories import announced_event, create_battle, create_event, create_profiles, headers
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 

@@ -6,14 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from battle.factories import (
-    DANCERS,
-    EVENT_ID,
-    announced_event,
-    create_battle,
-    create_profiles,
-    headers,
-)
+from battle.cast import DANCERS, EVENT_ID
+from battle.factories import announced_event, create_battle, create_profiles, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import EventView

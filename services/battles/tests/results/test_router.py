@@ -5,17 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from battle.factories import (
-    HOST,
-    ORGANIZER,
-    STRANGER,
-    create_battle,
-    create_event,
-    create_org,
-    create_profiles,
-    headers,
-    winners_announced,
-)
+from battle.cast import HOST, ORGANIZER, STRANGER
+from battle.factories import create_battle, create_event, create_org, create_profiles, headers, winners_announced
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 

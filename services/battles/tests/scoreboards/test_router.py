@@ -8,18 +8,8 @@ from datetime import timedelta
 from typing import Any
 
 import httpx
-from battle.factories import (
-    EVENT_ADMIN,
-    EVENT_ID,
-    HOST,
-    JUDGE,
-    ORGANIZER,
-    PLATFORM_ADMIN,
-    STRANGER,
-    create_battle,
-    create_event,
-    headers,
-)
+from battle.cast import EVENT_ADMIN, EVENT_ID, HOST, JUDGE, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from battle.factories import create_battle, create_event, headers
 from sparrings.factories import SEMI_LEFT, SEMI_RIGHT, bracket_battle, outbox, read, score
 from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession

@@ -6,21 +6,8 @@ from __future__ import annotations
 import asyncio
 
 import httpx
-from battle.factories import (
-    EVENT_ADMIN,
-    EVENT_ID,
-    HOST,
-    JUDGE,
-    ORGANIZER,
-    PLATFORM_ADMIN,
-    STRANGER,
-    create_battle,
-    create_bracket,
-    create_event,
-    create_profiles,
-    headers,
-    winners_announced,
-)
+from battle.cast import EVENT_ADMIN, EVENT_ID, HOST, JUDGE, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from battle.factories import create_battle, create_bracket, create_event, create_profiles, headers, winners_announced
 from sparrings.factories import (
     FINAL,
     JUDGE_2,

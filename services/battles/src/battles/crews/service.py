@@ -46,6 +46,11 @@ class CrewService:
             raise NotFound(rules.MEMBER_NOT_FOUND)
         return member
 
+    def _me(self, access: BattleAccess) -> int:
+        """The signed-in caller (the routes of a dancer's own actions require one)."""
+        assert access.user_id is not None
+        return access.user_id
+
     def _crew_battle(self, access: BattleAccess) -> None:
         if not access.crew_battle:
             raise Invalid(rules.NOT_A_CREW_BATTLE)
@@ -148,8 +153,7 @@ class CrewService:
         if form.event_id is not None and form.event_id != battle.event_id:
             raise Invalid(rules.WRONG_EVENT, field="eventId")
         name = self._name(form.name)
-        me = access.user_id
-        assert me is not None
+        me = self._me(access)
         wanted = list(dict.fromkeys(form.user_ids))
         for_others = access.is_admin and me not in wanted
         others = [u for u in wanted if u != me]
@@ -225,8 +229,7 @@ class CrewService:
     ) -> BattleView:
         """The caller asks to join: an unconfirmed member until the captain or an admin accepts."""
         crew, members = await self._crew_of_battle(session, access, crew_id)
-        me = access.user_id
-        assert me is not None
+        me = self._me(access)
         if me in members:
             raise Invalid(rules.ALREADY_MEMBER)
         await registration_service.check_may_register(session, identity, access, me, joining=True)
@@ -244,8 +247,7 @@ class CrewService:
     ) -> BattleView:
         """The caller accepts their invitation (with their signatures where the organization asks for them)."""
         crew, members = await self._crew_of_battle(session, access, crew_id)
-        me = access.user_id
-        assert me is not None
+        me = self._me(access)
         member = members.get(me)
         if member is None or member.confirmed or member.requested:
             raise Invalid(rules.NO_INVITATION)
