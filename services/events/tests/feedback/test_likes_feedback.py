@@ -7,7 +7,8 @@ from typing import Any
 
 import httpx
 from attendance.factories import check_in_row, event_at, message
-from event.factories import EVENT_ADMIN, HOST, ORGANIZER, STRANGER, create_profiles, headers
+from event.cast import EVENT_ADMIN, HOST, ORGANIZER, STRANGER
+from event.factories import create_profiles, headers
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from event.factories import ORGANIZER, STRANGER, create_event
+from event.cast import ORGANIZER, STRANGER
+from event.factories import create_event
 from listing.test_router import DAY, HOUR, all_refused, event_in, local, tabs, titled
 from sqlalchemy.ext.asyncio import AsyncSession
 

@@ -9,17 +9,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import httpx
-from event.factories import (
-    DJ,
-    EVENT_ADMIN,
-    ORG_ADMIN,
-    ORGANIZER,
-    PLATFORM_ADMIN,
-    STRANGER,
-    create_event,
-    create_org,
-    headers,
-)
+from event.cast import DJ, EVENT_ADMIN, ORG_ADMIN, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from event.factories import create_event, create_org, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.db import utcnow

@@ -6,7 +6,8 @@ import uuid
 from typing import Any
 
 import httpx
-from event.factories import ORGANIZER, create_event, headers
+from event.cast import ORGANIZER
+from event.factories import create_event, headers
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 

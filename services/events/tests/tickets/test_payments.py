@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 
 import httpx
-from event.factories import STRANGER, headers
+from event.cast import STRANGER
+from event.factories import headers
 from sqlalchemy.ext.asyncio import AsyncSession
 from tickets.factories import (
     BUYER,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 
 import httpx
-from event.factories import ORGANIZER, STRANGER, create_event, headers
+from event.cast import ORGANIZER, STRANGER
+from event.factories import create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 from tickets.factories import (
     BUYER,

@@ -8,7 +8,8 @@ from urllib.parse import unquote
 
 import httpx
 import segno
-from event.factories import EVENT_ADMIN, HOST, ORGANIZER, PLATFORM_ADMIN, STRANGER, create_event, headers
+from event.cast import EVENT_ADMIN, HOST, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from event.factories import create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 from tickets.factories import (
     BUYER,
