@@ -296,29 +296,30 @@ describe('Event page, media panel', () => {
   })
 })
 
+/** The gateway at fetch: each /api/live a stream of `streams` (`send` writes to the newest), `answer` every other
+ * request (404 without an answer). */
+function serveLive(answer: (request: Request, url: URL) => Promise<Response | undefined> | Response | undefined) {
+  const streams: LiveStream[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init)
+      const url = new URL(request.url)
+      if (url.pathname === '/api/live') return liveStreamResponse(request, init, streams)
+      return (await answer(request, url)) ?? jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
+    }),
+  )
+  return { streams, send: (text: string) => streams.at(-1)?.send(text) }
+}
+
 describe('Event page, live', () => {
   it("follows the topic event:<id> and re-reads the event when another editor changes it", async () => {
     let title = 'Winter Jam'
-    const streams: LiveStream[] = []
-    const send = (text: string) => streams.at(-1)?.send(text)
-    const liveUrls: string[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = input instanceof Request ? input : new Request(String(input), init)
-        const url = new URL(request.url)
-        if (url.pathname === '/api/live') {
-          liveUrls.push(url.search)
-          return liveStreamResponse(request, init, streams)
-        }
-        if (url.pathname === '/api/events/42') return jsonResponse(published({ title }))
-        return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
-      }),
-    )
+    const { streams, send } = serveLive((_, url) => (url.pathname === '/api/events/42' ? jsonResponse(published({ title })) : undefined))
     renderWithProviders(<EventPage id={42} />, { route: '/event/42', path: '/event/:id', preloadedState: signedInState() })
     expect(await screen.findByRole('heading', { name: 'Winter Jam' })).toBeInTheDocument()
     await waitFor(() => expect(streams.length).toBeGreaterThan(0), { timeout: 4000 })
-    expect(decodeURIComponent(liveUrls[0])).toContain('topics=event:42')
+    expect(streams[0].topics).toContain('event:42')
     title = 'Winter Jam 2'
     send('retry: 10\nid: EV:1\nevent: ready\ndata: {}\n\n')
     send(`id: EV:2\nevent: message\ndata: ${JSON.stringify({ id: 'EV:2', type: 'events.event.updated', topics: ['event:42'], data: {} })}\n\n`)
@@ -326,29 +327,19 @@ describe('Event page, live', () => {
   })
 
   it("does not re-read the draft its editor deletes when the deletion's own message comes first", async () => {
-    const streams: LiveStream[] = []
-    const send = (text: string) => streams.at(-1)?.send(text)
     let answerDelete: (() => void) | undefined
     const reads: string[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = input instanceof Request ? input : new Request(String(input), init)
-        const url = new URL(request.url)
-        if (url.pathname === '/api/live') {
-          return liveStreamResponse(request, init, streams)
-        }
-        if (url.pathname === '/api/events/42/delete') {
-          await new Promise<void>((resolve) => (answerDelete = resolve))
-          return jsonResponse({ ok: true })
-        }
-        if (url.pathname === '/api/events/42' && request.method === 'GET') {
-          reads.push(url.pathname)
-          return jsonResponse(published({ status: 'draft', permissions: { canEdit: true } }))
-        }
-        return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
-      }),
-    )
+    const { streams, send } = serveLive(async (request, url) => {
+      if (url.pathname === '/api/events/42/delete') {
+        await new Promise<void>((resolve) => (answerDelete = resolve))
+        return jsonResponse({ ok: true })
+      }
+      if (url.pathname === '/api/events/42' && request.method === 'GET') {
+        reads.push(url.pathname)
+        return jsonResponse(published({ status: 'draft', permissions: { canEdit: true } }))
+      }
+      return undefined
+    })
     const { router } = renderWithProviders(<EventPage id={42} />, { route: '/event/42', path: '/event/:id', preloadedState: signedInState() })
     const user = userEvent.setup()
     await screen.findByRole('heading', { name: 'Winter Jam' })
