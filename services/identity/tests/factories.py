@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+import httpx
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity.auth.passwords import hash_password
 from identity.models import Account, Notification, Profile
 from kit.db import utcnow
 from kit.events import Envelope
-from kit.testing import as_user
+from kit.testing import as_user, eventually
 
 PASSWORD = "correct horse battery"
 
@@ -106,3 +107,13 @@ def event_announced(
         "lng": None,
     }
     return Envelope.of(kind.model_validate(payload), **extra)
+
+
+async def stats_are(client: httpx.AsyncClient, profile_id: int, **expected: int) -> None:
+    """The public profile comes to show these stats (`eventsAttended=2`): the consumers apply in the background."""
+
+    async def check() -> bool:
+        answer = (await client.get(f"/api/user/{profile_id}")).json()
+        return all(answer[name] == value for name, value in expected.items())
+
+    await eventually(check)
