@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { eventMediaPanel } from '@/app/media-screens'
 import type { Media } from '@/features/media'
 import { buildEvent, buildPermissions, buildTier, jsonResponse, type EventOverrides } from '@/testing/builders'
-import { liveStreamResponse, type LiveStream } from '@/testing/live-gateway'
+import { stubGatewayFetch, type LiveStream } from '@/testing/live-gateway'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { stubApi } from '@/testing/stub-api'
 import { EventPage } from './components/event-page'
@@ -300,15 +300,7 @@ describe('Event page, media panel', () => {
  * request (404 without an answer). */
 function serveLive(answer: (request: Request, url: URL) => Promise<Response | undefined> | Response | undefined) {
   const streams: LiveStream[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(String(input), init)
-      const url = new URL(request.url)
-      if (url.pathname === '/api/live') return liveStreamResponse(request, init, streams)
-      return (await answer(request, url)) ?? jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
-    }),
-  )
+  stubGatewayFetch(streams, async (request, url) => (await answer(request, url)) ?? jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404))
   return { streams, send: (text: string) => streams.at(-1)?.send(text) }
 }
 
