@@ -10,16 +10,9 @@ from event.cast import ORGANIZER
 from event.factories import create_event, headers
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from tickets.cast import BUYER
 
 from events.models import Event, Payment, Ticket, Tier
-
-BUYER = 20
-OTHER_BUYER = 21
-
-SUCCEEDS = "4242 4242 4242 4242"
-DECLINED = "4000000000000002"
-INSUFFICIENT = "4000000000009995"
-TWO_STEPS = "4000002500003155"
 
 
 async def event_with_tiers(session: AsyncSession, *costs: int, **overrides: Any) -> tuple[Event, list[Tier]]:

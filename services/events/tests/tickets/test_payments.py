@@ -9,21 +9,8 @@ import httpx
 from event.cast import STRANGER
 from event.factories import headers
 from sqlalchemy.ext.asyncio import AsyncSession
-from tickets.factories import (
-    BUYER,
-    DECLINED,
-    INSUFFICIENT,
-    SUCCEEDS,
-    TWO_STEPS,
-    buy,
-    card_purchase,
-    confirm,
-    event_with_tiers,
-    message,
-    payments,
-    pending_payment,
-    tickets,
-)
+from tickets.cast import BUYER, DECLINED, INSUFFICIENT, SUCCEEDS, TWO_STEPS
+from tickets.factories import buy, card_purchase, confirm, event_with_tiers, message, payments, pending_payment, tickets
 
 from events.payments import local
 from events.tickets import rules

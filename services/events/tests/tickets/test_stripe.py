@@ -16,7 +16,8 @@ import pytest
 from event.cast import ORGANIZER
 from event.factories import headers
 from sqlalchemy.ext.asyncio import AsyncSession
-from tickets.factories import BUYER, buy, event_with_tiers, message, payments, pending_payment, tickets
+from tickets.cast import BUYER
+from tickets.factories import buy, event_with_tiers, message, payments, pending_payment, tickets
 from tickets.stripe_stand_in import StripeState, stripe_stand_in
 
 from kit.local import free_port

@@ -11,18 +11,8 @@ import segno
 from event.cast import EVENT_ADMIN, HOST, ORGANIZER, PLATFORM_ADMIN, STRANGER
 from event.factories import create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
-from tickets.factories import (
-    BUYER,
-    OTHER_BUYER,
-    SUCCEEDS,
-    buy,
-    card_purchase,
-    confirm,
-    event_with_tiers,
-    message,
-    payments,
-    tickets,
-)
+from tickets.cast import BUYER, OTHER_BUYER, SUCCEEDS
+from tickets.factories import buy, card_purchase, confirm, event_with_tiers, message, payments, tickets
 
 from events.events.schemas import Event as EventModel
 from events.tickets import rules
