@@ -20,13 +20,10 @@ import json
 import statistics
 import time
 import uuid
-from pathlib import Path
 from typing import Any
 
 import httpx
-from common import ROOT, Processes, free_port, fresh_database, processes, service_package, start_nats, table, wait_ready
-
-from kit.local import EmbeddedPostgres
+from common import Processes, bench_server, free_port, fresh_database, processes, service_package, start_services, table
 
 BUYERS = 200
 RETRIED = 0.2
@@ -38,55 +35,22 @@ CARD = "4242 4242 4242 4242"
 
 
 def start_stack(group: Processes) -> dict[str, Any]:
-    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
-    pg.start()
-    server = pg.url().rsplit("/", 1)[0]
-    nats = start_nats(group, "attendance")
-    identity_db = asyncio.run(fresh_database(server, "bench_att_identity", "identity"))
-    events_db = asyncio.run(fresh_database(server, "bench_att_events", "events"))
-    key = ROOT / ".run" / "bench" / "identity.pem"
-    if not key.exists():
-        from identity.auth.tokens import generate_private_key_pem
-
-        key.write_text(generate_private_key_pem())
-    ports = {name: free_port() for name in ("identity", "events", "gateway")}
-    identity = f"http://127.0.0.1:{ports['identity']}"
-    gateway = f"http://127.0.0.1:{ports['gateway']}"
-    group.uvicorn(
-        "identity",
-        "identity.app:create_app",
-        ports["identity"],
-        {"IDENTITY_DATABASE_URL": identity_db, "NATS_URL": nats, "IDENTITY_JWT_PRIVATE_KEY_FILE": str(key)},
+    server, nats = bench_server(group, "attendance")
+    databases = {
+        name: asyncio.run(fresh_database(server, f"bench_att_{name}", name)) for name in ("identity", "events")
+    }
+    gateway = f"http://127.0.0.1:{free_port()}"
+    # the test provider's webhooks come back through the gateway, as a processor's would
+    urls = start_services(
+        group,
+        nats,
+        databases,
+        env={"events": {"EVENTS_PUBLIC_URL": gateway}},
+        # the bench signs 200 people in from one address
+        gateway_env={"GATEWAY_AUTH_RATE_PER_IP": "100000"},
+        gateway_port=int(gateway.rsplit(":", 1)[1]),
     )
-    group.uvicorn(
-        "events",
-        "events.app:create_app",
-        ports["events"],
-        {
-            "EVENTS_DATABASE_URL": events_db,
-            "NATS_URL": nats,
-            "EVENTS_IDENTITY_URL": identity,
-            # the test provider's webhooks come back through the gateway, as a processor's would
-            "EVENTS_PUBLIC_URL": gateway,
-        },
-    )
-    for name in ("identity", "events"):
-        wait_ready(f"http://127.0.0.1:{ports[name]}/readyz")
-    group.uvicorn(
-        "gateway",
-        "gateway.app:create_app",
-        ports["gateway"],
-        {
-            "GATEWAY_IDENTITY_URL": identity,
-            "GATEWAY_EVENTS_URL": f"http://127.0.0.1:{ports['events']}",
-            "NATS_URL": nats,
-            "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
-            # the bench signs 200 people in from one address
-            "GATEWAY_AUTH_RATE_PER_IP": "100000",
-        },
-    )
-    wait_ready(f"{gateway}/readyz")
-    return {"gateway": gateway}
+    return {"gateway": urls["gateway"]}
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -115,8 +79,10 @@ async def sign_up(client: httpx.AsyncClient, email: str, name: str) -> tuple[int
     return body["user"]["id"], headers
 
 
-async def paid_event(client: httpx.AsyncClient, headers: dict[str, str]) -> tuple[int, int]:
-    """A published event running now with one paid tier ($15)."""
+async def running_event(
+    client: httpx.AsyncClient, headers: dict[str, str], title: str, tiers: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """A published event running now (from an hour ago to six hours from now): its answer."""
     created = await client.post("/api/events", headers=headers)
     assert created.status_code == 201, created.text
     event_id = created.json()["id"]
@@ -125,16 +91,22 @@ async def paid_event(client: httpx.AsyncClient, headers: dict[str, str]) -> tupl
         f"/api/events/{event_id}",
         headers=headers,
         json={
-            "title": "Bench Jam",
+            "title": title,
             "dateStart": (now - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
             "dateEnd": (now + dt.timedelta(hours=6)).strftime("%Y-%m-%dT%H:%M"),
-            "tiers": [{"title": "General", "cost": 1500}],
-        },
+        }
+        | ({"tiers": tiers} if tiers is not None else {}),
     )
     assert saved.status_code == 200, saved.text
     published = await client.post(f"/api/events/{event_id}/publish", headers=headers)
     assert published.status_code == 200, published.text
-    return event_id, published.json()["tiers"][0]["id"]
+    return published.json()
+
+
+async def paid_event(client: httpx.AsyncClient, headers: dict[str, str]) -> tuple[int, int]:
+    """A published event running now with one paid tier ($15)."""
+    event = await running_event(client, headers, "Bench Jam", [{"title": "General", "cost": 1500}])
+    return event["id"], event["tiers"][0]["id"]
 
 
 async def buy(client: httpx.AsyncClient, headers: dict[str, str], event_id: int, tier: int, twice: bool) -> float:

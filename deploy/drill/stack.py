@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from deploy.local.stack import free_base, stop  # noqa: E402
-from kit.local import EmbeddedNats, EmbeddedPostgres, free_port, processes_under  # noqa: E402
+from kit.local import EmbeddedNats, EmbeddedPostgres, free_port, processes_under, uvicorn_command  # noqa: E402
 from kit.platform import SERVICES  # noqa: E402
 
 RUN = ROOT / ".run" / "drill"
@@ -57,10 +57,9 @@ class DrillStack:
 
     def second_gateway(self) -> tuple[subprocess.Popen[bytes], int]:
         port = free_port()
-        command = [sys.executable, "-m", "uvicorn", "gateway.app:create_app", "--factory", "--host", "127.0.0.1"]
         log = open(RUN / "gateway-b.log", "ab")  # noqa: SIM115 - handed to the child process
         process = subprocess.Popen(
-            [*command, "--port", str(port), "--no-access-log", "--http", "kit.serving:HttpProtocol"],
+            uvicorn_command("gateway.app:create_app", port, "--http", "kit.serving:HttpProtocol"),
             env=os.environ | self.gateway_env(),
             cwd=ROOT,
             stdout=log,

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from kit.db import asyncpg_dsn  # noqa: E402
-from kit.local import EmbeddedNats, EmbeddedPostgres, port_open  # noqa: E402
+from kit.local import EmbeddedNats, EmbeddedPostgres, port_open, uvicorn_command  # noqa: E402
 from kit.migrations import migrations_dir, upgrade_to_head  # noqa: E402
 from kit.platform import SERVICES as PLATFORM  # noqa: E402
 from kit.platform import service  # noqa: E402
@@ -225,39 +225,16 @@ async def run(args: argparse.Namespace) -> int:
                 "CYPHER_ENV": "development",
                 "CYPHER_LOG_JSON": "false",
             } | service_env(name, run_dir, args)
-            command = [
-                python,
-                "-m",
-                "uvicorn",
-                f"{package}.app:create_app",
-                "--factory",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--no-access-log",
-                *HTTP_PROTOCOL,
-            ]
+            command = uvicorn_command(f"{package}.app:create_app", port, *HTTP_PROTOCOL)
             children.append(Child(name, command, env, port, f"http://127.0.0.1:{port}/readyz"))
             gateway_env[f"GATEWAY_{name.upper()}_URL"] = f"http://127.0.0.1:{port}"
             table.append((name, f"http://127.0.0.1:{port}", "API + outbox relay + consumers"))
         children.append(
             Child(
                 "gateway",
-                [
-                    python,
-                    "-m",
-                    "uvicorn",
-                    "gateway.app:create_app",
-                    "--factory",
-                    "--host",
-                    args.host,
-                    "--port",
-                    str(args.port),
-                    "--no-access-log",
-                    "--no-proxy-headers",
-                    *HTTP_PROTOCOL,
-                ],
+                uvicorn_command(
+                    "gateway.app:create_app", args.port, "--no-proxy-headers", *HTTP_PROTOCOL, host=args.host
+                ),
                 gateway_env,
                 args.port,
                 f"http://127.0.0.1:{args.port}/readyz",

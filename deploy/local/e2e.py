@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-from stack import WEB, StackFailed, throwaway_stack
+from stack import WEB, Stack, run_on_stack
 from traces import Collector, judge_score_trace
 
 # E2E_RUN_DIR: another run directory, so that two suites can run side by side on one checkout
@@ -32,23 +32,21 @@ def main() -> int:
     # the stack's processes export their spans to the stand-in collector (kit.tracing; off without this)
     os.environ["OTEL_EXPORTER_OTLP_ENDPOINT"] = collector.url
     os.environ["OTEL_BSP_SCHEDULE_DELAY"] = "1000"
-    try:
-        with collector, throwaway_stack(RUN_DIR, log) as stack:
-            log("running Playwright")
-            # E2E_NATS_URL: specs publish other services' events there (deploy/local/seed_points.py), run by
-            # E2E_PYTHON, this Python: uv need not be on the shell's PATH
-            env = os.environ | {"E2E_BASE_URL": stack.url, "E2E_NATS_URL": stack.nats_url, "E2E_PYTHON": sys.executable}
-            result = subprocess.run(["npx", "playwright", "test", *sys.argv[1:]], cwd=WEB, env=env, check=False)
-            log(
-                f"Playwright exited with code {result.returncode} after {time.monotonic() - stack.started:.0f} s in all"
-            )
-            time.sleep(2)  # the last batch of spans (exported every second)
-            traced, summary = judge_score_trace(collector.spans)
-            log(f"tracing: {summary}" if traced is not False else f"FAILED tracing: {summary}")
-            return result.returncode or (1 if traced is False else 0)
-    except StackFailed as failure:
-        log(str(failure))
-        return 1
+    with collector:
+        return run_on_stack(RUN_DIR, log, lambda stack: playwright(stack, collector))
+
+
+def playwright(stack: Stack, collector: Collector) -> int:
+    log("running Playwright")
+    # E2E_NATS_URL: specs publish other services' events there (deploy/local/seed_points.py), run by
+    # E2E_PYTHON, this Python: uv need not be on the shell's PATH
+    env = os.environ | {"E2E_BASE_URL": stack.url, "E2E_NATS_URL": stack.nats_url, "E2E_PYTHON": sys.executable}
+    result = subprocess.run(["npx", "playwright", "test", *sys.argv[1:]], cwd=WEB, env=env, check=False)
+    log(f"Playwright exited with code {result.returncode} after {time.monotonic() - stack.started:.0f} s in all")
+    time.sleep(2)  # the last batch of spans (exported every second)
+    traced, summary = judge_score_trace(collector.spans)
+    log(f"tracing: {summary}" if traced is not False else f"FAILED tracing: {summary}")
+    return result.returncode or (1 if traced is False else 0)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from stack import ROOT, StackFailed, throwaway_stack
+from stack import ROOT, Stack, StackFailed, run_on_stack
 
 RUN_DIR = os.environ.get("FUZZ_RUN_DIR", ".run/fuzz")
 SCHEMA = ROOT / "proto-contracts" / "openapi" / "gateway.json"
@@ -157,49 +157,48 @@ def main() -> int:
     os.environ.update(STACK_ENV)
     work = ROOT / RUN_DIR.rstrip("/")
     out = work.parent / f"{work.name}-report"
-    try:
-        with throwaway_stack(RUN_DIR, log) as stack:
-            users = {name: sign_up(stack.url, name) for name in ("ana", "bo")}
-            config = write_config(out, users)
-            command = [
-                sys.executable,
-                "-m",
-                "schemathesis.cli",
-                "--config-file",
-                str(config),
-                "run",
-                str(SCHEMA),
-                "--url",
-                stack.url,
-                "--phases",
-                "examples,coverage,fuzzing,stateful",
-                "--max-examples",
-                str(MAX_EXAMPLES),
-                "--max-time",
-                str(MAX_TIME),
-                "--workers",
-                "2",
-                "--request-timeout",
-                "20",
-                "--seed",
-                str(int(time.time())) if SEED == "random" else SEED,
-                "--report",
-                "json,junit",
-                "--report-dir",
-                str(out),
-                "--warnings",
-                "off",
-                *sys.argv[1:],
-            ]
-            log(f"schemathesis on {SCHEMA.relative_to(ROOT)} against {stack.url} as ana and bo")
-            started = time.monotonic()
-            result = subprocess.run(command, cwd=out, check=False)  # its .schemathesis cache goes there too
-            log(f"schemathesis exited with code {result.returncode} after {time.monotonic() - started:.0f} s")
-            log(f"report in {out.relative_to(ROOT)}")
-            return result.returncode
-    except StackFailed as failure:
-        log(str(failure))
-        return 1
+
+    def schemathesis(stack: Stack) -> int:
+        users = {name: sign_up(stack.url, name) for name in ("ana", "bo")}
+        config = write_config(out, users)
+        command = [
+            sys.executable,
+            "-m",
+            "schemathesis.cli",
+            "--config-file",
+            str(config),
+            "run",
+            str(SCHEMA),
+            "--url",
+            stack.url,
+            "--phases",
+            "examples,coverage,fuzzing,stateful",
+            "--max-examples",
+            str(MAX_EXAMPLES),
+            "--max-time",
+            str(MAX_TIME),
+            "--workers",
+            "2",
+            "--request-timeout",
+            "20",
+            "--seed",
+            str(int(time.time())) if SEED == "random" else SEED,
+            "--report",
+            "json,junit",
+            "--report-dir",
+            str(out),
+            "--warnings",
+            "off",
+            *sys.argv[1:],
+        ]
+        log(f"schemathesis on {SCHEMA.relative_to(ROOT)} against {stack.url} as ana and bo")
+        started = time.monotonic()
+        result = subprocess.run(command, cwd=out, check=False)  # its .schemathesis cache goes there too
+        log(f"schemathesis exited with code {result.returncode} after {time.monotonic() - started:.0f} s")
+        log(f"report in {out.relative_to(ROOT)}")
+        return result.returncode
+
+    return run_on_stack(RUN_DIR, log, schemathesis)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -128,3 +128,13 @@ def throwaway_stack(run_dir: str, log: object = print) -> Iterator[Stack]:
         finally:
             stop(process)
             ready.unlink(missing_ok=True)
+
+
+def run_on_stack(run_dir: str, log: Callable[[str], None], body: Callable[[Stack], int]) -> int:
+    """`body(stack)` on a throwaway stack: its exit code, or 1 when the stack did not start."""
+    try:
+        with throwaway_stack(run_dir, log) as stack:
+            return body(stack)
+    except StackFailed as failure:
+        log(str(failure))
+        return 1

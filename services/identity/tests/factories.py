@@ -5,12 +5,14 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+import httpx
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity.auth.passwords import hash_password
 from identity.models import Account, Notification, Profile
 from kit.db import utcnow
-from kit.testing import as_user
+from kit.events import Envelope
+from kit.testing import as_user, eventually
 
 PASSWORD = "correct horse battery"
 
@@ -78,3 +80,40 @@ def headers_for(account: Account, profile: Profile, *others: Profile, admin: boo
     """As the gateway forwards them: acting as `profile`, the account holding it and `others`."""
     ids = (profile.id, *(p.id for p in others))
     return as_user(account.id, profile.id, profile_ids=ids, admin=admin)
+
+
+def event_announced(
+    kind: type[Any],
+    event_id: int,
+    *,
+    organizer_id: int = 1,
+    title: str = "Jam",
+    status: str = "published",
+    **extra: Any,
+) -> Envelope:
+    """The events service's announcement `kind` of an event without dates or place; `extra` goes to the envelope."""
+    payload = {
+        "id": event_id,
+        "orgId": None,
+        "organizerId": organizer_id,
+        "title": title,
+        "image": None,
+        "status": status,
+        "startsAt": None,
+        "endsAt": None,
+        "timeZone": "UTC",
+        "locationAddress": None,
+        "lat": None,
+        "lng": None,
+    }
+    return Envelope.of(kind.model_validate(payload), **extra)
+
+
+async def stats_are(client: httpx.AsyncClient, profile_id: int, **expected: int) -> None:
+    """The public profile comes to show these stats (`eventsAttended=2`): the consumers apply in the background."""
+
+    async def check() -> bool:
+        answer = (await client.get(f"/api/user/{profile_id}")).json()
+        return all(answer[name] == value for name, value in expected.items())
+
+    await eventually(check)

@@ -23,6 +23,7 @@ from kit.principal import UserDep
 from kit.schemas import Schema
 from kit.settings import ServiceSettings
 from kit.testing import as_user
+from kit.testing.helpers import asgi_client
 from kit.types import ID_MAX, Id, Name, Text, parse_id_list
 
 SAMPLE = Path(__file__).parent / "sample"
@@ -83,8 +84,7 @@ async def app(database_url: str, nats_url: str, clean_state: None) -> AsyncItera
 
 @pytest.fixture
 async def sample(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
-    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+    async with asgi_client(app) as client:
         yield client
 
 

@@ -37,6 +37,7 @@ from kit.places.api import LAT_LNG_TOGETHER, QUERY_TOO_LONG
 from kit.places.online import NOMINATIM_ATTRIBUTION, PHOTON_ATTRIBUTION
 from kit.rows import rows_of
 from kit.testing import serve_app
+from kit.testing.helpers import asgi_client
 
 SAMPLE = Path(__file__).parent / "sample"
 COUNTRIES_JSON = Path(__file__).resolve().parents[3] / "proto-contracts" / "data" / "countries.json"
@@ -75,8 +76,7 @@ async def app(database_url: str, nats_url: str, clean_state: None) -> AsyncItera
 
 @pytest.fixture
 async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
-    async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+    async with asgi_client(app) as http:
         yield http
 
 

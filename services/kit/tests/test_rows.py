@@ -20,7 +20,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from kit.app import create_service_app
 from kit.rows import Query, answer, rows_of
 from kit.settings import ServiceSettings
-from kit.testing.helpers import count_queries
+from kit.testing.helpers import asgi_client, count_queries
 from kit.types import Id
 
 SAMPLE = Path(__file__).parent / "sample"
@@ -63,8 +63,7 @@ async def app(database_url: str, nats_url: str, clean_state: None) -> AsyncItera
 
 @pytest.fixture
 async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
-    async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+    async with asgi_client(app) as http:
         yield http
 
 

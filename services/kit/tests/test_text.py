@@ -201,6 +201,13 @@ class TestPastDate:
         with pytest.raises(ValueError, match="^Date format mm/dd/yyyy$"):
             text.parse_past_mdy("1999-05-17", today=self.TODAY)
 
+    def test_a_form_field_is_text_or_null(self) -> None:
+        assert text.past_mdy_field("05/17/1999") == date(1999, 5, 17)
+        assert text.past_mdy_field(None) is None
+        for other in (19990517, ["05/17/1999"], {"d": 1}):
+            with pytest.raises(ValueError, match="^Date format mm/dd/yyyy$"):
+                text.past_mdy_field(other)
+
     def test_today_is_allowed_and_tomorrow_refused(self) -> None:
         assert text.parse_past_mdy("11/21/2026", today=self.TODAY) == self.TODAY
         with pytest.raises(ValueError, match="^Please enter a correct date$"):

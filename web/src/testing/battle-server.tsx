@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router'
-import { vi } from 'vitest'
 import { AppProvider } from '@/app/provider'
 import { makeStore } from '@/app/store'
 import { BattlePage } from '@/features/battles/components/battle-page'
@@ -8,7 +7,7 @@ import { GroupPage } from '@/features/battles/components/prelims/group-page'
 import { GroupsPage } from '@/features/battles/components/prelims/groups-page'
 import type { Battle } from '@/features/battles/types'
 import { buildUser, jsonResponse } from './builders'
-import { liveStreamResponse, type LiveStream } from './live-gateway'
+import { stubGatewayFetch, type LiveStream } from './live-gateway'
 import { renderWithProviders, signedInState } from './render'
 
 export interface Call {
@@ -27,26 +26,20 @@ export function fakeBattleServer(battle: Battle, answer: (call: Call) => Respons
   const state = { battle }
   const calls: Call[] = []
   const streams: LiveStream[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(String(input), init)
-      const url = new URL(request.url)
-      if (url.pathname === '/api/live') return liveStreamResponse(request, init, streams)
-      const text = request.method === 'GET' ? '' : await request.clone().text()
-      const call = { method: request.method, path: url.pathname, params: url.searchParams, body: text ? JSON.parse(text) : undefined, headers: request.headers }
-      calls.push(call)
-      if (call.method === 'GET' && call.path === '/api/user') return jsonResponse(buildUser({ id: 1, dancerName: 'B-girl Ana' }))
-      const answered = answer(call)
-      if (answered instanceof Response) return answered
-      if (answered) {
-        state.battle = answered
-        return jsonResponse(answered)
-      }
-      if (call.method === 'GET' && call.path === '/api/battles/7') return jsonResponse(state.battle)
-      return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
-    }),
-  )
+  stubGatewayFetch(streams, async (request, url) => {
+    const text = request.method === 'GET' ? '' : await request.clone().text()
+    const call = { method: request.method, path: url.pathname, params: url.searchParams, body: text ? JSON.parse(text) : undefined, headers: request.headers }
+    calls.push(call)
+    if (call.method === 'GET' && call.path === '/api/user') return jsonResponse(buildUser({ id: 1, dancerName: 'B-girl Ana' }))
+    const answered = answer(call)
+    if (answered instanceof Response) return answered
+    if (answered) {
+      state.battle = answered
+      return jsonResponse(answered)
+    }
+    if (call.method === 'GET' && call.path === '/api/battles/7') return jsonResponse(state.battle)
+    return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
+  })
   const posts = () => calls.filter((call) => call.method !== 'GET')
   const reads = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/battles/7').length
   return { state, calls, streams, posts, reads }

@@ -1,3 +1,5 @@
+import { vi } from 'vitest'
+
 /**
  * The gateway's live feed stood in for at the browser's transport (fetch with a streamed body): a test writes
  * what the gateway would send on each stream opened, and sees what each asked for.
@@ -29,6 +31,19 @@ export function liveStreamResponse(request: Request, init: RequestInit | undefin
     end: () => controller.close(),
   })
   return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
+}
+
+/** `fetch` stood in for by the gateway: each GET /api/live a stream added to `streams`, `answer` every other request. */
+export function stubGatewayFetch(streams: LiveStream[], answer: (request: Request, url: URL) => Promise<Response> | Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init)
+      const url = new URL(request.url)
+      if (url.pathname === '/api/live') return liveStreamResponse(request, init, streams)
+      return answer(request, url)
+    }),
+  )
 }
 
 /** A `ready` frame, and a message frame of an envelope. */

@@ -54,22 +54,23 @@ async def _named(session: AsyncSession, battle: Battle, payloads: list[Any]) -> 
 
 
 async def registered(session: AsyncSession, battle: Battle, users: Iterable[int], crew_id: int | None = None) -> None:
-    hidden = battle.hide_participants
-    payloads = [
-        ParticipantRegistered(
-            battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id, hidden=hidden
-        )
-        for user_id in users
-    ]
-    await _named(session, battle, payloads)
+    await _participants(session, battle, ParticipantRegistered, users, crew_id)
 
 
 async def unregistered(session: AsyncSession, battle: Battle, users: Iterable[int], crew_id: int | None = None) -> None:
+    await _participants(session, battle, ParticipantUnregistered, users, crew_id)
+
+
+async def _participants(
+    session: AsyncSession,
+    battle: Battle,
+    kind: type[ParticipantRegistered] | type[ParticipantUnregistered],
+    users: Iterable[int],
+    crew_id: int | None,
+) -> None:
     hidden = battle.hide_participants
     payloads = [
-        ParticipantUnregistered(
-            battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id, hidden=hidden
-        )
+        kind(battle_id=battle.id, event_id=battle.event_id, user_id=user_id, crew_id=crew_id, hidden=hidden)
         for user_id in users
     ]
     await _named(session, battle, payloads)

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
+from battle.cast import DANCERS, EVENT_ADMIN, EVENT_ID, HOST, JUDGE, ORG_ID, ORGANIZER
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -25,17 +26,8 @@ from battles.models import (
     StudioMembership,
 )
 from kit.db import utcnow
-from kit.testing import as_user
-
-ORGANIZER = 1  # the profile ids the tests act as (account id = profile id)
-EVENT_ADMIN = 2
-HOST = 3
-STRANGER = 4
-JUDGE = 5
-DANCERS = range(10, 80)
-PLATFORM_ADMIN = 90
-EVENT_ID = 100
-ORG_ID = 7
+from kit.events import Envelope
+from kit.testing import as_user, collect_events
 
 
 def headers(profile_id: int, *, admin: bool = False) -> dict[str, str]:
@@ -69,6 +61,27 @@ async def create_event(
         session.add(EventStaff(event_id=event_id, user_id=user_id, role=role, present=True, changed_at=now))
     await session.commit()
     return event
+
+
+def announced_event(kind: Any, title: str = "Queens Jam", **more: Any) -> Any:
+    """The events service's announcement `kind` of the published event EVENT_ID, two days ahead, no place;
+    `more` sets or overrides fields."""
+    start = utcnow() + timedelta(days=2)
+    fields = {
+        "id": EVENT_ID,
+        "org_id": ORG_ID,
+        "organizer_id": ORGANIZER,
+        "title": title,
+        "image": None,
+        "status": "published",
+        "starts_at": start.isoformat(),
+        "ends_at": (start + timedelta(hours=4)).isoformat(),
+        "time_zone": "UTC",
+        "location_address": None,
+        "lat": None,
+        "lng": None,
+    }
+    return kind(**(fields | more))
 
 
 async def create_profiles(session: AsyncSession, *ids: int, names: dict[int, str | None] | None = None) -> None:
@@ -258,3 +271,16 @@ async def finish_prelims(client: httpx.AsyncClient, battle_id: int) -> dict[str,
     finished = await client.post(f"/api/battles/{battle_id}/prelims/finish", headers=headers(ORGANIZER))
     assert finished.status_code == 200, finished.text
     return dict(finished.json())
+
+
+async def winners_announced(nats_url: str, battle: dict[str, Any], *places: tuple[str, list[int]]) -> Envelope:
+    """The one `battles.winners.set` of `battle` (of EVENT_ID at ORG_ID) names these places: (place, user ids)."""
+    (winners,) = await collect_events(nats_url, "battles.winners.set", count=1)
+    assert winners.data == {
+        "battleId": battle["id"],
+        "eventId": EVENT_ID,
+        "orgId": ORG_ID,
+        "startDate": battle["startDate"][:10],
+        "winners": [{"place": place, "userIds": user_ids} for place, user_ids in places],
+    }
+    return winners

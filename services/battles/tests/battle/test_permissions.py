@@ -4,19 +4,8 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from battle.factories import (
-    DANCERS,
-    EVENT_ADMIN,
-    EVENT_ID,
-    HOST,
-    ORGANIZER,
-    PLATFORM_ADMIN,
-    STRANGER,
-    create_battle,
-    create_event,
-    create_profiles,
-    headers,
-)
+from battle.cast import DANCERS, EVENT_ADMIN, EVENT_ID, HOST, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from battle.factories import create_battle, create_event, create_profiles, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import EventView

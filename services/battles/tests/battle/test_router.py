@@ -3,21 +3,8 @@
 from __future__ import annotations
 
 import httpx
-from battle.factories import (
-    EVENT_ADMIN,
-    EVENT_ID,
-    HOST,
-    JUDGE,
-    ORG_ID,
-    ORGANIZER,
-    PLATFORM_ADMIN,
-    STRANGER,
-    create_battle,
-    create_event,
-    create_org,
-    create_profiles,
-    headers,
-)
+from battle.cast import EVENT_ADMIN, EVENT_ID, HOST, JUDGE, ORG_ID, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from battle.factories import create_battle, create_event, create_org, create_profiles, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.testing import collect_events

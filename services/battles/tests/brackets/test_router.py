@@ -6,18 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from battle.factories import (
-    EVENT_ID,
-    JUDGE,
-    ORGANIZER,
-    STRANGER,
-    create_crew,
-    create_profiles,
-    finish_prelims,
-    headers,
-    prelims_battle,
-    score,
-)
+from battle.cast import EVENT_ID, JUDGE, ORGANIZER, STRANGER
+from battle.factories import create_crew, create_profiles, finish_prelims, headers, prelims_battle, score
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.testing import collect_events

@@ -6,19 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from battle.factories import (
-    EVENT_ADMIN,
-    EVENT_ID,
-    HOST,
-    JUDGE,
-    ORGANIZER,
-    STRANGER,
-    create_battle,
-    create_event,
-    create_org,
-    create_profiles,
-    headers,
-)
+from battle.cast import EVENT_ADMIN, EVENT_ID, HOST, JUDGE, ORGANIZER, STRANGER
+from battle.factories import create_battle, create_event, create_org, create_profiles, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import AttendeeCheckedIn, AttendeeUnchecked

@@ -9,25 +9,15 @@ from collections.abc import Iterable
 from typing import Any
 
 import httpx
-from battle.factories import (
-    EVENT_ID,
-    HOST,
-    JUDGE,
-    ORGANIZER,
-    PLATFORM_ADMIN,
-    STRANGER,
-    add_judge,
-    create_battle,
-    create_event,
-    create_profiles,
-    headers,
-    prelims_battle,
-)
+from battle.cast import EVENT_ID, HOST, JUDGE, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from battle.factories import add_judge, create_battle, create_event, create_profiles, headers, prelims_battle
 from scoreboards.test_router import create_carpets
 from sparrings.factories import SEMI_LEFT, bracket_battle, read, score
 from sqlalchemy import column, select, table
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles.models import Sparring
 
 DANCERS = (10, 11, 12, 13)
 COMPETITOR_KEYS = ("winnerId", "winner", "userId", "userIds", "crewId", "byUserId", "captainId")
@@ -87,15 +77,21 @@ async def published(session: AsyncSession) -> list[dict[str, Any]]:
     return [row[0] for row in found]
 
 
+async def semi_on_the_board(client: httpx.AsyncClient, session: AsyncSession) -> tuple[dict[str, Any], Sparring]:
+    """A hidden battle's bracket, its left semi-final shown on the event's board 1 (carpet "Main")."""
+    battle, rows = await bracket_battle(client, session, hideParticipants=True)
+    semi = rows[SEMI_LEFT]
+    await create_carpets(session, "Main")
+    await client.post(f"/api/events/{EVENT_ID}/scoreboards/init", headers=headers(ORGANIZER))
+    await client.post(f"/api/events/{EVENT_ID}/scoreboards/1", json={"sparringId": semi.id}, headers=headers(HOST))
+    return battle, semi
+
+
 class TestTheFloor:
     async def test_bracket_sparring_and_board_name_nobody(
         self, client: httpx.AsyncClient, session: AsyncSession
     ) -> None:
-        battle, rows = await bracket_battle(client, session, hideParticipants=True)
-        semi = rows[SEMI_LEFT]
-        await create_carpets(session, "Main")
-        await client.post(f"/api/events/{EVENT_ID}/scoreboards/init", headers=headers(ORGANIZER))
-        await client.post(f"/api/events/{EVENT_ID}/scoreboards/1", json={"sparringId": semi.id}, headers=headers(HOST))
+        battle, semi = await semi_on_the_board(client, session)
         await score(client, semi, JUDGE, (1, 9, 8))
         decided = await client.post(f"/api/admin/sparrings/{semi.id}/set-winner/10", headers=headers(HOST))
         assert decided.status_code == 200, decided.text
@@ -128,11 +124,7 @@ class TestTheFloor:
     async def test_the_admins_and_judges_see_the_competitors(
         self, client: httpx.AsyncClient, session: AsyncSession
     ) -> None:
-        battle, rows = await bracket_battle(client, session, hideParticipants=True)
-        semi = rows[SEMI_LEFT]
-        await create_carpets(session, "Main")
-        await client.post(f"/api/events/{EVENT_ID}/scoreboards/init", headers=headers(ORGANIZER))
-        await client.post(f"/api/events/{EVENT_ID}/scoreboards/1", json={"sparringId": semi.id}, headers=headers(HOST))
+        battle, semi = await semi_on_the_board(client, session)
         for user, admin in ((ORGANIZER, False), (HOST, False), (PLATFORM_ADMIN, True), (JUDGE, False)):
             sparring = await get(client, f"/api/sparrings/{semi.id}", user, admin=admin)
             assert (sparring["red"]["id"], sparring["red"]["name"]) == (10, "Dancer 10")

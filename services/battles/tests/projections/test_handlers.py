@@ -4,19 +4,10 @@ announcement arriving late changes nothing."""
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 import httpx
-from battle.factories import (
-    EVENT_ID,
-    ORG_ID,
-    ORGANIZER,
-    STRANGER,
-    create_battle,
-    create_event,
-    create_profiles,
-    headers,
-)
+from battle.cast import EVENT_ID, ORG_ID, ORGANIZER, STRANGER
+from battle.factories import announced_event, create_battle, create_event, create_profiles, headers
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -37,30 +28,11 @@ from kit.events import Envelope
 from kit.testing import collect_events, eventually, publish
 
 
-def event_payload(kind: Any, title: str, **more: Any) -> Any:
-    start = utcnow() + timedelta(days=2)
-    return kind(
-        id=EVENT_ID,
-        org_id=ORG_ID,
-        organizer_id=ORGANIZER,
-        title=title,
-        image=None,
-        status="published",
-        starts_at=start.isoformat(),
-        ends_at=(start + timedelta(hours=4)).isoformat(),
-        time_zone="UTC",
-        location_address=None,
-        lat=None,
-        lng=None,
-        **more,
-    )
-
-
 class TestEvents:
     async def test_an_event_then_its_staff(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
     ) -> None:
-        await publish(nats_url, event_payload(EventCreated, "Queens Jam"))
+        await publish(nats_url, announced_event(EventCreated, "Queens Jam"))
 
         async def known() -> EventView | None:
             session.expire_all()
@@ -88,10 +60,12 @@ class TestEvents:
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
     ) -> None:
         now = utcnow()
-        await publish(nats_url, Envelope.of(event_payload(EventUpdated, "New"), occurred_at=now))
-        await publish(nats_url, Envelope.of(event_payload(EventUpdated, "Old"), occurred_at=now - timedelta(minutes=1)))
+        await publish(nats_url, Envelope.of(announced_event(EventUpdated, "New"), occurred_at=now))
         await publish(
-            nats_url, Envelope.of(event_payload(EventUpdated, "Later"), occurred_at=now + timedelta(seconds=1))
+            nats_url, Envelope.of(announced_event(EventUpdated, "Old"), occurred_at=now - timedelta(minutes=1))
+        )
+        await publish(
+            nats_url, Envelope.of(announced_event(EventUpdated, "Later"), occurred_at=now + timedelta(seconds=1))
         )
 
         async def latest() -> bool:
@@ -102,7 +76,7 @@ class TestEvents:
         await eventually(latest)
         battle = await create_battle(client)
         await publish(
-            nats_url, Envelope.of(event_payload(EventDeleted, "Later"), occurred_at=now + timedelta(seconds=2))
+            nats_url, Envelope.of(announced_event(EventDeleted, "Later"), occurred_at=now + timedelta(seconds=2))
         )
 
         async def hidden() -> bool:

@@ -3,11 +3,11 @@ says why and a registration is refused; an announcement after it (a later save) 
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 import httpx
-from battle.factories import DANCERS, EVENT_ID, ORG_ID, ORGANIZER, create_battle, create_profiles, headers
+from battle.cast import DANCERS, EVENT_ID
+from battle.factories import announced_event, create_battle, create_profiles, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import EventView
@@ -20,22 +20,7 @@ DANCER = DANCERS[0]
 
 
 def announced(kind: Any, title: str = "Queens Jam", **more: Any) -> Any:
-    start = utcnow() + timedelta(days=2)
-    return kind(
-        id=EVENT_ID,
-        org_id=ORG_ID,
-        organizer_id=ORGANIZER,
-        title=title,
-        image=None,
-        status="published",
-        starts_at=start.isoformat(),
-        ends_at=(start + timedelta(hours=4)).isoformat(),
-        time_zone="UTC",
-        location_address="Queens, NY, United States",
-        lat=40.7,
-        lng=-73.8,
-        **more,
-    )
+    return announced_event(kind, title, location_address="Queens, NY, United States", lat=40.7, lng=-73.8, **more)
 
 
 async def permissions(client: httpx.AsyncClient, battle_id: int) -> dict[str, Any]:

@@ -10,15 +10,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
+from battle.cast import EVENT_ADMIN, EVENT_ID, HOST, JUDGE, ORG_ID, ORGANIZER, STRANGER
 from battle.factories import (
-    EVENT_ADMIN,
-    EVENT_ID,
-    HOST,
-    JUDGE,
     OLD,
-    ORG_ID,
-    ORGANIZER,
-    STRANGER,
     add_studio,
     check_in,
     create_battle,

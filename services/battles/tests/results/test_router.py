@@ -5,18 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from battle.factories import (
-    EVENT_ID,
-    HOST,
-    ORG_ID,
-    ORGANIZER,
-    STRANGER,
-    create_battle,
-    create_event,
-    create_org,
-    create_profiles,
-    headers,
-)
+from battle.cast import HOST, ORGANIZER, STRANGER
+from battle.factories import create_battle, create_event, create_org, create_profiles, headers, winners_announced
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -47,18 +37,7 @@ class TestWinners:
         assert [(w["place"], w["id"]) for w in page["winners"]] == [(1, 10), (2, 11), (4, 12)]
         assert page["winners"][0]["participants"] == [{"id": 10, "dancerName": "Dancer 10", "avatar": "avatar-10"}]
         assert {p["id"]: p["place"] for p in page["participants"]} == {10: 1, 11: 2, 12: 4}
-        (winners,) = await collect_events(nats_url, "battles.winners.set", count=1)
-        assert winners.data == {
-            "battleId": battle["id"],
-            "eventId": EVENT_ID,
-            "orgId": ORG_ID,
-            "startDate": battle["startDate"][:10],
-            "winners": [
-                {"place": "1st Place", "userIds": [10]},
-                {"place": "2nd Place", "userIds": [11]},
-                {"place": "Top 4", "userIds": [12]},
-            ],
-        }
+        await winners_announced(nats_url, battle, ("1st Place", [10]), ("2nd Place", [11]), ("Top 4", [12]))
         cleared = await client.post(path, json=[], headers=headers(ORGANIZER))
         assert cleared.json()["winners"] == []
         assert len(await collect_events(nats_url, "battles.winners.set", count=2)) == 2

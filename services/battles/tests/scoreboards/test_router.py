@@ -8,23 +8,13 @@ from datetime import timedelta
 from typing import Any
 
 import httpx
-from battle.factories import (
-    EVENT_ADMIN,
-    EVENT_ID,
-    HOST,
-    JUDGE,
-    ORGANIZER,
-    PLATFORM_ADMIN,
-    STRANGER,
-    create_battle,
-    create_event,
-    headers,
-)
+from battle.cast import EVENT_ADMIN, EVENT_ID, HOST, JUDGE, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from battle.factories import create_battle, create_event, headers
 from sparrings.factories import SEMI_LEFT, SEMI_RIGHT, bracket_battle, outbox, read, score
 from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from battles.models import Carpet, Scoreboard
+from battles.models import Carpet, Scoreboard, Sparring
 from contracts.events import Carpet as CarpetPayload
 from contracts.events import CarpetsUpdated
 from kit.db import utcnow
@@ -153,6 +143,15 @@ async def projected(session: AsyncSession, count: int) -> None:
     await eventually(arrived)
 
 
+async def semi_on_two_carpets(client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> Sparring:
+    """A bracket's left semi-final, the carpets Main (1) and Side (2) projected with their boards: the semi."""
+    _, rows = await bracket_battle(client, session)
+    await publish(nats_url, carpets_event((1, "Main"), (2, "Side")))
+    await projected(session, 2)
+    await eventually(lambda: boards(client))
+    return rows[SEMI_LEFT]
+
+
 class TestFollow:
     """One board per carpet of an event with a battle, whatever arrives first (the wizard saves carpets before
     its battles are added), following the carpets as they are renamed and removed."""
@@ -192,11 +191,7 @@ class TestFollow:
     async def test_a_renamed_carpet_keeps_its_sparring(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
     ) -> None:
-        _, rows = await bracket_battle(client, session)
-        semi = rows[SEMI_LEFT]
-        await publish(nats_url, carpets_event((1, "Main"), (2, "Side")))
-        await projected(session, 2)
-        await eventually(lambda: boards(client))
+        semi = await semi_on_two_carpets(client, session, nats_url)
         put = await client.post(f"{BOARDS}/1", json={"sparringId": semi.id}, headers=headers(HOST))
         assert put.status_code == 200, put.text
         await publish(nats_url, carpets_event((1, "Main floor"), (2, "Side")))
@@ -214,11 +209,7 @@ class TestFollow:
     async def test_a_removed_carpet_takes_its_board(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
     ) -> None:
-        _, rows = await bracket_battle(client, session)
-        semi = rows[SEMI_LEFT]
-        await publish(nats_url, carpets_event((1, "Main"), (2, "Side")))
-        await projected(session, 2)
-        await eventually(lambda: boards(client))
+        semi = await semi_on_two_carpets(client, session, nats_url)
         await client.post(f"{BOARDS}/1", json={"sparringId": semi.id}, headers=headers(HOST))
         await publish(nats_url, carpets_event((2, "Side")))
 

@@ -7,17 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import httpx
-from battle.factories import (
-    HOST,
-    JUDGE,
-    ORGANIZER,
-    STRANGER,
-    create_battle,
-    create_bracket,
-    create_event,
-    create_profiles,
-    headers,
-)
+from battle.cast import HOST, JUDGE, ORGANIZER, STRANGER
+from battle.factories import create_battle, create_bracket, create_event, create_profiles, headers
 from sqlalchemy import column, select, table
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession

@@ -6,21 +6,8 @@ from __future__ import annotations
 import asyncio
 
 import httpx
-from battle.factories import (
-    EVENT_ADMIN,
-    EVENT_ID,
-    HOST,
-    JUDGE,
-    ORG_ID,
-    ORGANIZER,
-    PLATFORM_ADMIN,
-    STRANGER,
-    create_battle,
-    create_bracket,
-    create_event,
-    create_profiles,
-    headers,
-)
+from battle.cast import EVENT_ADMIN, EVENT_ID, HOST, JUDGE, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from battle.factories import create_battle, create_bracket, create_event, create_profiles, headers, winners_announced
 from sparrings.factories import (
     FINAL,
     JUDGE_2,
@@ -38,7 +25,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.brackets.rules import Spot
 from battles.models import Battle, Entry, Sparring
-from kit.testing import collect_events
 
 LEVELS_TWO_ROUNDS = [{"name": "Semi-final", "rounds": 2}, {"name": "Final", "rounds": 1}]
 
@@ -535,19 +521,9 @@ class TestPlaces:
         assert places == {12: 1, 10: 2, 11: 4, 14: 4, 13: 8, 15: 8}
         stored = await session.get(Battle, battle["id"], populate_existing=True)
         assert stored is not None and (stored.status, stored.winners_set) == ("finished", True)
-        (winners,) = await collect_events(nats_url, "battles.winners.set", count=1)
-        assert winners.data == {
-            "battleId": battle["id"],
-            "eventId": EVENT_ID,
-            "orgId": ORG_ID,
-            "startDate": battle["startDate"][:10],
-            "winners": [
-                {"place": "1st Place", "userIds": [12]},
-                {"place": "2nd Place", "userIds": [10]},
-                {"place": "Top 4", "userIds": [11, 14]},
-                {"place": "Top 8", "userIds": [13, 15]},
-            ],
-        }
+        winners = await winners_announced(
+            nats_url, battle, ("1st Place", [12]), ("2nd Place", [10]), ("Top 4", [11, 14]), ("Top 8", [13, 15])
+        )
         assert winners.topics == [f"battle:{battle['id']}", f"event:{EVENT_ID}"]
 
     async def test_a_crew_battle_names_the_crews_members(

@@ -165,44 +165,39 @@ class BattleTouched(Event):
         return [f"battle:{self.id}", f"event:{self.event_id}"]
 
 
-class PrelimsScored(Event):
-    """A judge's prelim points changed (given, changed or cleared): open prelims pages re-read them."""
-
-    type: ClassVar[str] = "battles.prelims.scored"
+class BattleFloorChanged(Event):
+    """The base of what the battle's and the event's open pages re-read: the prelims, the bracket."""
 
     battle_id: int
     event_id: int
-    judge_id: int
 
     def topics(self) -> list[str]:
         return [f"battle:{self.battle_id}", f"event:{self.event_id}"]
 
 
-class PrelimsChanged(Event):
+class PrelimsScored(BattleFloorChanged):
+    """A judge's prelim points changed (given, changed or cleared): open prelims pages re-read them."""
+
+    type: ClassVar[str] = "battles.prelims.scored"
+
+    judge_id: int
+
+
+class PrelimsChanged(BattleFloorChanged):
     """The prelims changed otherwise: `change` is gone, groups, move, reshuffle, finish (Add to bracket) or undo
     (Undo bracket)."""
 
     type: ClassVar[str] = "battles.prelims.changed"
 
-    battle_id: int
-    event_id: int
     change: str
 
-    def topics(self) -> list[str]:
-        return [f"battle:{self.battle_id}", f"event:{self.event_id}"]
 
-
-class BracketSeeded(Event):
+class BracketSeeded(BattleFloorChanged):
     """An editor set the sides of sparrings of the bracket by hand."""
 
     type: ClassVar[str] = "battles.bracket.seeded"
 
-    battle_id: int
-    event_id: int
     sparring_ids: list[int] = []
-
-    def topics(self) -> list[str]:
-        return [f"battle:{self.battle_id}", f"event:{self.event_id}"]
 
 
 class SparringChanged(Event):
@@ -224,13 +219,21 @@ class SparringChanged(Event):
         return topics
 
 
+class SparringCounted(SparringChanged):
+    """The base of what an open sparring page applies itself (scores, votes): not on `battle:<id>`, as it
+    changes nothing the battle's pages show."""
+
+    def topics(self) -> list[str]:
+        return [t for t in super().topics() if not t.startswith("battle:")]
+
+
 class JudgeRound(Payload):
     round: int
     red_points: float
     blue_points: float
 
 
-class SparringScored(SparringChanged):
+class SparringScored(SparringCounted):
     """A judge's round scores were saved (an upsert: a replay changes nothing). `rounds` are the rounds this save
     set, so an open sparring page applies them itself instead of re-reading (a crowd of phones would re-read on
     every score); not on `battle:<id>`: a score changes nothing the battle's pages show."""
@@ -240,11 +243,8 @@ class SparringScored(SparringChanged):
     judge_id: int
     rounds: list[JudgeRound] = []
 
-    def topics(self) -> list[str]:
-        return [t for t in super().topics() if not t.startswith("battle:")]
 
-
-class SparringVoted(SparringChanged):
+class SparringVoted(SparringCounted):
     """Someone of the audience voted (who stays on the server); `redVotes`/`blueVotes` are the counts after this
     vote (votes are taken one at a time), which open pages show without re-reading; not on `battle:<id>`."""
 
@@ -252,9 +252,6 @@ class SparringVoted(SparringChanged):
 
     red_votes: int = 0
     blue_votes: int = 0
-
-    def topics(self) -> list[str]:
-        return [t for t in super().topics() if not t.startswith("battle:")]
 
 
 class SparringDecided(SparringChanged):

@@ -9,19 +9,8 @@ from typing import Any
 
 import httpx
 from attendance.factories import add_ticket, add_tier, check_in_row, event_at, message
-from event.factories import (
-    DJ,
-    EVENT_ADMIN,
-    HOST,
-    ORG_ADMIN,
-    ORGANIZER,
-    PLATFORM_ADMIN,
-    STRANGER,
-    create_event,
-    create_org,
-    create_profiles,
-    headers,
-)
+from event.cast import DJ, EVENT_ADMIN, HOST, ORG_ADMIN, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from event.factories import create_event, create_org, create_profiles, headers
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 

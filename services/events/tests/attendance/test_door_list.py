@@ -9,7 +9,8 @@ from typing import Any
 
 import httpx
 from attendance.factories import add_ticket, event_at, message
-from event.factories import HOST, ORGANIZER, create_profiles, headers
+from event.cast import HOST, ORGANIZER
+from event.factories import create_profiles, headers
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
-from event.factories import DJ, STRANGER, create_event, headers
+from event.cast import DJ, STRANGER
+from event.factories import create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.base import Event

@@ -6,21 +6,13 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
+from event.cast import ORGANIZER
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from events.events import rules
 from events.models import Event, EventStaff, Org, OrgRole, Profile
 from kit.db import utcnow
 from kit.testing import as_user
-
-ORGANIZER = 1  # the profile ids the tests act as (account id = profile id)
-EVENT_ADMIN = 2
-HOST = 3
-DJ = 4
-ORG_ADMIN = 5
-STRANGER = 6
-PROMOTER = 7
-PLATFORM_ADMIN = 90
 
 
 def headers(profile_id: int, *, admin: bool = False) -> dict[str, str]:

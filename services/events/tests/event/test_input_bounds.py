@@ -6,7 +6,8 @@ from typing import Any
 
 import httpx
 import pytest
-from event.factories import ORGANIZER, create_event, headers
+from event.cast import ORGANIZER
+from event.factories import create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 BAD_BODIES: list[dict[str, Any]] = [

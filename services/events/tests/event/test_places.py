@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from event.factories import ORGANIZER, create_event, headers
+from event.cast import ORGANIZER
+from event.factories import create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 

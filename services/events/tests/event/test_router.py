@@ -5,20 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from event.factories import (
-    DJ,
-    EVENT_ADMIN,
-    HOST,
-    ORG_ADMIN,
-    ORGANIZER,
-    PLATFORM_ADMIN,
-    PROMOTER,
-    STRANGER,
-    create_event,
-    create_org,
-    create_profiles,
-    headers,
-)
+from event.cast import DJ, EVENT_ADMIN, HOST, ORG_ADMIN, ORGANIZER, PLATFORM_ADMIN, PROMOTER, STRANGER
+from event.factories import create_event, create_org, create_profiles, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from events.events import rules

@@ -7,7 +7,8 @@ from typing import Any
 
 import httpx
 from attendance.factories import check_in_row, event_at, message
-from event.factories import EVENT_ADMIN, HOST, ORGANIZER, STRANGER, create_profiles, headers
+from event.cast import EVENT_ADMIN, HOST, ORGANIZER, STRANGER
+from event.factories import create_profiles, headers
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -23,6 +24,13 @@ STARS = {"timeliness": 5, "communication": 4.5, "musicSound": 3, "venue": 4, "vi
 
 def body(**changes: Any) -> dict[str, Any]:
     return {**STARS, "details": "  Great floor, loud system.  "} | changes
+
+
+async def checked_in_feedback(session: AsyncSession) -> str:
+    """The feedback path of a past event DANCER checked in at."""
+    event = await event_at(session, "past")
+    await check_in_row(session, event, DANCER)
+    return f"/api/events/{event.id}/feedback"
 
 
 async def stored(session: AsyncSession) -> int:
@@ -116,9 +124,7 @@ class TestLeaveFeedback:
         assert await stored(session) == 0
 
     async def test_every_category_rated_in_halves(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
-        event = await event_at(session, "past")
-        await check_in_row(session, event, DANCER)
-        path = f"/api/events/{event.id}/feedback"
+        path = await checked_in_feedback(session)
         for wrong in ({"vibe": 0}, {"vibe": None}, {"venue": 0, "vibe": 0}):
             response = await client.post(path, json=body(**wrong), headers=headers(DANCER))
             assert response.status_code == 400 and message(response) == rules.RATE_ALL
@@ -135,9 +141,7 @@ class TestLeaveFeedback:
         assert await stored(session) == 0
 
     async def test_one_per_user_edited_in_place(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
-        event = await event_at(session, "past")
-        await check_in_row(session, event, DANCER)
-        path = f"/api/events/{event.id}/feedback"
+        path = await checked_in_feedback(session)
         first = (await client.post(path, json=body(), headers=headers(DANCER))).json()
         second = await client.post(
             path,

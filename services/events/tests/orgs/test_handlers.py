@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import httpx
-from event.factories import ORG_ADMIN, create_event, headers
+from event.cast import ORG_ADMIN
+from event.factories import create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.orgs import OrganizationCreated, OrganizationUpdated, RoleAdded, RoleRemoved

@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import httpx
-from event.factories import ORGANIZER, STRANGER, create_event, headers
+from event.cast import ORGANIZER, STRANGER
+from event.factories import create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from events.share.rules import Shared, calendar_file, qr_png, transitions

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from event.factories import ORGANIZER, create_event, headers
+from event.cast import ORGANIZER
+from event.factories import create_event, headers
 
 from kit.testing.plugin import AppClient
 from kit.testing.served import ServedIdentity, served_identity

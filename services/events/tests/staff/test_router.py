@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import httpx
-from event.factories import DJ, EVENT_ADMIN, HOST, ORGANIZER, create_event, create_profiles, headers
+from event.cast import DJ, EVENT_ADMIN, HOST, ORGANIZER
+from event.factories import create_event, create_profiles, headers
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.testing import collect_events

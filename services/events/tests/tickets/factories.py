@@ -6,19 +6,13 @@ import uuid
 from typing import Any
 
 import httpx
-from event.factories import ORGANIZER, create_event, headers
+from event.cast import ORGANIZER
+from event.factories import create_event, headers
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from tickets.cast import BUYER
 
 from events.models import Event, Payment, Ticket, Tier
-
-BUYER = 20
-OTHER_BUYER = 21
-
-SUCCEEDS = "4242 4242 4242 4242"
-DECLINED = "4000000000000002"
-INSUFFICIENT = "4000000000009995"
-TWO_STEPS = "4000002500003155"
 
 
 async def event_with_tiers(session: AsyncSession, *costs: int, **overrides: Any) -> tuple[Event, list[Tier]]:
@@ -52,6 +46,12 @@ async def card_purchase(client: httpx.AsyncClient, event_id: int, tier_id: int, 
     response = await buy(client, event_id, tier_id, "card", who)
     assert response.status_code == 201, response.text
     return dict(response.json())
+
+
+async def pending_payment(client: httpx.AsyncClient, session: AsyncSession) -> int:
+    """A card purchase of a $10 ticket, its payment pending: the payment's id."""
+    event, (tier,) = await event_with_tiers(session, 1000)
+    return int((await card_purchase(client, event.id, tier.id))["payment"]["id"])
 
 
 async def tickets(session: AsyncSession) -> list[Ticket]:

@@ -7,10 +7,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import httpx
-from event.factories import EVENT_ADMIN, HOST, ORGANIZER, STRANGER, create_event, headers
+from event.cast import EVENT_ADMIN, HOST, ORGANIZER, STRANGER
+from event.factories import create_event, headers
 from fastapi import FastAPI
 from sqlalchemy.ext.asyncio import AsyncSession
-from tickets.factories import BUYER, OTHER_BUYER, SUCCEEDS, buy, card_purchase, confirm, event_with_tiers, message
+from tickets.cast import BUYER, OTHER_BUYER, SUCCEEDS
+from tickets.factories import buy, card_purchase, confirm, event_with_tiers, message
 from tickets.factories import payments as all_payments
 from tickets.factories import tickets as all_tickets
 

@@ -6,22 +6,11 @@ from __future__ import annotations
 import asyncio
 
 import httpx
-from event.factories import STRANGER, headers
+from event.cast import STRANGER
+from event.factories import headers
 from sqlalchemy.ext.asyncio import AsyncSession
-from tickets.factories import (
-    BUYER,
-    DECLINED,
-    INSUFFICIENT,
-    SUCCEEDS,
-    TWO_STEPS,
-    buy,
-    card_purchase,
-    confirm,
-    event_with_tiers,
-    message,
-    payments,
-    tickets,
-)
+from tickets.cast import BUYER, DECLINED, INSUFFICIENT, SUCCEEDS, TWO_STEPS
+from tickets.factories import buy, card_purchase, confirm, event_with_tiers, message, payments, pending_payment, tickets
 
 from events.payments import local
 from events.tickets import rules
@@ -37,9 +26,8 @@ class TestCards:
     async def test_a_good_card_issues_the_ticket(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
     ) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        response = await confirm(client, bought["payment"]["id"], {"card": SUCCEEDS})
+        payment_id = await pending_payment(client, session)
+        response = await confirm(client, payment_id, {"card": SUCCEEDS})
         assert response.status_code == 200, response.text
         body = response.json()
         PaymentState.model_validate(body)
@@ -70,31 +58,26 @@ class TestCards:
         assert fresh.status_code == 201 and fresh.json()["payment"]["id"] != payment_id
 
     async def test_insufficient_funds(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        response = await confirm(client, bought["payment"]["id"], {"card": INSUFFICIENT})
+        payment_id = await pending_payment(client, session)
+        response = await confirm(client, payment_id, {"card": INSUFFICIENT})
         assert response.status_code == 400 and message(response) == "Your card has insufficient funds."
         assert (await payments(session))[0].status == "declined"
 
     async def test_an_unknown_number(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        response = await confirm(client, bought["payment"]["id"], {"card": "1234"})
+        payment_id = await pending_payment(client, session)
+        response = await confirm(client, payment_id, {"card": "1234"})
         assert response.status_code == 400 and message(response) == local.INCORRECT_NUMBER
 
     async def test_no_card(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        response = await confirm(client, bought["payment"]["id"], {})
+        payment_id = await pending_payment(client, session)
+        response = await confirm(client, payment_id, {})
         assert response.status_code == 400 and message(response) == rules.CARD_REQUIRED
         assert (await payments(session))[0].status == "pending"
 
     async def test_a_card_that_needs_a_second_confirmation(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
     ) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        payment_id = bought["payment"]["id"]
+        payment_id = await pending_payment(client, session)
         first = await confirm(client, payment_id, {"card": TWO_STEPS})
         assert first.status_code == 200
         assert first.json()["payment"]["status"] == "requires_action" and first.json()["ticket"]["status"] == "pending"
@@ -104,9 +87,8 @@ class TestCards:
         assert await issued_events(nats_url) == 1
 
     async def test_authenticating_what_did_not_ask(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        response = await confirm(client, bought["payment"]["id"], {"authenticate": True})
+        payment_id = await pending_payment(client, session)
+        response = await confirm(client, payment_id, {"authenticate": True})
         assert response.status_code == 400 and message(response) == rules.NOTHING_TO_AUTHENTICATE
         assert (await payments(session))[0].status == "pending"
 
@@ -115,9 +97,7 @@ class TestOnce:
     async def test_confirming_again_charges_and_issues_nothing_more(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
     ) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        payment_id = bought["payment"]["id"]
+        payment_id = await pending_payment(client, session)
         first = await confirm(client, payment_id, {"card": SUCCEEDS})
         second = await confirm(client, payment_id, {"card": SUCCEEDS})
         assert first.status_code == second.status_code == 200
@@ -127,9 +107,7 @@ class TestOnce:
     async def test_two_tabs_confirming_at_once(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
     ) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        payment_id = bought["payment"]["id"]
+        payment_id = await pending_payment(client, session)
         answers = await asyncio.gather(*(confirm(client, payment_id, {"card": SUCCEEDS}) for _ in range(5)))
         assert {a.status_code for a in answers} == {200}
         assert {a.json()["ticket"]["status"] for a in answers} == {"issued"}
@@ -140,9 +118,8 @@ class TestOnce:
     async def test_a_retried_confirm_with_its_key_replays(
         self, client: httpx.AsyncClient, session: AsyncSession
     ) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        url = f"/api/payments/{bought['payment']['id']}/confirm"
+        payment_id = await pending_payment(client, session)
+        url = f"/api/payments/{payment_id}/confirm"
         keyed = headers(BUYER) | {"Idempotency-Key": "confirm-1"}
         first = await client.post(url, json={"card": SUCCEEDS}, headers=keyed)
         second = await client.post(url, json={"card": SUCCEEDS}, headers=keyed)
@@ -151,9 +128,7 @@ class TestOnce:
 
 class TestCancel:
     async def test_a_pending_payment(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        payment_id = bought["payment"]["id"]
+        payment_id = await pending_payment(client, session)
         response = await client.post(f"/api/payments/{payment_id}/cancel", headers=headers(BUYER))
         assert response.status_code == 200, response.text
         assert (
@@ -166,9 +141,7 @@ class TestCancel:
         assert again.status_code == 200 and again.json()["payment"]["status"] == "cancelled"
 
     async def test_a_succeeded_payment_is_not_cancelled(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        payment_id = bought["payment"]["id"]
+        payment_id = await pending_payment(client, session)
         await confirm(client, payment_id, {"card": SUCCEEDS})
         response = await client.post(f"/api/payments/{payment_id}/cancel", headers=headers(BUYER))
         assert response.status_code == 400 and message(response) == rules.ALREADY_SUCCEEDED
@@ -177,9 +150,7 @@ class TestCancel:
 
 class TestWho:
     async def test_a_stranger_may_not_touch_a_payment(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        payment_id = bought["payment"]["id"]
+        payment_id = await pending_payment(client, session)
         stranger = headers(STRANGER)
         assert (await client.get(f"/api/payments/{payment_id}", headers=stranger)).status_code == 403
         assert (await confirm(client, payment_id, {"card": SUCCEEDS}, who=STRANGER)).status_code == 403
@@ -187,9 +158,7 @@ class TestWho:
         assert (await payments(session))[0].status == "pending"
 
     async def test_a_guest(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
-        event, (tier,) = await event_with_tiers(session, 1000)
-        bought = await card_purchase(client, event.id, tier.id)
-        payment_id = bought["payment"]["id"]
+        payment_id = await pending_payment(client, session)
         assert (await client.get(f"/api/payments/{payment_id}")).status_code == 401
         assert (await client.post(f"/api/payments/{payment_id}/confirm", json={"card": SUCCEEDS})).status_code == 401
         assert (await client.post(f"/api/payments/{payment_id}/cancel")).status_code == 401

@@ -5,18 +5,11 @@ from __future__ import annotations
 import asyncio
 
 import httpx
-from event.factories import ORGANIZER, STRANGER, create_event, headers
+from event.cast import ORGANIZER, STRANGER
+from event.factories import create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
-from tickets.factories import (
-    BUYER,
-    OTHER_BUYER,
-    buy,
-    event_with_tiers,
-    keyed,
-    message,
-    payments,
-    tickets,
-)
+from tickets.cast import BUYER, OTHER_BUYER
+from tickets.factories import buy, event_with_tiers, keyed, message, payments, tickets
 
 from events.tickets import rules
 from events.tickets.schemas import Purchased

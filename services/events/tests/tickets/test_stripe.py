@@ -13,9 +13,11 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-from event.factories import ORGANIZER, headers
+from event.cast import ORGANIZER
+from event.factories import headers
 from sqlalchemy.ext.asyncio import AsyncSession
-from tickets.factories import BUYER, buy, event_with_tiers, message, payments, tickets
+from tickets.cast import BUYER
+from tickets.factories import buy, event_with_tiers, message, payments, pending_payment, tickets
 from tickets.stripe_stand_in import StripeState, stripe_stand_in
 
 from kit.local import free_port
@@ -85,9 +87,8 @@ class TestStripe:
         self, app_with: AppClient, session: AsyncSession, stripe_api: tuple[StripeState, str]
     ) -> None:
         state, base = stripe_api
-        event, (tier,) = await event_with_tiers(session, 1000)
         async with app_with(**stripe_settings(base)) as client:
-            payment_id = (await buy(client, event.id, tier.id, "card")).json()["payment"]["id"]
+            payment_id = await pending_payment(client, session)
             still = await client.post(f"/api/payments/{payment_id}/confirm", json={}, headers=headers(BUYER))
             assert still.status_code == 200 and still.json()["payment"]["status"] == "pending"
             state.intents["pi_1"]["status"] = "succeeded"  # the browser confirmed; the webhook is late
@@ -100,9 +101,8 @@ class TestStripe:
         self, app_with: AppClient, session: AsyncSession, stripe_api: tuple[StripeState, str]
     ) -> None:
         state, base = stripe_api
-        event, (tier,) = await event_with_tiers(session, 1000)
         async with app_with(**stripe_settings(base)) as client:
-            payment_id = (await buy(client, event.id, tier.id, "card")).json()["payment"]["id"]
+            payment_id = await pending_payment(client, session)
             state.intents["pi_1"]["status"] = "succeeded"  # paid in the browser, the webhook not yet here
             refused = await client.post(f"/api/payments/{payment_id}/cancel", headers=headers(BUYER))
             assert refused.status_code == 400 and "succeeded" in message(refused)

@@ -8,20 +8,11 @@ from urllib.parse import unquote
 
 import httpx
 import segno
-from event.factories import EVENT_ADMIN, HOST, ORGANIZER, PLATFORM_ADMIN, STRANGER, create_event, headers
+from event.cast import EVENT_ADMIN, HOST, ORGANIZER, PLATFORM_ADMIN, STRANGER
+from event.factories import create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
-from tickets.factories import (
-    BUYER,
-    OTHER_BUYER,
-    SUCCEEDS,
-    buy,
-    card_purchase,
-    confirm,
-    event_with_tiers,
-    message,
-    payments,
-    tickets,
-)
+from tickets.cast import BUYER, OTHER_BUYER, SUCCEEDS
+from tickets.factories import buy, card_purchase, confirm, event_with_tiers, message, payments, tickets
 
 from events.events.schemas import Event as EventModel
 from events.tickets import rules

@@ -17,7 +17,8 @@ from event.factories import create_event, headers
 from fastapi import FastAPI
 from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
-from tickets.factories import BUYER, SUCCEEDS, card_purchase, confirm, event_with_tiers, message, payments, tickets
+from tickets.cast import BUYER, SUCCEEDS
+from tickets.factories import card_purchase, confirm, event_with_tiers, message, payments, tickets
 
 from events.config import Settings
 from events.models import Payment, Ticket

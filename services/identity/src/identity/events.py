@@ -18,16 +18,8 @@ async def account_created(session: AsyncSession, account_id: int, main_profile_i
 
 async def profile_changed(session: AsyncSession, event: type[ProfileChanged], profile: Profile) -> None:
     """`event` is ProfileCreated, ProfileUpdated or ProfileReleased: one payload, three meanings."""
-    payload = event(
-        id=profile.id,
-        account_id=profile.account_id,
-        dancer_name=profile.dancer_name,
-        avatar=profile.avatar,
-        country=profile.country,
-        city=profile.city,
-        state=profile.state,
-    )
-    await outbox.add(session, payload)
+    # the payload's fields are the profile's own columns, by the same names
+    await outbox.add(session, event.model_validate(profile, from_attributes=True))
 
 
 async def notification_created(

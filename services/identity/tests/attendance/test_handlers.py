@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
-from factories import create_account, headers_for
+from factories import create_account, headers_for, stats_are
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -28,13 +28,6 @@ def attendee(kind: type[Any], event_id: int, user_id: int, **extra: Any) -> Enve
     return Envelope.of(kind.model_validate(payload), **extra)
 
 
-async def attended(client: httpx.AsyncClient, profile_id: int, expected: int) -> None:
-    async def check() -> bool:
-        return (await client.get(f"/api/user/{profile_id}")).json()["eventsAttended"] == expected
-
-    await eventually(check)
-
-
 class TestEventsAttended:
     async def test_counts_each_event_once(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
@@ -46,7 +39,7 @@ class TestEventsAttended:
         # A replayed check-in is not announced twice by the events service; were it announced again, still one.
         await publish(nats_url, attendee(AttendeeCheckedIn, 1, profile.id))
         await publish(nats_url, attendee(AttendeeCheckedIn, 2, profile.id))
-        await attended(client, profile.id, 2)
+        await stats_are(client, profile.id, eventsAttended=2)
 
     async def test_uncheck_and_a_late_older_check_in(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
@@ -55,13 +48,13 @@ class TestEventsAttended:
         now = datetime.now(UTC)
         await publish(nats_url, attendee(AttendeeCheckedIn, 7, profile.id))
         await publish(nats_url, attendee(AttendeeCheckedIn, 8, profile.id))
-        await attended(client, profile.id, 2)
+        await stats_are(client, profile.id, eventsAttended=2)
         await publish(nats_url, attendee(AttendeeUnchecked, 7, profile.id))
-        await attended(client, profile.id, 1)
+        await stats_are(client, profile.id, eventsAttended=1)
         # Older than the un-check, delivered late: the profile stays un-checked.
         await publish(nats_url, attendee(AttendeeCheckedIn, 7, profile.id, occurred_at=now - timedelta(minutes=5)))
         await publish(nats_url, attendee(AttendeeCheckedIn, 9, profile.id))
-        await attended(client, profile.id, 2)
+        await stats_are(client, profile.id, eventsAttended=2)
 
 
 class TestFeedbackRequest:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
-from factories import create_account, headers_for
+from factories import create_account, headers_for, stats_are
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -55,14 +55,6 @@ def deleted(battle: int) -> BattleDeleted:
 def at(event: Event, minutes: int) -> Envelope:
     """The announcement as made `minutes` from now (negative: in the past, delivered late)."""
     return Envelope.of(event, occurred_at=datetime.now(UTC) + timedelta(minutes=minutes))
-
-
-async def stats_are(client: httpx.AsyncClient, profile_id: int, **expected: int) -> None:
-    async def check() -> bool:
-        answer = (await client.get(f"/api/user/{profile_id}")).json()
-        return all(answer[name] == value for name, value in expected.items())
-
-    await eventually(check)
 
 
 class TestBattlesEntered:

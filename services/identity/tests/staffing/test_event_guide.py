@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from factories import create_account
+from factories import create_account, event_announced
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from support import Mailbox
@@ -17,21 +17,7 @@ from kit.testing import publish
 
 
 def announced(kind: type[Any], event_id: int, organizer_id: int, title: str = "Floor Wars") -> Envelope:
-    payload = {
-        "id": event_id,
-        "orgId": None,
-        "organizerId": organizer_id,
-        "title": title,
-        "image": None,
-        "status": "published",
-        "startsAt": None,
-        "endsAt": None,
-        "timeZone": "UTC",
-        "locationAddress": None,
-        "lat": None,
-        "lng": None,
-    }
-    return Envelope.of(kind.model_validate(payload))
+    return event_announced(kind, event_id, organizer_id=organizer_id, title=title)
 
 
 async def queued(session: AsyncSession) -> int:

@@ -8,42 +8,21 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
-from factories import create_account
+from factories import create_account, event_announced, stats_are
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import EventDeleted, EventPublished, EventUpdated, StaffAdded, StaffRemoved
 from kit.events import Envelope
-from kit.testing import eventually, publish
+from kit.testing import publish
 
 
 def event(kind: type[Any], event_id: int, status: str = "published", **extra: Any) -> Envelope:
-    payload = {
-        "id": event_id,
-        "orgId": None,
-        "organizerId": 1,
-        "title": "Jam",
-        "image": None,
-        "status": status,
-        "startsAt": None,
-        "endsAt": None,
-        "timeZone": "UTC",
-        "locationAddress": None,
-        "lat": None,
-        "lng": None,
-    }
-    return Envelope.of(kind.model_validate(payload), **extra)
+    return event_announced(kind, event_id, status=status, **extra)
 
 
 def staff(kind: type[Any], event_id: int, user_id: int, role: str = "dj", **extra: Any) -> Envelope:
     payload = {"eventId": event_id, "userId": user_id, "role": role, "orgId": None}
     return Envelope.of(kind.model_validate(payload), **extra)
-
-
-async def settled(client: httpx.AsyncClient, profile_id: int, expected: int) -> None:
-    async def check() -> bool:
-        return (await client.get(f"/api/user/{profile_id}")).json()["eventsDj"] == expected
-
-    await eventually(check)
 
 
 class TestEventsDj:
@@ -59,9 +38,9 @@ class TestEventsDj:
         await publish(nats_url, added, msg_id="a second delivery")
         await publish(nats_url, staff(StaffAdded, 2, profile.id))  # a draft: not yet
         await publish(nats_url, staff(StaffAdded, 3, profile.id, role="host"))  # a host is not a DJ
-        await settled(client, profile.id, 1)
+        await stats_are(client, profile.id, eventsDj=1)
         await publish(nats_url, event(EventPublished, 2))
-        await settled(client, profile.id, 2)
+        await stats_are(client, profile.id, eventsDj=2)
 
     async def test_removal_deletion_and_a_late_older_announcement(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
@@ -71,13 +50,13 @@ class TestEventsDj:
         for event_id in (5, 6):
             await publish(nats_url, event(EventPublished, event_id))
             await publish(nats_url, staff(StaffAdded, event_id, profile.id))
-        await settled(client, profile.id, 2)
+        await stats_are(client, profile.id, eventsDj=2)
         await publish(nats_url, staff(StaffRemoved, 5, profile.id))
-        await settled(client, profile.id, 1)
+        await stats_are(client, profile.id, eventsDj=1)
         await publish(nats_url, event(EventDeleted, 6))
-        await settled(client, profile.id, 0)
+        await stats_are(client, profile.id, eventsDj=0)
         # Older than the removal, delivered late: the profile stays removed.
         await publish(nats_url, staff(StaffAdded, 5, profile.id, occurred_at=now - timedelta(minutes=5)))
         await publish(nats_url, event(EventPublished, 7))
         await publish(nats_url, staff(StaffAdded, 7, profile.id))
-        await settled(client, profile.id, 1)
+        await stats_are(client, profile.id, eventsDj=1)

@@ -20,16 +20,19 @@ class ServiceError(Exception):
 
     status = 400
     code = "bad_request"
+    default_message = ""  # the message when none is given
 
     def __init__(
         self,
-        message: str = "",
+        message: str | None = None,
         *,
         code: str | None = None,
         headers: dict[str, str] | None = None,
         persist: bool = False,
         field: str | None = None,
     ):
+        if message is None:
+            message = self.default_message
         super().__init__(message)
         self.message = message
         self.field = field  # the refused field's wire name, as a validation error names it
@@ -47,25 +50,19 @@ class Invalid(ServiceError):
 class Unauthorized(ServiceError):
     status = 401
     code = "unauthorized"
-
-    def __init__(self, message: str = "Sign in to continue", **kw: Any):
-        super().__init__(message, **kw)
+    default_message = "Sign in to continue"
 
 
 class Forbidden(ServiceError):
     status = 403
     code = "forbidden"
-
-    def __init__(self, message: str = "You are not allowed to do this", **kw: Any):
-        super().__init__(message, **kw)
+    default_message = "You are not allowed to do this"
 
 
 class NotFound(ServiceError):
     status = 404
     code = "not_found"
-
-    def __init__(self, message: str = "Not found", **kw: Any):
-        super().__init__(message, **kw)
+    default_message = "Not found"
 
 
 class Conflict(ServiceError):

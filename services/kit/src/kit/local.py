@@ -36,6 +36,24 @@ def processes_under(*paths: Path) -> list[str]:
     return found
 
 
+def uvicorn_command(target: str, port: int, *options: str, host: str = "127.0.0.1") -> list[str]:
+    """This Python running uvicorn on the app factory `target` (module:function) without its access log (the
+    app logs its requests); `options` go last (e.g. the deployed HTTP protocol, "--http kit.serving:HttpProtocol")."""
+    return [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        target,
+        "--factory",
+        "--host",
+        host,
+        "--port",
+        str(port),
+        "--no-access-log",
+        *options,
+    ]
+
+
 def port_open(port: int, host: str = "127.0.0.1") -> bool:
     with socket.socket() as s:
         s.settimeout(0.2)

@@ -226,6 +226,14 @@ async def complete(
             user.dancer_name, user.avatar = known.dancer_name, known.avatar
 
 
+async def users_of(session: AsyncSession, identity: IdentityClient, rows: Sequence[Any]) -> list[User]:
+    """The users of rows read `with_profiles` (their `user_id`, `dancer_name`, `avatar` and `known`), those the
+    projection has never seen completed (`complete`)."""
+    users = [User(id=row.user_id, dancer_name=row.dancer_name, avatar=row.avatar) for row in rows]
+    await complete(session, identity, users, (row.user_id for row in rows if not row.known))
+    return users
+
+
 async def ensure_exists(session: AsyncSession, identity: IdentityClient, user_id: int) -> None:
     """A user about to be given a role or a membership must exist. Known here: yes. Otherwise identity decides;
     if it cannot be reached the user is accepted (the name comes later with its events)."""

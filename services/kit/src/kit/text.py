@@ -45,6 +45,14 @@ def parse_past_mdy(value: str | None, *, today: date) -> date | None:
     return day
 
 
+def past_mdy_field(value: object) -> date | None:
+    """parse_past_mdy of a form's field as it arrives (before validation): text or null, anything else refused
+    as DATE_FORMAT; 'today' is the server's."""
+    if value is not None and not isinstance(value, str):
+        raise ValueError(DATE_FORMAT)
+    return parse_past_mdy(value, today=date.today())
+
+
 def format_mdy(value: date | None) -> str | None:
     """Such dates travel as mm/dd/yyyy text, not ISO."""
     return value.strftime("%m/%d/%Y") if value else None

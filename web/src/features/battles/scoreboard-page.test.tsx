@@ -28,23 +28,25 @@ function serve(board: () => Board | Response) {
 const show = (liveDelayMs = 600_000) =>
   renderWithProviders(<ScoreboardPage eventId={42} carpetId={3} liveDelayMs={liveDelayMs} />, { route: '/event/42/scoreboard/3', path: '/event/:id/scoreboard/:carpetId' })
 
+/** Board 3 of event 42, the carpet 'Main carpet', showing `sparring`. */
+const mainCarpet = (sparring: Board['sparring']): Board => ({ carpetId: 3, carpetName: 'Main carpet', eventId: 42, sparring })
+
 const live = (topics: string[], n: number) =>
   `id: B:${n}\nevent: message\ndata: ${JSON.stringify({ id: `x${n}`, type: 'battles.sparring.scored', topics, data: {} })}\n\n`
 
 describe('Scoreboard (display mode)', () => {
   it("shows the event's logo and background, the carpet, the sparring's sides, totals, votes and each judge's points", async () => {
     keepStyles() // reads computed styles
-    serve(() => ({
-      carpetId: 3,
-      carpetName: 'Main carpet',
-      eventId: 42,
-      sparring: buildSparring({
-        status: 'judging',
-        red: buildSparringSide(1, { name: 'Kid Flex', totalPoints: 17.5, audiencePoints: 12 }),
-        blue: buildSparringSide(8, { name: null, totalPoints: 16, audiencePoints: 30 }),
-        rounds: [buildRound(1, [[1, 'B-girl Ana', 9, 8], [20, 'Judge Roxy', 8.5, 8]])],
-      }),
-    }))
+    serve(() =>
+      mainCarpet(
+        buildSparring({
+          status: 'judging',
+          red: buildSparringSide(1, { name: 'Kid Flex', totalPoints: 17.5, audiencePoints: 12 }),
+          blue: buildSparringSide(8, { name: null, totalPoints: 16, audiencePoints: 30 }),
+          rounds: [buildRound(1, [[1, 'B-girl Ana', 9, 8], [20, 'Judge Roxy', 8.5, 8]])],
+        }),
+      ),
+    )
     show()
     expect(await screen.findByRole('heading', { level: 1, name: 'Main carpet' })).toBeInTheDocument()
     expect(screen.getByText('Winter Jam')).toBeInTheDocument()
@@ -62,7 +64,7 @@ describe('Scoreboard (display mode)', () => {
   })
 
   it('says when no sparring is on the carpet, and shows the one put on it when the carpet topic says so', async () => {
-    let board: Board = { carpetId: 3, carpetName: 'Main carpet', eventId: 42, sparring: null }
+    let board: Board = mainCarpet(null)
     const server = serve(() => board)
     show(0)
     expect(await screen.findByText('No sparring on this carpet yet')).toBeInTheDocument()
@@ -89,7 +91,7 @@ describe('Scoreboard (display mode)', () => {
       blue: buildSparringSide(8, { totalPoints: 8 }),
       rounds: [buildRound(1, [[20, 'Judge Roxy', 9, 8]]), buildRound(2, [])],
     })
-    const server = serve(() => ({ carpetId: 3, carpetName: 'Main carpet', eventId: 42, sparring }))
+    const server = serve(() => mainCarpet(sparring))
     show(0)
     await screen.findByTestId('board-red')
     await waitFor(() => expect(server.streams.at(-1)?.topics).toEqual(['carpet:3']))
@@ -110,23 +112,22 @@ describe('Scoreboard (display mode)', () => {
   it('keeps every round, tie breakers included, in fixed-width cards, and names wrap between words, never sideways', async () => {
     keepStyles() // reads computed styles
     const rounds = [1, 2, 3, 4, 5].map((round) => buildRound(round, [[1, 'B-girl Ana', 9, 8], [20, 'Judge Roxy', 8, 8], [30, 'Judge Kai', 7, 9]]))
-    serve(() => ({
-      carpetId: 3,
-      carpetName: 'Main carpet',
-      eventId: 42,
-      sparring: buildSparring({
-        status: 'judging',
-        red: buildSparringSide(1, { name: 'B-girl Ayuminakamura-Supersonic' }),
-        roundsCount: 5,
-        extraRounds: 2,
-        judges: [
-          { id: 1, dancerName: 'B-girl Ana', avatar: null },
-          { id: 20, dancerName: 'Judge Roxy', avatar: null },
-          { id: 30, dancerName: 'Judge Kai', avatar: null },
-        ],
-        rounds,
-      }),
-    }))
+    serve(() =>
+      mainCarpet(
+        buildSparring({
+          status: 'judging',
+          red: buildSparringSide(1, { name: 'B-girl Ayuminakamura-Supersonic' }),
+          roundsCount: 5,
+          extraRounds: 2,
+          judges: [
+            { id: 1, dancerName: 'B-girl Ana', avatar: null },
+            { id: 20, dancerName: 'Judge Roxy', avatar: null },
+            { id: 30, dancerName: 'Judge Kai', avatar: null },
+          ],
+          rounds,
+        }),
+      ),
+    )
     show()
     await screen.findByTestId('board-red')
     expect(screen.getAllByRole('table').map((table) => table.getAttribute('aria-label'))).toEqual(['Round 1', 'Round 2', 'Round 3', 'Tie breaker 1', 'Tie breaker 2'])

@@ -53,6 +53,31 @@ function setOnline(online: boolean) {
 
 const judging = (overrides: Partial<Sparring> = {}) => buildSparring({ permissions: { canSetScore: true }, ...overrides })
 
+/** The page shown with its live stream open and ready (re-read once on ready). */
+async function showLive(server: ReturnType<typeof serve>) {
+  show({ liveDelayMs: 0 })
+  await title()
+  await waitFor(() => expect(server.streams).toHaveLength(1))
+  server.streams[0].send('id: B:1\nevent: ready\ndata: {}\n\n')
+  await waitFor(() => expect(server.reads()).toBe(2))
+}
+
+/** A live message `n` about sparring 11 (battle 7 of event 42). */
+const message = (n: number, type: string, data: Record<string, unknown>) =>
+  `id: B:${n}\nevent: message\ndata: ${JSON.stringify({ id: `m${n}`, type, topics: ['sparring:11'], data: { sparringId: 11, battleId: 7, eventId: 42, carpetId: null, ...data } })}\n\n`
+
+/** A judge's page, shown, whose saves answer B-girl Ana's round 1 as `red`-`blue`. */
+async function judgeSaving(red: number, blue: number) {
+  const server = serve(judging(), (call, state) =>
+    call.method === 'POST' && call.path === '/api/sparrings/11/judge'
+      ? { ...state.sparring, status: 'judging', rounds: [buildRound(1, [[1, 'B-girl Ana', red, blue]])] }
+      : undefined,
+  )
+  show()
+  await title()
+  return server
+}
+
 describe('Sparring: what everyone sees', () => {
   it("shows the breadcrumb, red and blue with 'N/A' for a nameless side, each round's judges' points, totals and votes", async () => {
     serve(
@@ -122,13 +147,7 @@ describe('Sparring: what everyone sees', () => {
       rounds: [buildRound(1, [[20, 'Judge Roxy', 9, 8]]), buildRound(2, [])],
     })
     const server = serve(sparring)
-    show({ liveDelayMs: 0 })
-    await title()
-    await waitFor(() => expect(server.streams).toHaveLength(1))
-    server.streams[0].send('id: B:1\nevent: ready\ndata: {}\n\n')
-    await waitFor(() => expect(server.reads()).toBe(2))
-    const message = (n: number, type: string, data: Record<string, unknown>) =>
-      `id: B:${n}\nevent: message\ndata: ${JSON.stringify({ id: `m${n}`, type, topics: ['sparring:11'], data: { sparringId: 11, battleId: 7, eventId: 42, carpetId: null, ...data } })}\n\n`
+    await showLive(server)
     // two scores in a row, before any render: the second builds on the first
     server.streams[0].send(
       message(2, 'battles.sparring.scored', { judgeId: 1, rounds: [{ round: 1, redPoints: 7.5, bluePoints: 10 }] }) +
@@ -150,13 +169,7 @@ describe('Sparring: what everyone sees', () => {
 describe('Sparring: the newest copy wins', () => {
   it("keeps a score applied from a live message when an older copy arrives after it (judges submitting at once)", async () => {
     const server = serve(buildSparring({ version: 1, status: 'judging', rounds: [buildRound(1, [[1, 'B-girl Ana', 8, 7]])] }))
-    show({ liveDelayMs: 0 })
-    await title()
-    await waitFor(() => expect(server.streams).toHaveLength(1))
-    server.streams[0].send('id: B:1\nevent: ready\ndata: {}\n\n')
-    await waitFor(() => expect(server.reads()).toBe(2))
-    const message = (n: number, type: string, data: Record<string, unknown>) =>
-      `id: B:${n}\nevent: message\ndata: ${JSON.stringify({ id: `m${n}`, type, topics: ['sparring:11'], data: { sparringId: 11, battleId: 7, eventId: 42, carpetId: null, ...data } })}\n\n`
+    await showLive(server)
     server.streams[0].send(message(2, 'battles.sparring.scored', { version: 2, judgeId: 20, rounds: [{ round: 1, redPoints: 9, bluePoints: 6 }] }))
     expect(await screen.findByTestId('score-1-20')).toHaveTextContent('Judge Roxy96')
     // a message the copy already holds changes nothing and reads nothing
@@ -175,13 +188,7 @@ describe('Sparring: the newest copy wins', () => {
 
 describe("Sparring: the judge's round editor", () => {
   it('opens a round only after the previous one has both sides, and submits through the queue with an Idempotency-Key', async () => {
-    const server = serve(judging(), (call, state) =>
-      call.method === 'POST' && call.path === '/api/sparrings/11/judge'
-        ? { ...state.sparring, status: 'judging', rounds: [buildRound(1, [[1, 'B-girl Ana', 8.5, 9]])] }
-        : undefined,
-    )
-    show()
-    await title()
+    const server = await judgeSaving(8.5, 9)
     const round2 = screen.getByTestId('editor-round-2')
     expect(round2).toBeDisabled()
     // nothing of theirs stored: nothing for the judge to reset
@@ -254,13 +261,7 @@ describe("Sparring: the judge's round editor", () => {
   })
 
   it('keeps a score made offline on the device, shows it pending, and sends it once when back online', async () => {
-    const server = serve(judging(), (call, state) =>
-      call.method === 'POST' && call.path === '/api/sparrings/11/judge'
-        ? { ...state.sparring, status: 'judging', rounds: [buildRound(1, [[1, 'B-girl Ana', 9, 7]])] }
-        : undefined,
-    )
-    show()
-    await title()
+    const server = await judgeSaving(9, 7)
     setOnline(false)
     expect(await screen.findByText(/You are offline/)).toBeInTheDocument()
     await userEvent.click(points(1, 'red', 9))

@@ -19,6 +19,24 @@ afterEach(() => vi.unstubAllGlobals())
 const show = (event: CypherEvent, handler: Handler = () => undefined, options: { signedIn?: boolean; route?: string } = {}) =>
   showEventPage(event, (call) => (call.path === '/api/payments/config' ? jsonResponse({ provider: 'test', publishableKey: null, currency: 'usd' }) : handler(call)), options)
 
+type User = ReturnType<typeof showEventPage>['user']
+
+/** Buy ticket, then the VIP tier: the dialog. */
+async function chooseVip(user: User) {
+  await user.click(await screen.findByRole('button', { name: 'Buy ticket' }))
+  const dialog = await screen.findByRole('dialog')
+  await user.click(within(dialog).getByRole('radio', { name: /VIP/ }))
+  return dialog
+}
+
+/** The VIP tier paid by the card `number` ($17.58): the dialog. */
+async function payVip(user: User, number: string) {
+  const dialog = await chooseVip(user)
+  await user.type(await within(dialog).findByLabelText('Card number'), number)
+  await user.click(within(dialog).getByRole('button', { name: 'Pay $17.58' }))
+  return dialog
+}
+
 const purchases = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST' && call.path === '/api/events/42/tickets')
 
 describe('Event page, cost summary', () => {
@@ -83,9 +101,7 @@ describe('Event page, buying a ticket', () => {
     const { calls, store, user } = show(buildLiveEvent(), ({ method, path }) =>
       method === 'POST' && path === '/api/events/42/tickets' ? jsonResponse({ ticket, payment: null }, 201) : undefined,
     )
-    await user.click(await screen.findByRole('button', { name: 'Buy ticket' }))
-    const dialog = await screen.findByRole('dialog')
-    await user.click(within(dialog).getByRole('radio', { name: /VIP/ }))
+    const dialog = await chooseVip(user)
     await user.click(within(dialog).getByRole('radio', { name: 'Pay cash at the door' }))
     await user.click(within(dialog).getByRole('button', { name: 'Reserve ticket' }))
     const done = await screen.findByRole('dialog', { name: "You're going!" })
@@ -100,11 +116,7 @@ describe('Event page, buying a ticket', () => {
       if (method === 'POST' && path === '/api/events/42/tickets') return jsonResponse({ ticket: buildTicket({ status: 'pending', qr: null }), payment }, 201)
       if (method === 'POST' && path === '/api/payments/90/confirm') return jsonResponse({ payment: { ...payment, status: 'succeeded' }, ticket: buildTicket() })
     })
-    await user.click(await screen.findByRole('button', { name: 'Buy ticket' }))
-    const dialog = await screen.findByRole('dialog')
-    await user.click(within(dialog).getByRole('radio', { name: /VIP/ }))
-    await user.type(await within(dialog).findByLabelText('Card number'), '4242 4242 4242 4242')
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $17.58' }))
+    await payVip(user, '4242 4242 4242 4242')
     const done = await screen.findByRole('dialog', { name: "You're going!" })
     expect(within(done).getByTestId('ticket-sum')).toHaveTextContent('$17.58')
     expect(store.getState().toast.current?.text).toBe('Ticket has been purchased')
@@ -127,9 +139,7 @@ describe('Event page, buying a ticket', () => {
         return jsonResponse({ error: { code: 'card_declined', message: 'Your card has insufficient funds.' } }, 402)
       }
     })
-    await user.click(await screen.findByRole('button', { name: 'Buy ticket' }))
-    const dialog = await screen.findByRole('dialog')
-    await user.click(within(dialog).getByRole('radio', { name: /VIP/ }))
+    const dialog = await chooseVip(user)
     const field = await within(dialog).findByLabelText('Card number')
     await user.type(field, '4000000000000002')
     await user.click(within(dialog).getByRole('button', { name: 'Pay $17.58' }))
@@ -154,11 +164,7 @@ describe('Event page, buying a ticket', () => {
       }
       if (method === 'POST' && path === '/api/payments/90/confirm') return jsonResponse({ payment: { ...payment, status: 'succeeded' }, ticket: buildTicket() })
     })
-    await user.click(await screen.findByRole('button', { name: 'Buy ticket' }))
-    const dialog = await screen.findByRole('dialog')
-    await user.click(within(dialog).getByRole('radio', { name: /VIP/ }))
-    await user.type(await within(dialog).findByLabelText('Card number'), '4242424242424242')
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $17.58' }))
+    const dialog = await payVip(user, '4242424242424242')
     await waitFor(() => expect(purchases(calls)).toHaveLength(1))
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Pay $17.58' })).toBeEnabled())
     await user.click(within(dialog).getByRole('button', { name: 'Pay $17.58' }))
@@ -176,11 +182,7 @@ describe('Event page, buying a ticket', () => {
         return jsonResponse({ payment: { ...payment, status: 'requires_action' }, ticket: buildTicket({ status: 'pending', qr: null }) })
       }
     })
-    await user.click(await screen.findByRole('button', { name: 'Buy ticket' }))
-    const dialog = await screen.findByRole('dialog')
-    await user.click(within(dialog).getByRole('radio', { name: /VIP/ }))
-    await user.type(await within(dialog).findByLabelText('Card number'), '4000002500003155')
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $17.58' }))
+    await payVip(user, '4000002500003155')
     const bank = await screen.findByRole('dialog', { name: 'Confirm payment' })
     expect(bank).toHaveTextContent('$17.58')
     await user.click(within(bank).getByRole('button', { name: 'Confirm payment' }))
@@ -195,11 +197,7 @@ describe('Event page, buying a ticket', () => {
       if (method === 'POST' && path === '/api/payments/90/confirm') return jsonResponse({ payment: { ...payment, status: 'requires_action' }, ticket: buildTicket({ status: 'pending', qr: null }) })
       if (method === 'POST' && path === '/api/payments/90/cancel') return jsonResponse({ payment: { ...payment, status: 'cancelled' }, ticket: buildTicket({ status: 'cancelled', qr: null }) })
     })
-    await user.click(await screen.findByRole('button', { name: 'Buy ticket' }))
-    const dialog = await screen.findByRole('dialog')
-    await user.click(within(dialog).getByRole('radio', { name: /VIP/ }))
-    await user.type(await within(dialog).findByLabelText('Card number'), '4000002500003155')
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $17.58' }))
+    const dialog = await payVip(user, '4000002500003155')
     const bank = await screen.findByRole('dialog', { name: 'Confirm payment' })
     await user.click(within(bank).getByRole('button', { name: 'Cancel' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The payment was cancelled.')

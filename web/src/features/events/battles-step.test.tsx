@@ -69,6 +69,18 @@ function services(event: CypherEvent, initial: Battle[] = [], extra: (call: ApiC
 const render = (event: CypherEvent) =>
   renderWithProviders(<CreateEventProcessing id={event.id} />, { route: `/create-event/${event.id}`, path: '/create-event/:id', preloadedState: signedInState() })
 
+/** The Battles step of a jam with battle 7 (`battle`), its Edit Battle dialog open. */
+async function editBattle(battle: Battle = buildBattle(), extra?: (call: ApiCall) => Response | undefined) {
+  const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
+  const calls = services(event, [battle], extra)
+  const user = userEvent.setup()
+  const { store } = render(event)
+  await openBattlesStep(user)
+  await user.click(screen.getByRole('button', { name: 'Edit Battle' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Battle' })
+  return { calls, user, store, dialog }
+}
+
 async function openBattlesStep(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Edit Battles' }))
   expect(screen.getByRole('heading', { name: 'Battles' })).toBeInTheDocument()
@@ -190,13 +202,7 @@ describe('the Battles step', () => {
 
   it('offers each prize place once, and no more prizes once every place has one', async () => {
     const battle = buildBattle({ prizes: ['1st Place', '2nd Place', 'Top 4', 'Top 8', 'Top 16'].map((title, index) => ({ id: index + 1, title, amount: 10 })) })
-    const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
-    services(event, [battle])
-    const user = userEvent.setup()
-    render(event)
-    await openBattlesStep(user)
-    await user.click(screen.getByRole('button', { name: 'Edit Battle' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Battle' })
+    const { user, dialog } = await editBattle(battle)
     await user.click(within(dialog).getByRole('button', { name: 'Add prize' }))
     expect(within(dialog).getByLabelText('Top 32 amount')).toBeInTheDocument()
     expect(within(dialog).queryByRole('button', { name: 'Add prize' })).toBeNull()
@@ -205,13 +211,7 @@ describe('the Battles step', () => {
   })
 
   it("applies the cap rules: the same cap again resets it; hiding participants resets and disables the registration cap", async () => {
-    const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
-    const calls = services(event, [buildBattle()])
-    const user = userEvent.setup()
-    render(event)
-    await openBattlesStep(user)
-    await user.click(screen.getByRole('button', { name: 'Edit Battle' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Battle' })
+    const { calls, user, dialog } = await editBattle()
     const registration = within(dialog).getByRole('button', { name: 'Registration cap' })
     const checkIn = within(dialog).getByRole('button', { name: 'Check-in cap' })
     expect(registration).toHaveAttribute('aria-pressed', 'false')
@@ -269,13 +269,7 @@ describe('the Battles step', () => {
   })
 
   it('adds and removes judges through the server and shows its list', async () => {
-    const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
-    const calls = services(event, [buildBattle()])
-    const user = userEvent.setup()
-    render(event)
-    await openBattlesStep(user)
-    await user.click(screen.getByRole('button', { name: 'Edit Battle' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Battle' })
+    const { calls, user, dialog } = await editBattle()
     expect(within(dialog).getByText('No judges yet')).toBeInTheDocument()
     await user.click(within(dialog).getByLabelText('Add judge'))
     await user.click(await screen.findByRole('option', { name: /Judge Jo/ }))
@@ -321,13 +315,7 @@ describe('the Battles step', () => {
   })
 
   it("offers the event's organization and mine; members only needs an organization", async () => {
-    const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
-    const calls = services(event, [buildBattle({ organizationCompetitorsOnly: true })])
-    const user = userEvent.setup()
-    render(event)
-    await openBattlesStep(user)
-    await user.click(screen.getByRole('button', { name: 'Edit Battle' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Battle' })
+    const { calls, user, dialog } = await editBattle(buildBattle({ organizationCompetitorsOnly: true }))
     const membersOnly = within(dialog).getByRole('checkbox', { name: "Only the organization's members can register" })
     expect(membersOnly).toBeChecked()
     await user.click(within(dialog).getByRole('combobox', { name: 'Organization' }))
@@ -342,13 +330,7 @@ describe('the Battles step', () => {
   })
 
   it("says 'Something went wrong. Please try again later.' and closes the dialog when the save fails", async () => {
-    const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
-    services(event, [buildBattle()], ({ method, path }) => (method === 'PUT' && path === '/api/battles/7' ? jsonResponse({ error: { code: 'invalid', message: 'Invalid' } }, 400) : undefined))
-    const user = userEvent.setup()
-    const { store } = render(event)
-    await openBattlesStep(user)
-    await user.click(screen.getByRole('button', { name: 'Edit Battle' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Battle' })
+    const { store, user, dialog } = await editBattle(buildBattle(), ({ method, path }) => (method === 'PUT' && path === '/api/battles/7' ? jsonResponse({ error: { code: 'invalid', message: 'Invalid' } }, 400) : undefined))
     await user.type(within(dialog).getByLabelText(/^Title/), ' 2')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -373,13 +355,7 @@ describe('the Battles step', () => {
   })
 
   it('cannot save a battle without a title', async () => {
-    const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
-    services(event, [buildBattle()])
-    const user = userEvent.setup()
-    render(event)
-    await openBattlesStep(user)
-    await user.click(screen.getByRole('button', { name: 'Edit Battle' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Battle' })
+    const { user, dialog } = await editBattle()
     await user.clear(within(dialog).getByLabelText(/^Title/))
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled()
   })

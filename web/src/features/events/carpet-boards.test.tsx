@@ -19,6 +19,16 @@ const BRACKET = {
   final: { sparringId: 23, level: 'Final', status: 'waiting', red: side('Kid'), blue: null },
 }
 
+/** Event 42 as its editor reads it: published, the carpet Main, the battle 7. */
+const editedEvent = () =>
+  buildEvent({
+    id: 42,
+    status: 'published',
+    permissions: { canEdit: true },
+    carpets: [{ id: 3, name: 'Main' }],
+    battles: [{ id: 7, title: 'Bboy 1v1', crewSize: 1, isRegistered: false, orgChip: null }],
+  })
+
 describe('Display mode: the carpets\' scoreboards', () => {
   it("names every sparring by its level and sides ('?' for an empty side); those with both sides and not finished can go on a board", () => {
     expect(boardSparrings(null, BRACKET as never)).toEqual([
@@ -75,13 +85,7 @@ describe('Display mode: the carpets\' scoreboards', () => {
   })
 
   it('follows the battles live on the page\'s one feed while open: a sparring decided leaves the choices, the next one joins them', async () => {
-    const event = buildEvent({
-      id: 42,
-      status: 'published',
-      permissions: { canEdit: true },
-      carpets: [{ id: 3, name: 'Main' }],
-      battles: [{ id: 7, title: 'Bboy 1v1', crewSize: 1, isRegistered: false, orgChip: null }],
-    })
+    const event = editedEvent()
     const state = { bracket: BRACKET as unknown }
     const server = fakeBattleServer(buildBattle(), (call) => {
       if (call.method === 'GET' && call.path === '/api/events/42') return jsonResponse(event)
@@ -112,13 +116,7 @@ describe('Display mode: the carpets\' scoreboards', () => {
   })
 
   it('shows what is saved at once, after reopening too, although the boards were read before they existed, and follows a board changed elsewhere', async () => {
-    const event = buildEvent({
-      id: 42,
-      status: 'published',
-      permissions: { canEdit: true },
-      carpets: [{ id: 3, name: 'Main' }],
-      battles: [{ id: 7, title: 'Bboy 1v1', crewSize: 1, isRegistered: false, orgChip: null }],
-    })
+    const event = editedEvent()
     // the boards are built after the first read (the carpets saved in the dialog): that read found none
     const state = { boards: [] as unknown[] }
     const board = (sparring: unknown) => ({ carpetId: 3, carpetName: 'Main', eventId: 42, sparring })

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { eventMediaPanel } from '@/app/media-screens'
 import type { Media } from '@/features/media'
 import { buildEvent, buildPermissions, buildTier, jsonResponse, type EventOverrides } from '@/testing/builders'
+import { stubGatewayFetch, type LiveStream } from '@/testing/live-gateway'
 import { renderWithProviders, signedInState } from '@/testing/render'
 import { stubApi } from '@/testing/stub-api'
 import { EventPage } from './components/event-page'
@@ -295,76 +296,47 @@ describe('Event page, media panel', () => {
   })
 })
 
+/** The gateway at fetch: each /api/live a stream of `streams` (`send` writes to the newest), `answer` every other
+ * request (404 without an answer). */
+function serveLive(answer: (request: Request, url: URL) => Promise<Response | undefined> | Response | undefined) {
+  const streams: LiveStream[] = []
+  stubGatewayFetch(streams, async (request, url) => (await answer(request, url)) ?? jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404))
+  return { streams, send: (text: string) => streams.at(-1)?.send(text) }
+}
+
 describe('Event page, live', () => {
   it("follows the topic event:<id> and re-reads the event when another editor changes it", async () => {
     let title = 'Winter Jam'
-    let send: ((text: string) => void) | undefined
-    const liveUrls: string[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = input instanceof Request ? input : new Request(String(input), init)
-        const url = new URL(request.url)
-        if (url.pathname === '/api/live') {
-          liveUrls.push(url.search)
-          const encoder = new TextEncoder()
-          const body = new ReadableStream<Uint8Array>({
-            start: (controller) => {
-              send = (text) => controller.enqueue(encoder.encode(text))
-              ;(init?.signal ?? request.signal)?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
-            },
-          })
-          return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
-        }
-        if (url.pathname === '/api/events/42') return jsonResponse(published({ title }))
-        return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
-      }),
-    )
+    const { streams, send } = serveLive((_, url) => (url.pathname === '/api/events/42' ? jsonResponse(published({ title })) : undefined))
     renderWithProviders(<EventPage id={42} />, { route: '/event/42', path: '/event/:id', preloadedState: signedInState() })
     expect(await screen.findByRole('heading', { name: 'Winter Jam' })).toBeInTheDocument()
-    await waitFor(() => expect(send).toBeDefined(), { timeout: 4000 })
-    expect(decodeURIComponent(liveUrls[0])).toContain('topics=event:42')
+    await waitFor(() => expect(streams.length).toBeGreaterThan(0), { timeout: 4000 })
+    expect(streams[0].topics).toContain('event:42')
     title = 'Winter Jam 2'
-    send?.('retry: 10\nid: EV:1\nevent: ready\ndata: {}\n\n')
-    send?.(`id: EV:2\nevent: message\ndata: ${JSON.stringify({ id: 'EV:2', type: 'events.event.updated', topics: ['event:42'], data: {} })}\n\n`)
+    send('retry: 10\nid: EV:1\nevent: ready\ndata: {}\n\n')
+    send(`id: EV:2\nevent: message\ndata: ${JSON.stringify({ id: 'EV:2', type: 'events.event.updated', topics: ['event:42'], data: {} })}\n\n`)
     expect(await screen.findByRole('heading', { name: 'Winter Jam 2' })).toBeInTheDocument()
   })
 
   it("does not re-read the draft its editor deletes when the deletion's own message comes first", async () => {
-    let send: ((text: string) => void) | undefined
     let answerDelete: (() => void) | undefined
     const reads: string[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = input instanceof Request ? input : new Request(String(input), init)
-        const url = new URL(request.url)
-        if (url.pathname === '/api/live') {
-          const encoder = new TextEncoder()
-          const body = new ReadableStream<Uint8Array>({
-            start: (controller) => {
-              send = (text) => controller.enqueue(encoder.encode(text))
-              ;(init?.signal ?? request.signal)?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
-            },
-          })
-          return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })
-        }
-        if (url.pathname === '/api/events/42/delete') {
-          await new Promise<void>((resolve) => (answerDelete = resolve))
-          return jsonResponse({ ok: true })
-        }
-        if (url.pathname === '/api/events/42' && request.method === 'GET') {
-          reads.push(url.pathname)
-          return jsonResponse(published({ status: 'draft', permissions: { canEdit: true } }))
-        }
-        return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
-      }),
-    )
+    const { streams, send } = serveLive(async (request, url) => {
+      if (url.pathname === '/api/events/42/delete') {
+        await new Promise<void>((resolve) => (answerDelete = resolve))
+        return jsonResponse({ ok: true })
+      }
+      if (url.pathname === '/api/events/42' && request.method === 'GET') {
+        reads.push(url.pathname)
+        return jsonResponse(published({ status: 'draft', permissions: { canEdit: true } }))
+      }
+      return undefined
+    })
     const { router } = renderWithProviders(<EventPage id={42} />, { route: '/event/42', path: '/event/:id', preloadedState: signedInState() })
     const user = userEvent.setup()
     await screen.findByRole('heading', { name: 'Winter Jam' })
-    await waitFor(() => expect(send).toBeDefined(), { timeout: 4000 })
-    send?.('retry: 10\nid: EV:1\nevent: ready\ndata: {}\n\n')
+    await waitFor(() => expect(streams.length).toBeGreaterThan(0), { timeout: 4000 })
+    send('retry: 10\nid: EV:1\nevent: ready\ndata: {}\n\n')
     await waitFor(() => expect(reads.length).toBeGreaterThanOrEqual(2)) // the re-read on ready
     const before = reads.length
     await user.click(screen.getByRole('button', { name: 'Draft actions' }))
@@ -372,7 +344,7 @@ describe('Event page, live', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete Event' }))
     await waitFor(() => expect(answerDelete).toBeDefined())
     // the outbox's message overtakes the HTTP answer
-    send?.(`id: EV:2\nevent: message\ndata: ${JSON.stringify({ id: 'EV:2', type: 'events.event.deleted', topics: ['event:42'], data: { id: 42 } })}\n\n`)
+    send(`id: EV:2\nevent: message\ndata: ${JSON.stringify({ id: 'EV:2', type: 'events.event.deleted', topics: ['event:42'], data: { id: 42 } })}\n\n`)
     await new Promise((resolve) => setTimeout(resolve, 50))
     act(() => answerDelete?.())
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'))

@@ -64,6 +64,28 @@ function slowCarpets(initial: { id: number; name: string }[] = []) {
 const render = (event: CypherEvent) =>
   renderWithProviders(<CreateEventProcessing id={event.id} />, { route: `/create-event/${event.id}`, path: '/create-event/:id', preloadedState: signedInState() })
 
+/** The Display Mode step of the draft 'Jam' with Carpet 1, its carpets saved slowly (slowCarpets). */
+async function editSlowCarpets() {
+  const carpets = slowCarpets([{ id: 1, name: 'Carpet 1' }])
+  const event = buildEvent({ title: 'Jam', carpets: [{ id: 1, name: 'Carpet 1' }] })
+  eventsService(event, carpets.handler)
+  const user = userEvent.setup()
+  render(event)
+  await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
+  return { carpets, user }
+}
+
+/** The wizard of the draft 'Jam', the places search answering Brooklyn. */
+function showFindingBrooklyn() {
+  const brooklyn = { name: 'Brooklyn', state: 'New York', country: 'United States', countryCode: 'US', address: 'Brooklyn, New York, United States', lat: 40.6501, lng: -73.9496 }
+  const calls = eventsService(buildEvent({ title: 'Jam' }), ({ path }) => {
+    if (path === '/api/places') return jsonResponse({ items: [brooklyn], attribution: 'Places: GeoNames (CC BY 4.0)' })
+  })
+  const user = userEvent.setup()
+  render(buildEvent({ title: 'Jam' }))
+  return { calls, user }
+}
+
 describe('/create-event', () => {
   it('creates a draft and opens it', async () => {
     const calls = stubApi(({ method, path }) => (method === 'POST' && path === '/api/events' ? jsonResponse({ id: 42 }) : undefined))
@@ -103,12 +125,7 @@ describe('/create-event/{id}', () => {
   })
 
   it('finds the place as one types (debounced), shows the attribution, and saves its address and coordinates', async () => {
-    const brooklyn = { name: 'Brooklyn', state: 'New York', country: 'United States', countryCode: 'US', address: 'Brooklyn, New York, United States', lat: 40.6501, lng: -73.9496 }
-    const calls = eventsService(buildEvent({ title: 'Jam' }), ({ path }) => {
-      if (path === '/api/places') return jsonResponse({ items: [brooklyn], attribution: 'Places: GeoNames (CC BY 4.0)' })
-    })
-    const user = userEvent.setup()
-    render(buildEvent({ title: 'Jam' }))
+    const { calls, user } = showFindingBrooklyn()
     await user.click(await screen.findByRole('button', { name: 'Edit Info' }))
     await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Brookl')
     await user.click(await screen.findByRole('option', { name: /Brooklyn/ }))
@@ -255,12 +272,7 @@ describe('/create-event/{id}', () => {
   })
 
   it('keeps a carpet added at once after a rename, while the rename is saved slowly; Next (Save) waits for both', async () => {
-    const carpets = slowCarpets([{ id: 1, name: 'Carpet 1' }])
-    const event = buildEvent({ title: 'Jam', carpets: [{ id: 1, name: 'Carpet 1' }] })
-    eventsService(event, carpets.handler)
-    const user = userEvent.setup()
-    render(event)
-    await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
+    const { carpets, user } = await editSlowCarpets()
     // from Total the step's Next is called Save
     const next = screen.getByRole('button', { name: 'Save' })
     await user.clear(screen.getByLabelText('Carpet 1 name'))
@@ -285,12 +297,7 @@ describe('/create-event/{id}', () => {
   })
 
   it('loses no edit whatever the order: add, rename the new one, remove the first, add again, all while saves are slow', async () => {
-    const carpets = slowCarpets([{ id: 1, name: 'Carpet 1' }])
-    const event = buildEvent({ title: 'Jam', carpets: [{ id: 1, name: 'Carpet 1' }] })
-    eventsService(event, carpets.handler)
-    const user = userEvent.setup()
-    render(event)
-    await user.click(await screen.findByRole('button', { name: 'Edit Display Mode' }))
+    const { carpets, user } = await editSlowCarpets()
     await user.click(screen.getByRole('button', { name: 'Add carpet' }))
     await user.clear(screen.getByLabelText('Carpet 2 name'))
     await user.type(screen.getByLabelText('Carpet 2 name'), 'Side')
@@ -338,12 +345,7 @@ describe('/create-event/{id}', () => {
   })
 
   it('asks for the location before publishing: the review says so and Publish Event waits for it', async () => {
-    const brooklyn = { name: 'Brooklyn', state: 'New York', country: 'United States', countryCode: 'US', address: 'Brooklyn, New York, United States', lat: 40.6501, lng: -73.9496 }
-    const calls = eventsService(buildEvent({ title: 'Jam' }), ({ path }) => {
-      if (path === '/api/places') return jsonResponse({ items: [brooklyn], attribution: 'Places: GeoNames (CC BY 4.0)' })
-    })
-    const user = userEvent.setup()
-    render(buildEvent({ title: 'Jam' }))
+    const { calls, user } = showFindingBrooklyn()
     const publish = await screen.findByRole('button', { name: 'Publish Event' })
     expect(publish).toBeDisabled()
     expect(within(screen.getByRole('region', { name: 'Info' })).getByText('Location is required')).toBeInTheDocument()

@@ -46,9 +46,30 @@ class CrewService:
             raise NotFound(rules.MEMBER_NOT_FOUND)
         return member
 
+    def _me(self, access: BattleAccess) -> int:
+        """The signed-in caller (the routes of a dancer's own actions require one)."""
+        assert access.user_id is not None
+        return access.user_id
+
     def _crew_battle(self, access: BattleAccess) -> None:
         if not access.crew_battle:
             raise Invalid(rules.NOT_A_CREW_BATTLE)
+
+    async def _crew_of_battle(
+        self, session: AsyncSession, access: BattleAccess, crew_id: int
+    ) -> tuple[Crew, dict[int, CrewMember]]:
+        """A crew of this crew battle and its members, by user id."""
+        self._crew_battle(access)
+        crew = await self._crew(session, access, crew_id)
+        return crew, await self._members(session, crew.id)
+
+    async def _admins_member(
+        self, session: AsyncSession, access: BattleAccess, crew_id: int, user_id: int
+    ) -> tuple[Crew, CrewMember]:
+        """A member of a crew, for its captain or the battle's admins to act on."""
+        crew = await self._crew(session, access, crew_id)
+        self._captain_or_admin(access, crew)
+        return crew, await self._member(session, crew, user_id)
 
     async def _joinable(
         self,
@@ -132,8 +153,7 @@ class CrewService:
         if form.event_id is not None and form.event_id != battle.event_id:
             raise Invalid(rules.WRONG_EVENT, field="eventId")
         name = self._name(form.name)
-        me = access.user_id
-        assert me is not None
+        me = self._me(access)
         wanted = list(dict.fromkeys(form.user_ids))
         for_others = access.is_admin and me not in wanted
         others = [u for u in wanted if u != me]
@@ -165,12 +185,10 @@ class CrewService:
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int, form: CrewForm
     ) -> BattleView:
         """New members are invited, missing ones removed; the captain stays."""
-        self._crew_battle(access)
-        crew = await self._crew(session, access, crew_id)
+        crew, members = await self._crew_of_battle(session, access, crew_id)
         self._captain_or_admin(access, crew)
         battle = access.battle
         crew.name = self._name(form.name)
-        members = await self._members(session, crew.id)
         wanted = list(dict.fromkeys(form.user_ids))
         if crew.captain_id in members and crew.captain_id not in wanted:
             wanted.insert(0, crew.captain_id)
@@ -194,9 +212,7 @@ class CrewService:
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int
     ) -> BattleView:
         """A member leaves; the captain (or the last confirmed member) leaving unregisters the crew."""
-        self._crew_battle(access)
-        crew = await self._crew(session, access, crew_id)
-        members = await self._members(session, crew.id)
+        crew, members = await self._crew_of_battle(session, access, crew_id)
         me = access.user_id
         member = members.get(me or 0)
         if member is None:
@@ -212,11 +228,8 @@ class CrewService:
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int
     ) -> BattleView:
         """The caller asks to join: an unconfirmed member until the captain or an admin accepts."""
-        self._crew_battle(access)
-        crew = await self._crew(session, access, crew_id)
-        members = await self._members(session, crew.id)
-        me = access.user_id
-        assert me is not None
+        crew, members = await self._crew_of_battle(session, access, crew_id)
+        me = self._me(access)
         if me in members:
             raise Invalid(rules.ALREADY_MEMBER)
         await registration_service.check_may_register(session, identity, access, me, joining=True)
@@ -233,11 +246,9 @@ class CrewService:
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int
     ) -> BattleView:
         """The caller accepts their invitation (with their signatures where the organization asks for them)."""
-        self._crew_battle(access)
-        crew = await self._crew(session, access, crew_id)
-        me = access.user_id
-        assert me is not None
-        member = (await self._members(session, crew.id)).get(me)
+        crew, members = await self._crew_of_battle(session, access, crew_id)
+        me = self._me(access)
+        member = members.get(me)
         if member is None or member.confirmed or member.requested:
             raise Invalid(rules.NO_INVITATION)
         await registration_service.check_may_register(session, identity, access, me, joining=True)
@@ -247,9 +258,7 @@ class CrewService:
     async def decline(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int
     ) -> BattleView:
-        self._crew_battle(access)
-        crew = await self._crew(session, access, crew_id)
-        members = await self._members(session, crew.id)
+        crew, members = await self._crew_of_battle(session, access, crew_id)
         member = members.get(access.user_id or 0)
         if member is None or member.confirmed:
             raise Invalid(rules.NO_INVITATION)
@@ -270,9 +279,7 @@ class CrewService:
     async def admin_accept(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int, user_id: int
     ) -> BattleView:
-        crew = await self._crew(session, access, crew_id)
-        self._captain_or_admin(access, crew)
-        member = await self._member(session, crew, user_id)
+        crew, member = await self._admins_member(session, access, crew_id, user_id)
         if not member.confirmed:
             # confirmed only once the documents are signed (by the dancer, or by an admin on their behalf)
             await registration_service.check_signed(session, access, [user_id])
@@ -282,9 +289,7 @@ class CrewService:
     async def admin_decline(
         self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, crew_id: int, user_id: int
     ) -> BattleView:
-        crew = await self._crew(session, access, crew_id)
-        self._captain_or_admin(access, crew)
-        member = await self._member(session, crew, user_id)
+        crew, member = await self._admins_member(session, access, crew_id, user_id)
         await self._remove(session, access, crew, member)
         return await battle_service.view(session, identity, access)
 

@@ -246,9 +246,7 @@ class PrelimsService:
         self._registration(access)
         entry = await self._entry(session, access, competitor)
         entry.is_gone = not entry.is_gone
-        await session.flush()
-        await events.prelims_changed(session, access.battle, "gone")
-        return await self.view(session, access)
+        return await self._changed(session, access, "gone")
 
     async def reshuffle(self, session: AsyncSession, access: BattleAccess) -> s.Prelims:
         """Randomize: a lot drawn for every competitor, so equal averages get a strict order."""
@@ -264,8 +262,12 @@ class PrelimsService:
         for entry, lot in zip(entries, lots, strict=True):
             entry.draw = lot
         battle.shuffled = True
+        return await self._changed(session, access, "reshuffle")
+
+    async def _changed(self, session: AsyncSession, access: BattleAccess, what: str) -> s.Prelims:
+        """The prelims written: announced (`what` changed), then read back."""
         await session.flush()
-        await events.prelims_changed(session, battle, "reshuffle")
+        await events.prelims_changed(session, access.battle, what)
         return await self.view(session, access)
 
     async def finish(self, session: AsyncSession, access: BattleAccess) -> s.Prelims:
@@ -286,9 +288,7 @@ class PrelimsService:
         for entry in passed:
             entry.is_promoted = True
         battle.status = FINISHED
-        await session.flush()
-        await events.prelims_changed(session, battle, "finish")
-        return await self.view(session, access)
+        return await self._changed(session, access, "finish")
 
     async def undo(self, session: AsyncSession, access: BattleAccess) -> s.Prelims:
         """Undo bracket: allowed until a sparring is decided (byes aside)."""
@@ -302,9 +302,7 @@ class PrelimsService:
             entry.is_promoted = False
         battle.status = REGISTRATION
         battle.shuffled = False
-        await session.flush()
-        await events.prelims_changed(session, battle, "undo")
-        return await self.view(session, access)
+        return await self._changed(session, access, "undo")
 
     async def create_groups(
         self, session: AsyncSession, access: BattleAccess, amount: int, kind: Literal["random", "number"]

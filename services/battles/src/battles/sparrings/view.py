@@ -3,7 +3,7 @@ audience's votes and what the caller may do; the writes read its facts and state
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from decimal import Decimal
 from typing import Literal, cast
 
@@ -96,14 +96,7 @@ async def answer(session: AsyncSession, identity: IdentityClient | None, access:
         judges=[people[j] for j in facts.judges],
         carpet_id=sparring.carpet_id,
         my_vote=cast(Vote, facts.my_vote),
-        permissions=s.SparringPermissions(
-            can_set_score=flags.can_set_score,
-            can_set_audience_score=flags.can_set_audience_score,
-            can_add_extra=flags.can_add_extra,
-            can_finish=flags.can_finish,
-            can_set_winner=flags.can_set_winner,
-            can_reset=flags.can_reset,
-        ),
+        permissions=s.SparringPermissions(**asdict(flags)),
     )
 
 

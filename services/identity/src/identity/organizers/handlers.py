@@ -4,33 +4,21 @@ event page's 'We've emailed you some help' modal speaks of it). The QR image is 
 
 from __future__ import annotations
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import EventPublished
 from identity.config import Settings
 from identity.mail.service import mail_service
-from identity.models import Account, Profile
 from kit.consumers import Handler
 from kit.events import Envelope
 
 
 async def send_guide(session: AsyncSession, event: EventPublished, public_url: str) -> None:
-    found = (
-        await session.execute(
-            select(Account.email, Profile.dancer_name)
-            .join(Profile, Profile.account_id == Account.id)
-            .where(Profile.id == event.organizer_id)
-        )
-    ).first()
-    if found is None or not found.email:
-        return  # a released profile or an account without mail: nobody to write to
     link = f"{public_url}/event/{event.id}"
-    await mail_service.queue(
+    await mail_service.queue_to_profile(
         session,
-        found.email,
+        event.organizer_id,
         "event_guide",
-        name=found.dancer_name or "there",
         title=event.title or "your event",
         link=link,
         qr=f"{public_url}/api/events/{event.id}/qr.png",

@@ -5,13 +5,11 @@ the mail itself (a PNG data URI) rather than linked: a link would put the secret
 from __future__ import annotations
 
 import segno
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.events import TicketIssued
 from identity.config import Settings
 from identity.mail.service import mail_service
-from identity.models import Account, Profile
 from kit.consumers import Handler
 from kit.events import Envelope
 
@@ -21,20 +19,10 @@ def money(cents: int) -> str:
 
 
 async def send_ticket(session: AsyncSession, ticket: TicketIssued, public_url: str) -> None:
-    found = (
-        await session.execute(
-            select(Account.email, Profile.dancer_name)
-            .join(Profile, Profile.account_id == Account.id)
-            .where(Profile.id == ticket.user_id)
-        )
-    ).first()
-    if found is None or not found.email:
-        return  # a released profile or an account without mail: nobody to write to
-    await mail_service.queue(
+    await mail_service.queue_to_profile(
         session,
-        found.email,
+        ticket.user_id,
         "ticket",
-        name=found.dancer_name or "there",
         event_title=ticket.event_title or "your event",
         title=ticket.title,
         total=money(ticket.ticket_sum),

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import asyncpg
+import httpx
 import nats
 import uvicorn
 from fastapi import FastAPI
@@ -227,3 +228,12 @@ async def publish(nats_url: str, event: Event | Envelope, *, msg_id: str | None 
     finally:
         await nc.close()
     return envelope
+
+
+@contextlib.asynccontextmanager
+async def asgi_client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    """A client on `app` in process (its lifespan is the caller's); an unexpected exception answers 500 as it
+    would served, instead of reaching the test."""
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+        yield client

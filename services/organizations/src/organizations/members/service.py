@@ -18,9 +18,7 @@ class MemberService:
         self, session: AsyncSession, identity: IdentityClient, access: OrgAccess, page: Page, keyword: str | None
     ) -> list[User]:
         rows = await member_repository.page(session, access.organization.id, page, (keyword or "").strip() or None)
-        users = [User(id=row.user_id, dancer_name=row.dancer_name, avatar=row.avatar) for row in rows]
-        await profiles.complete(session, identity, users, (row.user_id for row in rows if not row.known))
-        return users
+        return await profiles.users_of(session, identity, rows)
 
     async def add(self, session: AsyncSession, identity: IdentityClient, access: OrgAccess, user_id: int) -> None:
         """Adding a member twice changes nothing."""

@@ -6,7 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.orgs import RoleAdded, RoleRemoved
 from kit import profiles
-from kit.profiles import IdentityClient, User
+from kit.profiles import IdentityClient
 from organizations import events
 from organizations.models import Organization, Role
 from organizations.orgs.access import OrgAccess
@@ -19,12 +19,8 @@ class RoleService:
     async def people(self, session: AsyncSession, identity: IdentityClient, org_id: int) -> Roles:
         rows = await role_repository.with_profiles(session, org_id)
         roles = Roles()
-        users: list[User] = []
-        for row in rows:
-            user = User(id=row.user_id, dancer_name=row.dancer_name, avatar=row.avatar)
+        for row, user in zip(rows, await profiles.users_of(session, identity, rows), strict=True):
             (roles.admins if row.role == Role.ADMIN else roles.promoters).append(user)
-            users.append(user)
-        await profiles.complete(session, identity, users, (row.user_id for row in rows if not row.known))
         return roles
 
     async def grant(self, session: AsyncSession, organization: Organization, user_id: int, role: Role) -> None:

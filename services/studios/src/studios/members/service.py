@@ -63,9 +63,7 @@ class MemberService:
                 .order_by(StudioMember.created_at, StudioMember.user_id)
             )
         ).all()
-        users = [User(id=row.user_id, dancer_name=row.dancer_name, avatar=row.avatar) for row in rows]
-        await profiles.complete(session, identity, users, (row.user_id for row in rows if not row.known))
-        return users
+        return await profiles.users_of(session, identity, rows)
 
     async def grant(self, session: AsyncSession, studio: Studio, user_id: int, role: Role) -> None:
         if await member_repository.add(session, studio.id, user_id, role):

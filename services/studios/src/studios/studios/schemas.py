@@ -59,9 +59,7 @@ class StudioUpdate(Schema):
     @field_validator("founded", mode="before")
     @classmethod
     def _founded(cls, value: Any) -> date | None:
-        if value is not None and not isinstance(value, str):
-            raise ValueError(text.DATE_FORMAT)
-        return text.parse_past_mdy(value, today=date.today())
+        return text.past_mdy_field(value)
 
     @model_validator(mode="after")
     def _coordinates(self) -> StudioUpdate:

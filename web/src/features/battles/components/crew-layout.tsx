@@ -24,7 +24,7 @@ import { CrewForm } from './crew-form'
 import { CsvDownload } from './csv-download'
 import { AdminCrewModal, CrewDetailsModal } from './crew-modals'
 import { LegalSigning } from './legal-signing'
-import { Counters, HiddenRows, SectionTitle } from './list-pieces'
+import { BattleCounters, HiddenRows, SectionTitle } from './list-pieces'
 import { RegisterButton } from './register-button'
 import { useQuestion } from './staff-actions'
 import { WinnersSection } from './winners'
@@ -181,13 +181,7 @@ export function CrewLayout({ battle, me }: { battle: Battle; me: BattleUser | nu
 
       <WinnersSection battle={battle} />
 
-      <Counters
-        items={[
-          { label: 'Crews registered', value: battle.counters.registered },
-          { label: 'Checked in', value: battle.counters.checkedIn },
-          { label: 'Wait list', value: battle.counters.waitList },
-        ]}
-      />
+      <BattleCounters counters={battle.counters} registered="Crews registered" />
 
       <Box component="section" aria-labelledby="crews-title">
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>

@@ -37,6 +37,19 @@ export function Counters({ items }: { items: { label: string; value: number | st
   )
 }
 
+/** A battle's counts: registered (`registered` names them: dancers or crews), checked in, on the wait list. */
+export function BattleCounters({ counters, registered }: { counters: { registered: number; checkedIn: number; waitList: number }; registered: string }) {
+  return (
+    <Counters
+      items={[
+        { label: registered, value: counters.registered },
+        { label: 'Checked in', value: counters.checkedIn },
+        { label: 'Wait list', value: counters.waitList },
+      ]}
+    />
+  )
+}
+
 export function SectionTitle({ children, id }: { children: ReactNode; id?: string }) {
   return (
     <Typography variant="h2" id={id} sx={{ fontSize: { xs: '1.25rem', sm: '1.4rem' }, mt: 3, mb: 1 }}>

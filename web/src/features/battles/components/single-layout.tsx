@@ -12,7 +12,7 @@ import type { Battle, Participant } from '../types'
 import { CompetitorPicker } from './competitor-picker'
 import { CsvDownload } from './csv-download'
 import { LegalSigning } from './legal-signing'
-import { Counters, HiddenRows, SectionTitle } from './list-pieces'
+import { BattleCounters, HiddenRows, SectionTitle } from './list-pieces'
 import { ActionsMenu, ParticipantRow } from './participant-row'
 import { RegisterButton } from './register-button'
 import { useQuestion, useStaffActions } from './staff-actions'
@@ -72,13 +72,7 @@ export function SingleLayout({ battle, meId }: { battle: Battle; meId: number | 
     <Box>
       <RegisterBlock battle={battle} onWaitList={onWaitList} />
       <WinnersSection battle={battle} />
-      <Counters
-        items={[
-          { label: 'Registered', value: battle.counters.registered },
-          { label: 'Checked in', value: battle.counters.checkedIn },
-          { label: 'Wait list', value: battle.counters.waitList },
-        ]}
-      />
+      <BattleCounters counters={battle.counters} registered="Registered" />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <SectionTitle id="participants-title">Participants</SectionTitle>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>

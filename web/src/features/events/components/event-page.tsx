@@ -130,14 +130,23 @@ function DisplayModeDialog({ event, open, onClose }: { event: CypherEvent; open:
   )
 }
 
+/** A part of the page under its heading (h3), named by it. */
+function EventSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  )
+}
+
 /** Battles: a chip per battle (title and category) opening its page, marked when I am registered. */
 function BattlesSection({ battles }: { battles: EventBattleSummary[] }) {
   if (!battles.length) return null
   return (
-    <Box component="section" aria-labelledby="event-battles">
-      <Typography id="event-battles" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
-        Battles
-      </Typography>
+    <EventSection id="event-battles" title="Battles">
       <Stack component="ul" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}>
         {battles.map((battle) => (
           <li key={battle.id}>
@@ -163,7 +172,7 @@ function BattlesSection({ battles }: { battles: EventBattleSummary[] }) {
           </li>
         ))}
       </Stack>
-    </Box>
+    </EventSection>
   )
 }
 
@@ -177,10 +186,7 @@ function StaffSection({ event }: { event: CypherEvent }) {
   ].filter((group) => group.users.length)
   if (!groups.length) return null
   return (
-    <Box component="section" aria-labelledby="event-staff">
-      <Typography id="event-staff" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
-        Staff
-      </Typography>
+    <EventSection id="event-staff" title="Staff">
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         {groups.map((group) => (
           <Box key={group.label}>
@@ -189,7 +195,7 @@ function StaffSection({ event }: { event: CypherEvent }) {
           </Box>
         ))}
       </Box>
-    </Box>
+    </EventSection>
   )
 }
 
@@ -329,21 +335,15 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
             <Stack spacing={4} id="event-panel" role={withTabs ? 'tabpanel' : undefined} aria-labelledby={withTabs ? 'event-tab-info' : undefined}>
               <BattlesSection battles={event.battles ?? []} />
               {event.description ? (
-                <Box component="section" aria-labelledby="event-description">
-                  <Typography id="event-description" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
-                    Description
-                  </Typography>
+                <EventSection id="event-description" title="Description">
                   <SafeHtml html={event.description} sx={{ overflowWrap: 'anywhere' }} />
-                </Box>
+                </EventSection>
               ) : null}
               {/* a draft's clips are its editors' only (the server answers 404 to others; they never see a draft) */}
               {mediaPanel && (event.status !== 'draft' || canEdit) ? mediaPanel(event) : null}
               <WhosGoing event={event} />
               <StaffSection event={event} />
-              <Box component="section" aria-labelledby="event-share">
-                <Typography id="event-share" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
-                  Share
-                </Typography>
+              <EventSection id="event-share" title="Share">
                 <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   <Button variant="outlined" startIcon={<FacebookIcon />} href={share.facebook} target="_blank" rel="noopener noreferrer">
                     Facebook
@@ -358,7 +358,7 @@ export function EventPage({ id, mediaPanel }: { id: number; mediaPanel?: (event:
                     </Button>
                   ) : null}
                 </Stack>
-              </Box>
+              </EventSection>
             </Stack>
           )}
         </Paper>

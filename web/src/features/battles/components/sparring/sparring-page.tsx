@@ -179,6 +179,27 @@ function JudgeEditor({ sparring, saved, pending, online, onSubmit }: JudgeEditor
   )
 }
 
+/** Red and blue side by side, the chosen one filled (a trophy on it with `trophy`); `group` names them as one. */
+function SideChoice({ choice, onChoose, label, group, trophy = false }: { choice: Color | null; onChoose: (color: Color) => void; label: (color: Color) => string; group?: string; trophy?: boolean }) {
+  return (
+    <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }} role={group ? 'group' : undefined} aria-label={group}>
+      {(['red', 'blue'] as const).map((color) => (
+        <Button
+          key={color}
+          variant={choice === color ? 'contained' : 'outlined'}
+          color={color === 'red' ? 'error' : 'info'}
+          aria-pressed={choice === color}
+          onClick={() => onChoose(color)}
+          startIcon={trophy && choice === color ? <EmojiEventsIcon /> : undefined}
+          sx={{ minHeight: 48, flex: 1, minWidth: 140 }}
+        >
+          {label(color)}
+        </Button>
+      ))}
+    </Stack>
+  )
+}
+
 /** Audience mode: pick a side, then Submit; once per person. Blue is MuiButton's info (the theme's primary is red). */
 function AudienceVote({ sparring, onVote, busy }: { sparring: Sparring; onVote: (color: Color) => void; busy: boolean }) {
   const [choice, setChoice] = useState<Color | null>(null)
@@ -187,21 +208,7 @@ function AudienceVote({ sparring, onVote, busy }: { sparring: Sparring; onVote: 
       <Typography id="audience-vote" variant="h3" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
         {SPARRING_TEXTS.audienceTitle}
       </Typography>
-      <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
-        {(['red', 'blue'] as const).map((color) => (
-          <Button
-            key={color}
-            variant={choice === color ? 'contained' : 'outlined'}
-            color={color === 'red' ? 'error' : 'info'}
-            aria-pressed={choice === color}
-            aria-label={`${SPARRING_TEXTS.vote} ${color === 'red' ? sideName(sparring.red) : sideName(sparring.blue)}`}
-            onClick={() => setChoice(color)}
-            sx={{ minHeight: 48, flex: 1, minWidth: 140 }}
-          >
-            {SPARRING_TEXTS.vote} {color === 'red' ? sideName(sparring.red) : sideName(sparring.blue)}
-          </Button>
-        ))}
-      </Stack>
+      <SideChoice choice={choice} onChoose={setChoice} label={(color) => `${SPARRING_TEXTS.vote} ${sideName(sparring[color])}`} />
       <Button variant="contained" disabled={!choice || busy} onClick={() => choice && onVote(choice)} sx={{ minHeight: 44, mt: 2 }}>
         {SPARRING_TEXTS.submit}
       </Button>
@@ -219,21 +226,7 @@ function ChooseWinner({ sparring, onFinish }: { sparring: Sparring; onFinish: (w
       <Typography id="choose-winner" variant="h3" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
         {SPARRING_TEXTS.chooseWinner}
       </Typography>
-      <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }} role="group" aria-label={SPARRING_TEXTS.chooseWinner}>
-        {(['red', 'blue'] as const).map((color) => (
-          <Button
-            key={color}
-            variant={choice === color ? 'contained' : 'outlined'}
-            color={color === 'red' ? 'error' : 'info'}
-            aria-pressed={choice === color}
-            onClick={() => setChoice(color)}
-            startIcon={choice === color ? <EmojiEventsIcon /> : undefined}
-            sx={{ minHeight: 48, flex: 1, minWidth: 140 }}
-          >
-            {sideName(sides[color])}
-          </Button>
-        ))}
-      </Stack>
+      <SideChoice choice={choice} onChoose={setChoice} label={(color) => sideName(sides[color])} group={SPARRING_TEXTS.chooseWinner} trophy />
       <Stack direction="row" sx={{ gap: 1, mt: 2 }}>
         <Button variant="contained" disabled={!chosen} onClick={() => chosen && onFinish(chosen.id)} sx={{ minHeight: 44 }}>
           {SPARRING_TEXTS.finish}
