@@ -13,16 +13,13 @@ import nats
 import orjson
 import pytest
 from fastapi import FastAPI, Request
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from test_live import frames, next_message
 
-from kit import tracing
 from kit.events import Envelope
 from kit.local import free_port
 from kit.logs import JsonFormatter
-from kit.testing import eventually, serve_app
+from kit.testing import eventually, memory_spans, serve_app
 
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
 TRACEPARENT = f"00-{TRACE_ID}-00f067aa0ba902b7-01"
@@ -30,12 +27,8 @@ TRACEPARENT = f"00-{TRACE_ID}-00f067aa0ba902b7-01"
 
 @pytest.fixture
 def spans() -> Iterator[InMemorySpanExporter]:
-    exporter = InMemorySpanExporter()
-    provider = TracerProvider()
-    provider.add_span_processor(SimpleSpanProcessor(exporter))
-    tracing.use(provider)
-    yield exporter
-    tracing.use(None)
+    with memory_spans() as exporter:
+        yield exporter
 
 
 @pytest.fixture

@@ -16,7 +16,6 @@ import pytest
 from asgi_lifespan import LifespanManager
 from fastapi import APIRouter, FastAPI, Request
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from prometheus_client import generate_latest
 from sqlalchemy import text
@@ -31,7 +30,7 @@ from kit.events import Envelope, Event
 from kit.local import free_port
 from kit.logs import JsonFormatter, request_id_var
 from kit.settings import ServiceSettings
-from kit.testing import eventually, serve_app
+from kit.testing import eventually, memory_spans, serve_app
 from kit.workers import running
 
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -90,12 +89,8 @@ def _app(settings: ServiceSettings, **options: Any) -> FastAPI:
 
 @pytest.fixture
 def spans() -> Iterator[InMemorySpanExporter]:
-    exporter = InMemorySpanExporter()
-    provider = TracerProvider()
-    provider.add_span_processor(SimpleSpanProcessor(exporter))
-    tracing.use(provider)
-    yield exporter
-    tracing.use(None)
+    with memory_spans() as exporter:
+        yield exporter
 
 
 @pytest.fixture

@@ -237,3 +237,23 @@ async def asgi_client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
     transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
     async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
         yield client
+
+
+@contextlib.contextmanager
+def memory_spans() -> Iterator[Any]:
+    """Every span this process makes, kept in memory (an SDK provider with an InMemorySpanExporter) while inside;
+    the API's no-op tracer again after (docs/decisions.md, Observability)."""
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    from kit import tracing
+
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    tracing.use(provider)
+    try:
+        yield exporter
+    finally:
+        tracing.use(None)
