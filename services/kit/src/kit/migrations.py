@@ -59,7 +59,7 @@ def known_revisions(migrations: Path) -> frozenset[str]:
 
 
 # Made by the kit's steps, not by a service's models: autogenerate leaves them alone.
-KIT_TABLES = frozenset({"outbox_message", "processed_message", "idempotency_key", "place"})
+KIT_TABLES = frozenset({"outbox_message", "processed_message", "idempotency_key", "place", "topic_version"})
 
 
 def _not_kit_table(name: str | None, type_: str, parent_names: object) -> bool:
@@ -189,3 +189,47 @@ def drop_kit_tables_2() -> None:
     op.drop_table("idempotency_key")
     op.add_column("outbox_message", sa.Column("attempts", sa.Integer(), server_default="0", nullable=False))
     op.add_column("outbox_message", sa.Column("last_error", sa.Text(), nullable=True))
+
+
+def create_topic_versions(prefixes: tuple[str, ...]) -> None:
+    """A version per live topic (`battle:7`), for reads a crowd shares (kit.shared_reads): every event the outbox
+    records gives each of its topics with one of `prefixes` the next value of one sequence, in the write's own
+    transaction. The topics are taken in order, so two writes never wait for each other's rows crosswise."""
+    from alembic import op
+
+    pattern = "^(" + "|".join(prefix.rstrip(":") for prefix in prefixes) + "):"
+    op.execute("CREATE SEQUENCE topic_version_seq")
+    op.create_table(
+        "topic_version",
+        sa.Column("topic", sa.String(200), nullable=False),
+        sa.Column("version", sa.BigInteger(), nullable=False),
+        sa.PrimaryKeyConstraint("topic", name="pk_topic_version"),
+    )
+    op.execute(
+        f"""
+        CREATE FUNCTION bump_topic_versions() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO topic_version (topic, version)
+            SELECT topic, nextval('topic_version_seq')
+            FROM (SELECT DISTINCT jsonb_array_elements_text(NEW.envelope -> 'topics') AS topic) AS topics
+            WHERE topic ~ '{pattern}'
+            ORDER BY topic
+            ON CONFLICT (topic) DO UPDATE SET version = EXCLUDED.version;
+            RETURN NULL;
+        END
+        $$
+        """
+    )
+    op.execute(
+        "CREATE TRIGGER outbox_message_topic_versions AFTER INSERT ON outbox_message "
+        "FOR EACH ROW EXECUTE FUNCTION bump_topic_versions()"
+    )
+
+
+def drop_topic_versions() -> None:
+    from alembic import op
+
+    op.execute("DROP TRIGGER outbox_message_topic_versions ON outbox_message")
+    op.execute("DROP FUNCTION bump_topic_versions()")
+    op.drop_table("topic_version")
+    op.execute("DROP SEQUENCE topic_version_seq")

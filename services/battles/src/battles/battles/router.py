@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 
-from battles.battles.dependencies import BattleEditor, VisibleBattle
+from battles.battles.dependencies import BattleEditor
 from battles.battles.schemas import Battle, BattleUpdate, RoleBody
 from battles.battles.service import battle_service
-from kit.db import SessionDep, reads
-from kit.principal import UserDep
+from kit.db import SessionDep
+from kit.principal import UserDep, principal_of
 from kit.profiles import IdentityDep, User
+from kit.shared_reads import read_session, shared_reads
 from kit.types import Id
 
 router = APIRouter(prefix="/api", tags=["battles"])
@@ -22,9 +23,16 @@ async def add_battle(event_id: Id, session: SessionDep, principal: UserDep, iden
 
 
 @router.get("/battles/{battle_id}", response_model=Battle)
-@reads
-async def get_battle(access: VisibleBattle, session: SessionDep, identity: IdentityDep) -> Battle:
-    return await battle_service.view(session, identity, access)
+async def get_battle(battle_id: Id, request: Request) -> Response:
+    """A crowd's read: a conditional GET and the guests' shared body (docs/decisions.md, "Reads a crowd shares");
+    no dependency, so a 304 costs one statement."""
+
+    async def build() -> Battle:
+        async with read_session(request) as session:
+            access = await battle_service.access(session, battle_id, principal_of(request))
+            return await battle_service.view(session, request.app.state.identity, access)
+
+    return await shared_reads(request).answer(request, build, topics=(f"battle:{battle_id}",))
 
 
 @router.put("/battles/{battle_id}", response_model=Battle)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query
+from fastapi import APIRouter, Body, Query, Request, Response
 
-from battles.battles.dependencies import BattleEditor, LockedBattle, VisibleBattle
+from battles.battles.dependencies import BattleEditor, LockedBattle
+from battles.battles.service import battle_service
 from battles.prelims.schemas import CreateGroups, Prelims, PrelimScoreIn, PrelimsGroups
 from battles.prelims.service import Sort, prelims_service
-from kit.db import SessionDep, reads
+from kit.db import SessionDep
 from kit.openapi import errors
+from kit.principal import principal_of
+from kit.shared_reads import read_session, shared_reads
 from kit.types import Id
 
 router = APIRouter(prefix="/api", tags=["prelims"])
@@ -19,13 +22,19 @@ MAX_SCORES = 1000
 
 
 @router.get("/battles/{battle_id}/prelims", response_model=Prelims, responses=errors(404))
-@reads
 async def get_prelims(
-    access: VisibleBattle,
-    session: SessionDep,
+    battle_id: Id,
+    request: Request,
     sb: Annotated[Sort, Query(description="by pointsAverage")] = "value-desc",
-) -> Prelims:
-    return await prelims_service.view(session, access, sb)
+) -> Response:
+    """A crowd's read (docs/decisions.md, "Reads a crowd shares")."""
+
+    async def build() -> Prelims:
+        async with read_session(request) as session:
+            access = await battle_service.access(session, battle_id, principal_of(request))
+            return await prelims_service.view(session, access, sb)
+
+    return await shared_reads(request).answer(request, build, topics=(f"battle:{battle_id}",))
 
 
 @router.post("/battles/{battle_id}/prelims", response_model=Prelims, responses=errors(400, 401, 403, 404, 409))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request, Response
 
 from battles.battles.access import EventAccess
 from battles.battles.service import battle_service
@@ -13,8 +13,9 @@ from battles.scoreboards.schemas import Board, BoardAssign
 from battles.scoreboards.service import scoreboard_service
 from kit.db import SessionDep, reads
 from kit.openapi import errors
-from kit.principal import PrincipalDep, UserDep
+from kit.principal import PrincipalDep, UserDep, principal_of
 from kit.profiles import IdentityDep
+from kit.shared_reads import read_session, shared_reads
 from kit.types import Id
 
 router = APIRouter(prefix="/api", tags=["scoreboards"])
@@ -44,9 +45,16 @@ async def list_boards(access: VisibleEvent, session: SessionDep, identity: Ident
 
 
 @router.get("/events/{event_id}/scoreboards/{carpet_id}", response_model=Board)
-@reads
-async def get_board(carpet_id: Id, access: VisibleEvent, session: SessionDep, identity: IdentityDep) -> Board:
-    return await scoreboard_service.board(session, identity, access, carpet_id)
+async def get_board(event_id: Id, carpet_id: Id, request: Request) -> Response:
+    """A crowd's read (docs/decisions.md, "Reads a crowd shares"): the sparring on the board announces its changes
+    on the carpet's topic too."""
+
+    async def build() -> Board:
+        async with read_session(request) as session:
+            access = await battle_service.event_access(session, event_id, principal_of(request))
+            return await scoreboard_service.board(session, request.app.state.identity, access, carpet_id)
+
+    return await shared_reads(request).answer(request, build, topics=(f"carpet:{carpet_id}",))
 
 
 @router.post("/events/{event_id}/scoreboards/{carpet_id}", response_model=Board, responses=errors(409))

@@ -6,11 +6,28 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Literal
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import Integer, String, bindparam, cast, delete, func, literal, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import AudienceVote, Battle, Crew, Entry, Sparring, SparringScore
+from kit.rows import Query
+from kit.shared_reads import topic_version
+
+# A sparring's read shows its battle's facts too (judges, hidden names): its version is the newer of both topics,
+# the battle's found through the sparring, in one statement (docs/decisions.md, "Reads a crowd shares").
+_SPARRING_ID = bindparam("sparring_id", type_=Integer)
+VERSION_OF_SPARRING = Query(
+    select(func.coalesce(func.max(topic_version.c.version), 0)).where(
+        or_(
+            topic_version.c.topic == literal("sparring:") + cast(_SPARRING_ID, String),
+            topic_version.c.topic
+            == select(literal("battle:") + cast(Sparring.battle_id, String))
+            .where(Sparring.id == _SPARRING_ID)
+            .scalar_subquery(),
+        )
+    )
+)
 
 Lock = Literal["update", "share"] | None
 

@@ -3,16 +3,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request, Response
 
+from battles.sparrings.repository import VERSION_OF_SPARRING
 from battles.sparrings.schemas import JudgmentIn, Sparring
 from battles.sparrings.service import SparringAccess, sparring_service
-from kit.db import SessionDep, reads
+from kit.db import SessionDep
 from kit.openapi import errors
-from kit.principal import PrincipalDep, UserDep
+from kit.principal import PrincipalDep, UserDep, principal_of
 from kit.profiles import IdentityDep
+from kit.rows import rows_of
+from kit.shared_reads import read_session, shared_reads
 from kit.types import Id
 
 router = APIRouter(prefix="/api", tags=["sparrings"])
@@ -45,9 +49,19 @@ LockedSparring = Annotated[SparringAccess, Depends(locked_sparring)]
 
 
 @router.get("/sparrings/{sparring_id}", response_model=Sparring)
-@reads
-async def get_sparring(access: VisibleSparring, session: SessionDep, identity: IdentityDep) -> Sparring:
-    return await sparring_service.view(session, identity, access)
+async def get_sparring(sparring_id: Id, request: Request) -> Response:
+    """A crowd's read (docs/decisions.md, "Reads a crowd shares"): its version is the sparring's and its battle's
+    topics, found in one statement."""
+
+    async def build() -> Sparring:
+        async with read_session(request) as session:
+            access = await sparring_service.access(session, sparring_id, principal_of(request))
+            return await sparring_service.view(session, request.app.state.identity, access)
+
+    def version() -> Awaitable[int]:
+        return rows_of(request).value(VERSION_OF_SPARRING, sparring_id=sparring_id)
+
+    return await shared_reads(request).answer(request, build, version=version, version_key=("sparring", sparring_id))
 
 
 @router.post("/sparrings/{sparring_id}/judge", response_model=Sparring, responses=errors(409))

@@ -1,0 +1,216 @@
+"""Reads that a crowd shares: a version per resource, conditional GETs and a short shared cache with single-flight
+(docs/decisions.md, "The read path", "Reads a crowd shares").
+
+- **The version** of a resource is the newest `topic_version` of its live topics (`battle:7`, `sparring:31`): a
+  trigger on the outbox (`kit.migrations.create_topic_versions`) gives every topic of every event written the
+  next value of one sequence, in the write's own transaction. Every write announces itself to the live screens,
+  so every write bumps the version of what it changed; a version is seen exactly when the write is.
+- **The tag** is the version, the clock's bucket (what no event announces - a renamed dancer from a projection,
+  the event's period moving with the clock - is at most `bucket_seconds` late) and the viewer's class (a guest,
+  or the acting profile: the body depends on who asks). `If-None-Match` with it: 304 after one indexed statement.
+- **The shared cache** holds the guests' bodies by path and tag: a new version is a new key, so nothing is ever
+  served older than the version read for the request, on every replica, with no invalidation to miss.
+- **Single-flight**: concurrent identical requests share one build; and their version checks are coalesced, each
+  request waiting for a check that started after it arrived (so it sees every write committed before it asked).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any
+
+from fastapi import Request, Response
+from pydantic import BaseModel, TypeAdapter
+from sqlalchemy import BigInteger, String, bindparam, column, func, select, table
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from kit.principal import Principal, principal_of
+from kit.rows import Query, Rows, rows_of
+
+topic_version = table("topic_version", column("topic", String()), column("version", BigInteger()))
+
+# The newest version of any of the topics (one global sequence, so the maximum moves whenever any of them does).
+VERSION_OF_TOPICS = Query(
+    select(func.coalesce(func.max(topic_version.c.version), 0)).where(
+        topic_version.c.topic == func.any(bindparam("topics", type_=ARRAY(String())))
+    )
+)
+
+# The client's headers the answer depends on (the gateway's token and acting profile): no cache may give one
+# viewer's body to another.
+VARY = "X-Auth-Token, Caller-Id"
+JSON = "application/json"
+
+
+def viewer_class(principal: Principal) -> str:
+    """Who the body is for: every guest alike (shared), else the acting profile (and the platform admin flag)."""
+    if principal.profile_id is None:
+        return "g"
+    return f"p{principal.profile_id}{'a' if principal.is_platform_admin else ''}"
+
+
+def dump(value: Any) -> bytes:
+    """The body a route's response_model would send: a model dumped by alias (the kit's Schema), a list of them."""
+    if isinstance(value, BaseModel):
+        return value.model_dump_json().encode()
+    return TypeAdapter(type(value)).dump_json(value)
+
+
+class _Checks:
+    """Coalesced version checks per key: a request joins the next check to start, never one already running, so
+    the version it gets was read after it arrived. A burst costs one or two statements, not one each."""
+
+    def __init__(self) -> None:
+        self._next: dict[Hashable, asyncio.Future[int]] = {}
+        self._running: dict[Hashable, asyncio.Task[None]] = {}
+
+    async def version(self, key: Hashable, read: Callable[[], Awaitable[int]]) -> int:
+        future = self._next.get(key)
+        if future is None:
+            future = self._next[key] = asyncio.get_running_loop().create_future()
+            future.add_done_callback(_retrieve)
+            previous = self._running.get(key)
+            task = asyncio.create_task(self._run(key, future, previous, read))
+            self._running[key] = task
+        return await asyncio.shield(future)
+
+    async def _run(
+        self,
+        key: Hashable,
+        future: asyncio.Future[int],
+        previous: asyncio.Task[None] | None,
+        read: Callable[[], Awaitable[int]],
+    ) -> None:
+        try:
+            if previous is not None:
+                await asyncio.wait([previous])
+            if self._next.get(key) is future:
+                del self._next[key]  # from here on a newcomer waits for the check after this one
+            try:
+                future.set_result(await read())
+            except BaseException as exc:  # every waiter gets the failure (a database out of reach: 503)
+                future.set_exception(exc)
+        finally:
+            if self._running.get(key) is asyncio.current_task():
+                del self._running[key]
+
+
+def _retrieve(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()  # a failure nobody awaited any more is not logged as never retrieved
+
+
+class SharedReads:
+    """One per process (`shared_reads(request)`)."""
+
+    def __init__(self, rows: Rows, *, bucket_seconds: float = 30.0, max_bytes: int = 32 * 1024 * 1024) -> None:
+        self.rows = rows
+        self.bucket_seconds = bucket_seconds
+        self.max_bytes = max_bytes
+        self.size = 0
+        self._bodies: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self._flights: dict[tuple[str, str], asyncio.Future[bytes]] = {}
+        self._checks = _Checks()
+        self.builds = 0  # bodies built (a test and the metrics read it)
+
+    async def version(self, topics: tuple[str, ...]) -> int:
+        return await self._checks.version(topics, lambda: self.rows.value(VERSION_OF_TOPICS, topics=list(topics)))
+
+    def tag(self, version: int, principal: Principal) -> str:
+        return f'W/"{version}.{int(time.time() // self.bucket_seconds)}.{viewer_class(principal)}"'
+
+    async def answer(
+        self,
+        request: Request,
+        build: Callable[[], Awaitable[Any]],
+        *,
+        topics: tuple[str, ...] | None = None,
+        version: Callable[[], Awaitable[int]] | None = None,
+        version_key: Hashable = None,
+    ) -> Response:
+        """The read's answer: 304 when the client's tag is current, the guests' shared body, or `build()`'s.
+        The version comes from `topics`, or from the route's own `version()` (one statement, coalesced under
+        `version_key`) when its topics need a lookup."""
+        if version is not None:
+            current = await self._checks.version(version_key, version)
+        else:
+            current = await self.version(topics or ())
+        principal = principal_of(request)
+        tag = self.tag(current, principal)
+        headers = {
+            "ETag": tag,
+            "Vary": VARY,
+            "Cache-Control": "no-cache" if principal.profile_id is None else "private, no-cache",
+        }
+        if tag in _tags(request.headers.get("if-none-match")):
+            return Response(status_code=304, headers=headers)
+        if principal.profile_id is not None:
+            self.builds += 1
+            return Response(dump(await build()), media_type=JSON, headers=headers)
+        return Response(await self._shared(_path(request), tag, build), media_type=JSON, headers=headers)
+
+    async def _shared(self, path: str, tag: str, build: Callable[[], Awaitable[Any]]) -> bytes:
+        key = (path, tag)
+        body = self._bodies.get(key)
+        if body is not None:
+            self._bodies.move_to_end(key)
+            return body
+        flight = self._flights.get(key)
+        if flight is None:
+            flight = self._flights[key] = asyncio.get_running_loop().create_future()
+            flight.add_done_callback(_retrieve)
+            asyncio.create_task(self._fill(key, flight, build))
+        return await asyncio.shield(flight)
+
+    async def _fill(
+        self, key: tuple[str, str], flight: asyncio.Future[bytes], build: Callable[[], Awaitable[Any]]
+    ) -> None:
+        try:
+            self.builds += 1
+            body = dump(await build())
+        except BaseException as exc:  # a 404 or a 503 goes to every waiter; nothing is kept
+            flight.set_exception(exc)
+        else:
+            self._keep(key, body)
+            flight.set_result(body)
+        finally:
+            self._flights.pop(key, None)
+
+    def _keep(self, key: tuple[str, str], body: bytes) -> None:
+        if len(body) > self.max_bytes:
+            return
+        self._bodies[key] = body
+        self.size += len(body)
+        while self.size > self.max_bytes:
+            _, evicted = self._bodies.popitem(last=False)
+            self.size -= len(evicted)
+
+
+def _path(request: Request) -> str:
+    query = request.scope.get("query_string", b"")
+    return request.url.path + ("?" + query.decode("latin-1") if query else "")
+
+
+def _tags(header: str | None) -> set[str]:
+    if not header:
+        return set()
+    return {t.strip() for t in header.split(",")}
+
+
+def shared_reads(request: Request) -> SharedReads:
+    """The process's shared reads, made on first use on the process's rows."""
+    state = request.app.state
+    found: SharedReads | None = getattr(state, "shared_reads", None)
+    if found is None:
+        found = state.shared_reads = SharedReads(rows_of(request))
+    return found
+
+
+def read_session(request: Request) -> AsyncSession:
+    """A reading session (autocommit, as a `@reads` route's) for a build that runs only on a miss."""
+    sessionmaker: async_sessionmaker[AsyncSession] = request.app.state.read_sessionmaker
+    return sessionmaker()
