@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
-from fastapi import Request, Response
+from fastapi import FastAPI, Request, Response
 from pydantic import BaseModel, TypeAdapter
 from sqlalchemy import BigInteger, String, bindparam, column, func, select, table
 from sqlalchemy.dialects.postgresql import ARRAY
@@ -201,9 +201,9 @@ def _tags(header: str | None) -> set[str]:
     return {t.strip() for t in header.split(",")}
 
 
-def shared_reads(request: Request) -> SharedReads:
+def shared_reads(request: Request | FastAPI) -> SharedReads:
     """The process's shared reads, made on first use on the process's rows."""
-    state = request.app.state
+    state = (request.app if isinstance(request, Request) else request).state
     found: SharedReads | None = getattr(state, "shared_reads", None)
     if found is None:
         found = state.shared_reads = SharedReads(rows_of(request))

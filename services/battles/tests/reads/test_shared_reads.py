@@ -1,0 +1,161 @@
+"""The reads a crowd shares (docs/decisions.md, "Reads a crowd shares"): few statements each, a tag per version and
+viewer, 304 for a current tag, one build for a burst of guests, and never a body older than a write already seen."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+import httpx
+from battle.cast import DANCERS, EVENT_ID, HOST, ORGANIZER, STRANGER
+from battle.factories import create_battle, create_event, create_org, create_profiles, headers, register_dancers
+from scoreboards.test_router import create_carpets
+from sparrings.factories import JUDGE, SEMI_LEFT, bracket_battle, score
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kit.shared_reads import SharedReads, shared_reads
+from kit.testing.plugin import AppClient
+
+Counter = Callable[[], AbstractContextManager[list[str]]]
+NAMED = [DANCERS[0], DANCERS[1]]
+
+
+def shared(client: httpx.AsyncClient) -> SharedReads:
+    return shared_reads(client._transport.app)  # type: ignore[attr-defined]
+
+
+async def named_battle(client: httpx.AsyncClient, session: AsyncSession, **fields: Any) -> int:
+    await create_event(session)
+    await create_org(session)
+    await create_profiles(session, *NAMED, STRANGER, HOST, names={NAMED[0]: "Bgirl Ana", NAMED[1]: "Bboy Ben"})
+    battle = await create_battle(client, **fields)
+    await register_dancers(client, battle["id"], NAMED[0])
+    return int(battle["id"])
+
+
+class TestConditionalGet:
+    async def test_a_current_tag_is_a_304_after_one_statement(
+        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Counter
+    ) -> None:
+        battle_id = await named_battle(client, session)
+        first = await client.get(f"/api/battles/{battle_id}")
+        assert first.status_code == 200, first.text
+        tag = first.headers["etag"]
+        assert tag.startswith('W/"') and first.headers["vary"] == "X-Auth-Token, Caller-Id"
+        with count_queries() as queries:
+            again = await client.get(f"/api/battles/{battle_id}", headers={"If-None-Match": tag})
+        assert again.status_code == 304 and again.content == b""
+        assert again.headers["etag"] == tag
+        assert len(queries) == 1 and "topic_version" in queries[0]
+
+    async def test_a_write_changes_the_tag(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        battle_id = await named_battle(client, session)
+        first = await client.get(f"/api/battles/{battle_id}")
+        await register_dancers(client, battle_id, NAMED[1])
+        after = await client.get(f"/api/battles/{battle_id}", headers={"If-None-Match": first.headers["etag"]})
+        assert after.status_code == 200 and after.headers["etag"] != first.headers["etag"]
+        assert [p["name"] for p in after.json()["participants"]] == ["Bgirl Ana", "Bboy Ben"]
+
+    async def test_the_tag_is_the_viewers(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        """A hidden battle: its organizer sees the names, a guest or a stranger does not, and neither's tag opens
+        the other's body."""
+        battle_id = await named_battle(client, session, hideParticipants=True)
+        url = f"/api/battles/{battle_id}"
+        organizer = await client.get(url, headers=headers(ORGANIZER))
+        assert [p["name"] for p in organizer.json()["participants"]] == ["Bgirl Ana"]
+        assert organizer.headers["cache-control"] == "private, no-cache"
+        for who in ({}, headers(STRANGER)):
+            other = await client.get(url, headers={**who, "If-None-Match": organizer.headers["etag"]})
+            assert other.status_code == 200 and other.json()["participants"] == []
+            assert other.headers["etag"] != organizer.headers["etag"]
+        guest = await client.get(url)
+        stranger = await client.get(url, headers={**headers(STRANGER), "If-None-Match": guest.headers["etag"]})
+        assert stranger.status_code == 200 and stranger.json()["isRegistered"] is False
+
+    async def test_a_sparring_follows_its_battle_and_its_scores(
+        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Counter
+    ) -> None:
+        _, rows = await bracket_battle(client, session)
+        url = f"/api/sparrings/{rows[SEMI_LEFT].id}"
+        first = await client.get(url)
+        with count_queries() as queries:
+            same = await client.get(url, headers={"If-None-Match": first.headers["etag"]})
+        assert same.status_code == 304 and len(queries) == 1
+        assert (await score(client, rows[SEMI_LEFT], JUDGE, (1, 9, 8))).status_code == 200
+        scored = await client.get(url, headers={"If-None-Match": first.headers["etag"]})
+        assert scored.status_code == 200 and scored.json()["red"]["totalPoints"] == 9
+
+
+class TestABurst:
+    async def test_a_burst_after_a_change_builds_once_and_sees_it(
+        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Counter
+    ) -> None:
+        battle_id = await named_battle(client, session)
+        url = f"/api/battles/{battle_id}"
+        await client.get(url)  # the body before the change, cached
+        await register_dancers(client, battle_id, NAMED[1])
+        builds = shared(client).builds
+        with count_queries() as queries:
+            answers = await asyncio.gather(*(client.get(url) for _ in range(200)))
+        assert {a.status_code for a in answers} == {200}
+        assert all(len(a.json()["participants"]) == 2 for a in answers)
+        assert len({a.headers["etag"] for a in answers}) == 1
+        assert shared(client).builds == builds + 1
+        versions = [q for q in queries if "topic_version" in q]
+        assert 1 <= len(versions) <= 2  # coalesced: each request waits for a check begun after it arrived
+        assert len(queries) - len(versions) == BATTLE_STATEMENTS
+
+    async def test_another_replica_never_serves_an_older_body(
+        self, client: httpx.AsyncClient, session: AsyncSession, app_with: AppClient
+    ) -> None:
+        battle_id = await named_battle(client, session)
+        url = f"/api/battles/{battle_id}"
+        async with app_with(run_workers=False) as other:
+            assert len((await other.get(url)).json()["participants"]) == 1  # cached there
+            await register_dancers(client, battle_id, NAMED[1])  # written here
+            assert len((await other.get(url)).json()["participants"]) == 2
+
+
+# The statements of each read when its body is built (a guest, a miss): measured, pinned so a read cannot grow back
+# (docs/decisions.md, "Reads a crowd shares"). The version's statement is on top.
+BATTLE_STATEMENTS = 9
+PRELIMS_STATEMENTS = 6
+BRACKET_STATEMENTS = 5
+SPARRING_STATEMENTS = 8
+BOARD_STATEMENTS = 9
+
+
+class TestStatementsPerRead:
+    async def built(self, client: httpx.AsyncClient, count_queries: Counter, url: str) -> int:
+        shared(client)._bodies.clear()
+        with count_queries() as queries:
+            answer = await client.get(url)
+        assert answer.status_code == 200, answer.text
+        return len([q for q in queries if "topic_version" not in q])
+
+    async def test_each_read_is_a_few_statements(
+        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Counter
+    ) -> None:
+        battle, rows = await bracket_battle(client, session)
+        await create_carpets(session, "Main")
+        await client.post(f"/api/events/{EVENT_ID}/scoreboards/init", headers=headers(ORGANIZER))
+        shown = await client.post(
+            f"/api/events/{EVENT_ID}/scoreboards/1", json={"sparringId": rows[SEMI_LEFT].id}, headers=headers(HOST)
+        )
+        assert shown.status_code == 200, shown.text
+        found = {
+            "battle": await self.built(client, count_queries, f"/api/battles/{battle['id']}"),
+            "prelims": await self.built(client, count_queries, f"/api/battles/{battle['id']}/prelims"),
+            "bracket": await self.built(client, count_queries, f"/api/battles/{battle['id']}/brackets"),
+            "sparring": await self.built(client, count_queries, f"/api/sparrings/{rows[SEMI_LEFT].id}"),
+            "board": await self.built(client, count_queries, f"/api/events/{EVENT_ID}/scoreboards/1"),
+        }
+        assert found == {
+            "battle": BATTLE_STATEMENTS,
+            "prelims": PRELIMS_STATEMENTS,
+            "bracket": BRACKET_STATEMENTS,
+            "sparring": SPARRING_STATEMENTS,
+            "board": BOARD_STATEMENTS,
+        }
