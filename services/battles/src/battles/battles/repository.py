@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import delete, exists, func, select
+from sqlalchemy import BigInteger, Boolean, DateTime, String, delete, exists, func, select, text
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import (
@@ -24,6 +25,28 @@ from battles.models import (
     Signature,
     StudioMembership,
 )
+from kit.profiles import User
+
+_PEOPLE = text(
+    """
+    SELECT u.id AS user_id, p.id IS NOT NULL AS known, p.dancer_name, p.avatar, c.checked_in_at,
+        (SELECT jsonb_agg(jsonb_build_array(s.studio_id, s.name, s.image) ORDER BY lower(s.name), s.studio_id)
+         FROM (SELECT studio_id, min(studio_name) AS name, min(studio_image) AS image
+               FROM studio_membership
+               WHERE user_id = u.id AND present AND published
+               GROUP BY studio_id) AS s) AS studios
+    FROM unnest(CAST(:ids AS bigint[])) AS u(id)
+    LEFT JOIN profile AS p ON p.id = u.id
+    LEFT JOIN check_in AS c ON c.event_id = :event_id AND c.user_id = u.id
+    """
+).columns(
+    user_id=BigInteger,
+    known=Boolean,
+    dancer_name=String,
+    avatar=String,
+    checked_in_at=DateTime(timezone=True),
+    studios=JSONB,
+)
 
 
 class BattleRepository:
@@ -34,6 +57,39 @@ class BattleRepository:
             # populate_existing: a battle read earlier in the request is refreshed as the lock finds it
             statement = statement.with_for_update().execution_options(populate_existing=True)
         return (await session.scalars(statement)).one_or_none()
+
+    async def with_event(
+        self, session: AsyncSession, battle_id: int, *, lock: bool = False
+    ) -> tuple[Battle, EventView] | None:
+        """The battle and its event in one statement (every read and write of a battle starts here); `lock` holds
+        the battle's row only, as `get`."""
+        statement = (
+            select(Battle, EventView).join(EventView, EventView.id == Battle.event_id).where(Battle.id == battle_id)
+        )
+        if lock:
+            statement = statement.with_for_update(of=Battle).execution_options(populate_existing=True)
+        row = (await session.execute(statement)).one_or_none()
+        return None if row is None else (row[0], row[1])
+
+    async def people(
+        self, session: AsyncSession, event_id: int, users: Iterable[int]
+    ) -> tuple[dict[int, User], dict[int, datetime | None], dict[int, list[tuple[int, str, str | None]]]]:
+        """For the battle page's people, in one statement: the names of those the profile projection knows, their
+        check-ins at the event and their published studios (by name); were three statements."""
+        wanted = sorted(set(users))
+        if not wanted:
+            return {}, {}, {}
+        found = await session.execute(_PEOPLE, {"ids": wanted, "event_id": event_id})
+        names: dict[int, User] = {}
+        check_ins: dict[int, datetime | None] = {}
+        studios: dict[int, list[tuple[int, str, str | None]]] = {}
+        for row in found:
+            if row.known:
+                names[row.user_id] = User(id=row.user_id, dancer_name=row.dancer_name, avatar=row.avatar)
+            check_ins[row.user_id] = row.checked_in_at
+            if row.studios:
+                studios[row.user_id] = [(i, n, im) for i, n, im in row.studios]
+        return names, check_ins, studios
 
     async def event(self, session: AsyncSession, event_id: int) -> EventView | None:
         return await session.get(EventView, event_id)

@@ -30,11 +30,11 @@ class BattleService:
     async def access(
         self, session: AsyncSession, battle_id: int, principal: Principal, *, lock: bool = False
     ) -> BattleAccess:
-        battle = await battle_repository.get(session, battle_id, lock=lock)
-        if battle is None:
+        found = await battle_repository.with_event(session, battle_id, lock=lock)
+        if found is None:
             raise BattleNotFound()
-        event = await battle_repository.event(session, battle.event_id)
-        if event is None or event.deleted:
+        battle, event = found
+        if event.deleted:
             raise BattleNotFound()
         roles = await battle_repository.roles(session, event, principal.profile_id)
         judge = await battle_repository.is_judge(session, battle.id, principal.profile_id)

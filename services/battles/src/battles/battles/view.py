@@ -55,10 +55,9 @@ async def load(
     facts.org = await battle_repository.org(session, battle.org_id)
     users = {e.user_id for e in facts.entries if e.user_id} | {m.user_id for m in facts.members}
     users |= {c.captain_id for c in facts.crews.values()}
-    facts.check_ins = await battle_repository.check_ins(session, battle.event_id, users)
-    facts.studios = await battle_repository.studios(session, users)
     everyone = users | set(facts.judges) | set(also)
-    facts.profiles = dict(await battle_repository.profiles(session, everyone))
+    names, facts.check_ins, facts.studios = await battle_repository.people(session, battle.event_id, everyone)
+    facts.profiles = dict(names)
     missing = everyone - set(facts.profiles)
     if missing and identity is not None:
         found = await profiles.fetch_missing(session, identity, missing)
