@@ -10,7 +10,15 @@ from typing import Any
 
 import httpx
 from battle.cast import DANCERS, EVENT_ID, HOST, ORGANIZER, STRANGER
-from battle.factories import create_battle, create_event, create_org, create_profiles, headers, register_dancers
+from battle.factories import (
+    add_judge,
+    create_battle,
+    create_event,
+    create_org,
+    create_profiles,
+    headers,
+    register_dancers,
+)
 from scoreboards.test_router import create_carpets
 from sparrings.factories import JUDGE, SEMI_LEFT, bracket_battle, score
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -86,6 +94,27 @@ class TestConditionalGet:
         assert (await score(client, rows[SEMI_LEFT], JUDGE, (1, 9, 8))).status_code == 200
         scored = await client.get(url, headers={"If-None-Match": first.headers["etag"]})
         assert scored.status_code == 200 and scored.json()["red"]["totalPoints"] == 9
+
+    async def test_a_board_follows_its_sparring_and_its_battle(
+        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Counter
+    ) -> None:
+        battle, rows = await bracket_battle(client, session)
+        await create_carpets(session, "Main")
+        await client.post(f"/api/events/{EVENT_ID}/scoreboards/init", headers=headers(ORGANIZER))
+        await client.post(
+            f"/api/events/{EVENT_ID}/scoreboards/1", json={"sparringId": rows[SEMI_LEFT].id}, headers=headers(HOST)
+        )
+        url = f"/api/events/{EVENT_ID}/scoreboards/1"
+        first = await client.get(url)
+        with count_queries() as queries:
+            same = await client.get(url, headers={"If-None-Match": first.headers["etag"]})
+        assert same.status_code == 304 and len(queries) == 1
+        await add_judge(client, battle["id"], STRANGER)  # the battle's change, not the carpet's
+        judged = await client.get(url, headers={"If-None-Match": first.headers["etag"]})
+        assert judged.status_code == 200
+        assert (await score(client, rows[SEMI_LEFT], JUDGE, (1, 9, 8))).status_code == 200
+        scored = await client.get(url, headers={"If-None-Match": judged.headers["etag"]})
+        assert scored.status_code == 200 and scored.json()["sparring"]["red"]["totalPoints"] == 9
 
 
 class TestABurst:

@@ -3,18 +3,21 @@ sparring)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 
 from battles.battles.access import EventAccess
 from battles.battles.service import battle_service
+from battles.scoreboards.repository import VERSION_OF_BOARD
 from battles.scoreboards.schemas import Board, BoardAssign
 from battles.scoreboards.service import scoreboard_service
 from kit.db import SessionDep, reads
 from kit.openapi import errors
 from kit.principal import PrincipalDep, UserDep, principal_of
 from kit.profiles import IdentityDep
+from kit.rows import rows_of
 from kit.shared_reads import read_session, shared_reads
 from kit.types import Id
 
@@ -46,15 +49,17 @@ async def list_boards(access: VisibleEvent, session: SessionDep, identity: Ident
 
 @router.get("/events/{event_id}/scoreboards/{carpet_id}", response_model=Board)
 async def get_board(event_id: Id, carpet_id: Id, request: Request) -> Response:
-    """A crowd's read (docs/decisions.md, "Reads a crowd shares"): the sparring on the board announces its changes
-    on the carpet's topic too."""
+    """A crowd's read (docs/decisions.md, "Reads a crowd shares")."""
 
     async def build() -> Board:
         async with read_session(request) as session:
             access = await battle_service.event_access(session, event_id, principal_of(request))
             return await scoreboard_service.board(session, request.app.state.identity, access, carpet_id)
 
-    return await shared_reads(request).answer(request, build, topics=(f"carpet:{carpet_id}",))
+    def version() -> Awaitable[int]:
+        return rows_of(request).value(VERSION_OF_BOARD, carpet_id=carpet_id)
+
+    return await shared_reads(request).answer(request, build, version=version, version_key=("board", carpet_id))
 
 
 @router.post("/events/{event_id}/scoreboards/{carpet_id}", response_model=Board, responses=errors(409))
