@@ -13,6 +13,7 @@ from battle.cast import DANCERS, EVENT_ID, HOST, ORGANIZER, STRANGER
 from battle.factories import (
     add_judge,
     create_battle,
+    create_crew,
     create_event,
     create_org,
     create_profiles,
@@ -21,8 +22,12 @@ from battle.factories import (
 )
 from scoreboards.test_router import create_carpets
 from sparrings.factories import JUDGE, SEMI_LEFT, bracket_battle, score
+from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from battles.battles.service import battle_service
+from battles.models import EventView
+from kit.principal import Principal
 from kit.shared_reads import SharedReads, shared_reads
 from kit.testing.plugin import AppClient
 
@@ -65,6 +70,15 @@ class TestConditionalGet:
         after = await client.get(f"/api/battles/{battle_id}", headers={"If-None-Match": first.headers["etag"]})
         assert after.status_code == 200 and after.headers["etag"] != first.headers["etag"]
         assert [p["name"] for p in after.json()["participants"]] == ["Bgirl Ana", "Bboy Ben"]
+
+    async def test_a_projected_change_changes_the_tag(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        """What another service announces (here the event's title, as its consumer writes it) moves the epoch."""
+        battle_id = await named_battle(client, session)
+        first = await client.get(f"/api/battles/{battle_id}")
+        await session.execute(update(EventView).where(EventView.id == EVENT_ID).values(title="Kings Jam"))
+        await session.commit()
+        after = await client.get(f"/api/battles/{battle_id}", headers={"If-None-Match": first.headers["etag"]})
+        assert after.status_code == 200 and after.json()["event"]["title"] == "Kings Jam"
 
     async def test_the_tag_is_the_viewers(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         """A hidden battle: its organizer sees the names, a guest or a stranger does not, and neither's tag opens
@@ -115,6 +129,39 @@ class TestConditionalGet:
         assert (await score(client, rows[SEMI_LEFT], JUDGE, (1, 9, 8))).status_code == 200
         scored = await client.get(url, headers={"If-None-Match": judged.headers["etag"]})
         assert scored.status_code == 200 and scored.json()["sparring"]["red"]["totalPoints"] == 9
+
+
+class TestSignedInViewers:
+    async def test_the_shared_body_with_their_own_standing_is_the_whole_build(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        """A signed-in viewer who is not the battle's admin gets the guests' body with their own fields in place:
+        exactly what the whole build answers them (a captain, a member, one invited, a judge, a stranger, an
+        admin)."""
+        await create_event(session)
+        await create_org(session)
+        captain, member, invited, other_captain = DANCERS[0], DANCERS[1], DANCERS[2], DANCERS[3]
+        await create_profiles(session, captain, member, invited, other_captain, STRANGER, HOST, JUDGE)
+        battle_id = int((await create_battle(client, crewSize=2))["id"])
+        await create_crew(client, battle_id, "Rockers", captain, member)
+        invited_to = await client.post(
+            f"/api/crews/{battle_id}",
+            json={"eventId": EVENT_ID, "name": "Floor", "userIds": [invited]},
+            headers=headers(other_captain),
+        )
+        assert invited_to.status_code == 201, invited_to.text
+        await add_judge(client, battle_id, JUDGE)
+        app = client._transport.app  # type: ignore[attr-defined]
+        for user in (captain, member, invited, JUDGE, STRANGER, HOST, ORGANIZER):
+            async with app.state.read_sessionmaker() as reading:
+                principal = Principal(account_id=user, profile_id=user, profile_ids=(user,))
+                access = await battle_service.access(reading, battle_id, principal)
+                whole = (await battle_service.view(reading, app.state.identity, access)).model_dump(mode="json")
+            answer = await client.get(f"/api/battles/{battle_id}", headers=headers(user))
+            assert answer.status_code == 200, answer.text
+            assert answer.json() == whole, user
+        invitation = (await client.get(f"/api/battles/{battle_id}", headers=headers(invited))).json()["invitations"]
+        assert [i["crewName"] for i in invitation] == ["Floor"]
 
 
 class TestABurst:

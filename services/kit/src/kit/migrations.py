@@ -191,10 +191,11 @@ def drop_kit_tables_2() -> None:
     op.add_column("outbox_message", sa.Column("last_error", sa.Text(), nullable=True))
 
 
-def create_topic_versions(prefixes: tuple[str, ...]) -> None:
+def create_topic_versions(prefixes: tuple[str, ...], projections: tuple[str, ...]) -> None:
     """A version per live topic (`battle:7`), for reads a crowd shares (kit.shared_reads): every event the outbox
     records gives each of its topics with one of `prefixes` the next value of one sequence, in the write's own
-    transaction. The topics are taken in order, so two writes never wait for each other's rows crosswise."""
+    transaction. The topics are taken in order, so two writes never wait for each other's rows crosswise. Any
+    change to the tables of `projections` (what other services announce) moves the projections' epoch."""
     from alembic import op
 
     pattern = "^(" + "|".join(prefix.rstrip(":") for prefix in prefixes) + "):"
@@ -224,11 +225,26 @@ def create_topic_versions(prefixes: tuple[str, ...]) -> None:
         "CREATE TRIGGER outbox_message_topic_versions AFTER INSERT ON outbox_message "
         "FOR EACH ROW EXECUTE FUNCTION bump_topic_versions()"
     )
+    # The projections' epoch: a sequence, so a consumer's change never waits for (or holds up) a write's rows.
+    op.execute("CREATE SEQUENCE topic_facts_seq")
+    op.execute(
+        "CREATE FUNCTION bump_topic_facts() RETURNS trigger LANGUAGE plpgsql AS $$ "
+        "BEGIN PERFORM nextval('topic_facts_seq'); RETURN NULL; END $$"
+    )
+    for name in projections:
+        op.execute(
+            f"CREATE TRIGGER {name}_topic_facts AFTER INSERT OR UPDATE OR DELETE ON {name} "
+            "FOR EACH STATEMENT EXECUTE FUNCTION bump_topic_facts()"
+        )
 
 
-def drop_topic_versions() -> None:
+def drop_topic_versions(projections: tuple[str, ...]) -> None:
     from alembic import op
 
+    for name in projections:
+        op.execute(f"DROP TRIGGER {name}_topic_facts ON {name}")
+    op.execute("DROP FUNCTION bump_topic_facts()")
+    op.execute("DROP SEQUENCE topic_facts_seq")
     op.execute("DROP TRIGGER outbox_message_topic_versions ON outbox_message")
     op.execute("DROP FUNCTION bump_topic_versions()")
     op.drop_table("topic_version")

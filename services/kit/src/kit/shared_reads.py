@@ -5,8 +5,10 @@
   trigger on the outbox (`kit.migrations.create_topic_versions`) gives every topic of every event written the
   next value of one sequence, in the write's own transaction. Every write announces itself to the live screens,
   so every write bumps the version of what it changed; a version is seen exactly when the write is.
-- **The tag** is the version, the clock's bucket (what no event announces - a renamed dancer from a projection,
-  the event's period moving with the clock - is at most `bucket_seconds` late) and the viewer's class (a guest,
+- **The projections' epoch**: a change to what other services announce (a renamed dancer, an organization's
+  documents, the event's dates) bumps a sequence (`topic_facts_seq`, never waited on), read in the same statement.
+- **The tag** is the version, the epoch, the clock's bucket (the event's period moves with the clock: at most
+  `bucket_seconds` late) and the viewer's class (a guest,
   or the acting profile: the body depends on who asks). `If-None-Match` with it: 304 after one indexed statement.
 - **The shared cache** holds the guests' bodies by path and tag: a new version is a new key, so nothing is ever
   served older than the version read for the request, on every replica, with no invalidation to miss.
@@ -22,23 +24,29 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Request, Response
 from pydantic import BaseModel, TypeAdapter
-from sqlalchemy import BigInteger, String, bindparam, column, func, select, table
+from sqlalchemy import BigInteger, ColumnElement, String, bindparam, column, func, select, table
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from kit.principal import Principal, principal_of
+from kit.principal import GUEST, Principal, principal_of
 from kit.rows import Query, Rows, rows_of
 
 topic_version = table("topic_version", column("topic", String()), column("version", BigInteger()))
+_facts = table("topic_facts_seq", column("last_value", BigInteger()))
 
-# The newest version of any of the topics (one global sequence, so the maximum moves whenever any of them does).
-VERSION_OF_TOPICS = Query(
-    select(func.coalesce(func.max(topic_version.c.version), 0)).where(
-        topic_version.c.topic == func.any(bindparam("topics", type_=ARRAY(String())))
-    )
-)
+
+def version_query(topics: ColumnElement[bool]) -> Query:
+    """A read's version in one statement: the newest version of the topics `topics` selects (one global sequence,
+    so the maximum moves whenever any of them does), then the projections' epoch (what other services announce)."""
+    facts = select(_facts.c.last_value).scalar_subquery()
+    newest = func.coalesce(func.max(topic_version.c.version), 0)
+    return Query(select(func.concat(newest, ".", facts)).where(topics))
+
+
+VERSION_OF_TOPICS = version_query(topic_version.c.topic == func.any(bindparam("topics", type_=ARRAY(String()))))
 
 # The client's headers the answer depends on (the gateway's token and acting profile): no cache may give one
 # viewer's body to another.
@@ -65,10 +73,10 @@ class _Checks:
     the version it gets was read after it arrived. A burst costs one or two statements, not one each."""
 
     def __init__(self) -> None:
-        self._next: dict[Hashable, asyncio.Future[int]] = {}
+        self._next: dict[Hashable, asyncio.Future[str]] = {}
         self._running: dict[Hashable, asyncio.Task[None]] = {}
 
-    async def version(self, key: Hashable, read: Callable[[], Awaitable[int]]) -> int:
+    async def version(self, key: Hashable, read: Callable[[], Awaitable[str]]) -> str:
         future = self._next.get(key)
         if future is None:
             future = self._next[key] = asyncio.get_running_loop().create_future()
@@ -81,9 +89,9 @@ class _Checks:
     async def _run(
         self,
         key: Hashable,
-        future: asyncio.Future[int],
+        future: asyncio.Future[str],
         previous: asyncio.Task[None] | None,
-        read: Callable[[], Awaitable[int]],
+        read: Callable[[], Awaitable[str]],
     ) -> None:
         try:
             if previous is not None:
@@ -117,24 +125,27 @@ class SharedReads:
         self._checks = _Checks()
         self.builds = 0  # bodies built (a test and the metrics read it)
 
-    async def version(self, topics: tuple[str, ...]) -> int:
+    async def version(self, topics: tuple[str, ...]) -> str:
         return await self._checks.version(topics, lambda: self.rows.value(VERSION_OF_TOPICS, topics=list(topics)))
 
-    def tag(self, version: int, principal: Principal) -> str:
+    def tag(self, version: str, principal: Principal) -> str:
         return f'W/"{version}.{int(time.time() // self.bucket_seconds)}.{viewer_class(principal)}"'
 
     async def answer(
         self,
         request: Request,
-        build: Callable[[], Awaitable[Any]],
+        build: Callable[[Principal], Awaitable[Any]],
         *,
         topics: tuple[str, ...] | None = None,
-        version: Callable[[], Awaitable[int]] | None = None,
+        version: Callable[[], Awaitable[str]] | None = None,
         version_key: Hashable = None,
+        personal: Callable[[Principal], Awaitable[dict[str, Any] | None]] | None = None,
     ) -> Response:
-        """The read's answer: 304 when the client's tag is current, the guests' shared body, or `build()`'s.
+        """The read's answer: 304 when the client's tag is current, the guests' shared body, or `build(caller)`.
         The version comes from `topics`, or from the route's own `version()` (one statement, coalesced under
-        `version_key`) when its topics need a lookup."""
+        `version_key`) when its topics need a lookup. `personal(caller)`, when given, answers the caller's own
+        fields (JSON values by their keys) to put into the guests' shared body, or None when the caller's body is
+        theirs alone (an admin's): a crowd of signed-in viewers then costs a few statements each, not a build."""
         if version is not None:
             current = await self._checks.version(version_key, version)
         else:
@@ -148,10 +159,15 @@ class SharedReads:
         }
         if tag in _tags(request.headers.get("if-none-match")):
             return Response(status_code=304, headers=headers)
-        if principal.profile_id is not None:
-            self.builds += 1
-            return Response(dump(await build()), media_type=JSON, headers=headers)
-        return Response(await self._shared(_path(request), tag, build), media_type=JSON, headers=headers)
+        path = _path(request)
+        if principal.profile_id is None:
+            return Response(await self._shared(path, tag, lambda: build(GUEST)), media_type=JSON, headers=headers)
+        fields = await personal(principal) if personal is not None else None
+        if fields is not None:
+            shared = orjson.loads(await self._shared(path, self.tag(current, GUEST), lambda: build(GUEST)))
+            return Response(orjson.dumps(shared | fields), media_type=JSON, headers=headers)
+        self.builds += 1
+        return Response(dump(await build(principal)), media_type=JSON, headers=headers)
 
     async def _shared(self, path: str, tag: str, build: Callable[[], Awaitable[Any]]) -> bytes:
         key = (path, tag)

@@ -42,9 +42,15 @@ class Facts:
 
 
 async def load(
-    session: AsyncSession, identity: IdentityClient | None, access: BattleAccess, also: tuple[int, ...] = ()
+    session: AsyncSession,
+    identity: IdentityClient | None,
+    access: BattleAccess,
+    also: tuple[int, ...] = (),
+    *,
+    only_also: bool = False,
 ) -> Facts:
-    """`also`: more users whose profiles are needed (the caller, a dancer being added)."""
+    """`also`: more users whose profiles are needed (the caller, a dancer being added); `only_also`: theirs and the
+    crews' captains only (the caller's fields, `personal`), not every dancer's."""
     battle = access.battle
     facts = Facts()
     facts.entries = await battle_repository.entries(session, battle.id)
@@ -56,6 +62,8 @@ async def load(
     users = {e.user_id for e in facts.entries if e.user_id} | {m.user_id for m in facts.members}
     users |= {c.captain_id for c in facts.crews.values()}
     everyone = users | set(facts.judges) | set(also)
+    if only_also:
+        everyone = {c.captain_id for c in facts.crews.values()} | set(also)
     names, facts.check_ins, facts.studios = await battle_repository.people(session, battle.event_id, everyone)
     facts.profiles = dict(names)
     missing = everyone - set(facts.profiles)
@@ -154,6 +162,99 @@ def candidate(
     )
 
 
+class Caller:
+    """What the body says of the caller alone: their standing, invitations, refusal and signatures."""
+
+    def __init__(
+        self,
+        registered: bool,
+        my_crew_id: int | None,
+        invitations: list[s.Invitation],
+        reason: str | None,
+        signature: Signature | None,
+    ) -> None:
+        self.registered = registered
+        self.my_crew_id = my_crew_id
+        self.invitations = invitations
+        self.reason = reason
+        self.signature = signature
+
+
+async def caller(session: AsyncSession, access: BattleAccess, facts: Facts, period: str) -> Caller:
+    battle, event = access.battle, access.event
+    me = access.principal.profile_id
+    my_crew_id = next((m.crew_id for m in facts.members if m.user_id == me and m.confirmed), None)
+    registered = my_crew_id is not None or any(e.user_id == me for e in facts.entries if me is not None)
+    invitations = [
+        s.Invitation(
+            crew_id=m.crew_id,
+            crew_name=facts.crews[m.crew_id].name,
+            captain=_user(facts, facts.crews[m.crew_id].captain_id),
+        )
+        for m in facts.members
+        if m.user_id == me and not m.confirmed and not m.requested and m.crew_id in facts.crews
+    ]
+    # A guest sees the button (it leads to Login), disabled only when nobody may register any more.
+    reason: str | None = (
+        registration_rules.CANCELLED if event.cancelled else registration_rules.CLOSED if period == "past" else None
+    )
+    if me is not None and not registered:
+        found = facts.profiles.get(me)
+        member = bool(battle.org_id) and await battle_repository.is_org_member(session, battle.org_id or 0, me)
+        reason = registration_rules.refusal(
+            candidate(
+                access,
+                facts,
+                user_id=me,
+                dancer_name=found.dancer_name if found else None,
+                member=member,
+                checked_in=sum(1 for e in facts.entries if e.checked_in_at is not None),
+            )
+        )
+    signature = facts.signatures.get(me) if me is not None else None
+    return Caller(registered, my_crew_id, invitations, reason, signature)
+
+
+def caller_fields(facts: Facts, period: str, mine: Caller) -> tuple[s.OrgLegalDocs, dict[str, Any]]:
+    """The caller's fields of the body (`Battle`'s), shared by the whole body and by `personal`."""
+    org, signature, registered, reason = facts.org, mine.signature, mine.registered, mine.reason
+    offered = registration_rules.offers_documents(registered, reason)
+    docs = s.OrgLegalDocs(
+        agreement=document_text(org.agreement) if org else None,
+        waiver=document_text(org.waiver) if org else None,
+        agreement_signed_at=rules.iso(rules.counted(signature.agreement_signed_at)) if signature else None,
+        waiver_signed_at=rules.iso(rules.counted(signature.waiver_signed_at)) if signature else None,
+    )
+    return docs, {
+        "can_unregister": registered and period != "past",
+        "is_registered": registered,
+        "invitations": mine.invitations,
+        "my_crew_id": mine.my_crew_id,
+        "permissions": s.Permissions(
+            registered=registered,
+            register_button_visible=not registered,
+            register_button_enabled=not registered and reason is None,
+            register_button_disable_reason=None if registered else reason,
+            show_agreement=has_document(org.agreement if org else None) and offered,
+            show_waiver=has_document(org.waiver if org else None) and offered,
+        ),
+    }
+
+
+async def personal(session: AsyncSession, identity: IdentityClient | None, access: BattleAccess) -> dict[str, Any]:
+    """The caller's fields of the body, as JSON values: a signed-in caller who is not the battle's admin sees the
+    guests' body (built once per version and shared, docs/decisions.md, "Reads a crowd shares") with these in
+    place. Only their own profile and their invitations' captains are named (not every dancer's)."""
+    me = access.principal.profile_id
+    facts = await load(session, identity, access, (me,) if me is not None else (), only_also=True)
+    period = rules.period(access.event.starts_at, access.event.ends_at, utcnow())
+    docs, fields = caller_fields(facts, period, await caller(session, access, facts, period))
+    fields["invitations"] = [i.model_dump(mode="json") for i in fields["invitations"]]
+    fields["permissions"] = fields["permissions"].model_dump(mode="json")
+    fields["org_legal_docs"] = docs.model_dump(mode="json")
+    return {s.Battle.model_fields[name].alias or name: value for name, value in fields.items()}
+
+
 async def build(session: AsyncSession, identity: IdentityClient | None, access: BattleAccess) -> s.Battle:
     battle, event, principal = access.battle, access.event, access.principal
     me = principal.profile_id
@@ -173,37 +274,7 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
         else:
             (wait_singles if entry.waitlisted else participants).append(_single(facts, access, entry))
 
-    my_crew_id = next((m.crew_id for m in facts.members if m.user_id == me and m.confirmed), None)
-    registered = my_crew_id is not None or any(e.user_id == me for e in facts.entries if me is not None)
-    invitations = [
-        s.Invitation(
-            crew_id=m.crew_id,
-            crew_name=facts.crews[m.crew_id].name,
-            captain=_user(facts, facts.crews[m.crew_id].captain_id),
-        )
-        for m in facts.members
-        if m.user_id == me and not m.confirmed and not m.requested and m.crew_id in facts.crews
-    ]
-
-    # A guest sees the button (it leads to Login), disabled only when nobody may register any more.
-    reason: str | None = (
-        registration_rules.CANCELLED if event.cancelled else registration_rules.CLOSED if period == "past" else None
-    )
-    if me is not None and not registered:
-        found = facts.profiles.get(me)
-        member = bool(battle.org_id) and await battle_repository.is_org_member(session, battle.org_id or 0, me)
-        reason = registration_rules.refusal(
-            candidate(
-                access,
-                facts,
-                user_id=me,
-                dancer_name=found.dancer_name if found else None,
-                member=member,
-                checked_in=sum(1 for e in facts.entries if e.checked_in_at is not None),
-            )
-        )
-    offered = registration_rules.offers_documents(registered, reason)
-    signature = facts.signatures.get(me) if me is not None else None
+    docs, mine = caller_fields(facts, period, await caller(session, access, facts, period))
     competing = [e for e in facts.entries if not e.waitlisted]
     checked_in = sum(1 for e in facts.entries if e.rand_id is not None)
     winners = _winners(facts, access)
@@ -220,12 +291,7 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
         org_id=battle.org_id or 0,
         organization_competitors_only=battle.organization_competitors_only,
         org_chip=s.OrgChip(id=org.id, image=org.image, name=org.name) if org else None,
-        org_legal_docs=s.OrgLegalDocs(
-            agreement=document_text(org.agreement) if org else None,
-            waiver=document_text(org.waiver) if org else None,
-            agreement_signed_at=rules.iso(rules.counted(signature.agreement_signed_at)) if signature else None,
-            waiver_signed_at=rules.iso(rules.counted(signature.waiver_signed_at)) if signature else None,
-        ),
+        org_legal_docs=docs,
         has_agreement=has_document(org.agreement if org else None),
         has_waiver=has_document(org.waiver if org else None),
         hide_participants=battle.hide_participants,
@@ -245,24 +311,13 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
         can_edit=access.can_edit,
         is_admin=access.is_admin,
         can_download=access.can_edit,
-        can_unregister=registered and period != "past",
-        is_registered=registered,
         is_limit_exceeded=registration_rules.limit_exceeded(
             battle.cap_type, battle.limit, competing_count=len(competing), checked_in_count=checked_in
         ),
         counters=s.Counters(
             registered=len(competing), checked_in=checked_in, wait_list=len(facts.entries) - len(competing)
         ),
-        invitations=invitations,
-        my_crew_id=my_crew_id,
-        permissions=s.Permissions(
-            registered=registered,
-            register_button_visible=not registered,
-            register_button_enabled=not registered and reason is None,
-            register_button_disable_reason=None if registered else reason,
-            show_agreement=has_document(org.agreement if org else None) and offered,
-            show_waiver=has_document(org.waiver if org else None) and offered,
-        ),
+        **mine,
     )
 
 

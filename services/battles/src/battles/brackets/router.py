@@ -14,7 +14,7 @@ from battles.prelims.schemas import Prelims
 from battles.prelims.service import prelims_service
 from kit.db import SessionDep
 from kit.openapi import errors
-from kit.principal import principal_of
+from kit.principal import Principal
 from kit.shared_reads import read_session, shared_reads
 from kit.types import Id
 
@@ -27,9 +27,9 @@ MAX_SEEDS = 64  # more than the sparrings of the largest bracket (31)
 async def get_bracket(battle_id: Id, request: Request) -> Response:
     """A crowd's read (docs/decisions.md, "Reads a crowd shares")."""
 
-    async def build() -> Bracket:
+    async def build(principal: Principal) -> Bracket:
         async with read_session(request) as session:
-            access = await battle_service.access(session, battle_id, principal_of(request))
+            access = await battle_service.access(session, battle_id, principal)
             return await bracket_service.view(session, access)
 
     return await shared_reads(request).answer(request, build, topics=(f"battle:{battle_id}",))

@@ -12,7 +12,7 @@ from battles.prelims.schemas import CreateGroups, Prelims, PrelimScoreIn, Prelim
 from battles.prelims.service import Sort, prelims_service
 from kit.db import SessionDep
 from kit.openapi import errors
-from kit.principal import principal_of
+from kit.principal import Principal
 from kit.shared_reads import read_session, shared_reads
 from kit.types import Id
 
@@ -29,9 +29,9 @@ async def get_prelims(
 ) -> Response:
     """A crowd's read (docs/decisions.md, "Reads a crowd shares")."""
 
-    async def build() -> Prelims:
+    async def build(principal: Principal) -> Prelims:
         async with read_session(request) as session:
-            access = await battle_service.access(session, battle_id, principal_of(request))
+            access = await battle_service.access(session, battle_id, principal)
             return await prelims_service.view(session, access, sb)
 
     return await shared_reads(request).answer(request, build, topics=(f"battle:{battle_id}",))

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Integer, String, bindparam, cast, delete, exists, func, literal, or_, select, text, update
+from sqlalchemy import Integer, String, bindparam, cast, delete, exists, literal, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import Battle, Carpet, Scoreboard, Sparring
-from kit.rows import Query
-from kit.shared_reads import topic_version
+from kit.shared_reads import topic_version, version_query
 
 LOCK_SPACE = 0x53424F  # "SBO": advisory locks of an event's boards
 
@@ -16,16 +15,14 @@ LOCK_SPACE = 0x53424F  # "SBO": advisory locks of an event's boards
 # (judges, hidden names): its version is the newer of the carpet's and the battle's, in one statement
 # (docs/decisions.md, "Reads a crowd shares").
 _CARPET_ID = bindparam("carpet_id", type_=Integer)
-VERSION_OF_BOARD = Query(
-    select(func.coalesce(func.max(topic_version.c.version), 0)).where(
-        or_(
-            topic_version.c.topic == literal("carpet:") + cast(_CARPET_ID, String),
-            topic_version.c.topic
-            == select(literal("battle:") + cast(Sparring.battle_id, String))
-            .join(Scoreboard, Scoreboard.sparring_id == Sparring.id)
-            .where(Scoreboard.carpet_id == _CARPET_ID)
-            .scalar_subquery(),
-        )
+VERSION_OF_BOARD = version_query(
+    or_(
+        topic_version.c.topic == literal("carpet:") + cast(_CARPET_ID, String),
+        topic_version.c.topic
+        == select(literal("battle:") + cast(Sparring.battle_id, String))
+        .join(Scoreboard, Scoreboard.sparring_id == Sparring.id)
+        .where(Scoreboard.carpet_id == _CARPET_ID)
+        .scalar_subquery(),
     )
 )
 

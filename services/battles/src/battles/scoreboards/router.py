@@ -15,7 +15,7 @@ from battles.scoreboards.schemas import Board, BoardAssign
 from battles.scoreboards.service import scoreboard_service
 from kit.db import SessionDep, reads
 from kit.openapi import errors
-from kit.principal import PrincipalDep, UserDep, principal_of
+from kit.principal import Principal, PrincipalDep, UserDep
 from kit.profiles import IdentityDep
 from kit.rows import rows_of
 from kit.shared_reads import read_session, shared_reads
@@ -51,12 +51,12 @@ async def list_boards(access: VisibleEvent, session: SessionDep, identity: Ident
 async def get_board(event_id: Id, carpet_id: Id, request: Request) -> Response:
     """A crowd's read (docs/decisions.md, "Reads a crowd shares")."""
 
-    async def build() -> Board:
+    async def build(principal: Principal) -> Board:
         async with read_session(request) as session:
-            access = await battle_service.event_access(session, event_id, principal_of(request))
+            access = await battle_service.event_access(session, event_id, principal)
             return await scoreboard_service.board(session, request.app.state.identity, access, carpet_id)
 
-    def version() -> Awaitable[int]:
+    def version() -> Awaitable[str]:
         return rows_of(request).value(VERSION_OF_BOARD, carpet_id=carpet_id)
 
     return await shared_reads(request).answer(request, build, version=version, version_key=("board", carpet_id))

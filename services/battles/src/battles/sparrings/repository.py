@@ -11,21 +11,18 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import AudienceVote, Battle, Crew, Entry, Sparring, SparringScore
-from kit.rows import Query
-from kit.shared_reads import topic_version
+from kit.shared_reads import topic_version, version_query
 
 # A sparring's read shows its battle's facts too (judges, hidden names): its version is the newer of both topics,
 # the battle's found through the sparring, in one statement (docs/decisions.md, "Reads a crowd shares").
 _SPARRING_ID = bindparam("sparring_id", type_=Integer)
-VERSION_OF_SPARRING = Query(
-    select(func.coalesce(func.max(topic_version.c.version), 0)).where(
-        or_(
-            topic_version.c.topic == literal("sparring:") + cast(_SPARRING_ID, String),
-            topic_version.c.topic
-            == select(literal("battle:") + cast(Sparring.battle_id, String))
-            .where(Sparring.id == _SPARRING_ID)
-            .scalar_subquery(),
-        )
+VERSION_OF_SPARRING = version_query(
+    or_(
+        topic_version.c.topic == literal("sparring:") + cast(_SPARRING_ID, String),
+        topic_version.c.topic
+        == select(literal("battle:") + cast(Sparring.battle_id, String))
+        .where(Sparring.id == _SPARRING_ID)
+        .scalar_subquery(),
     )
 )
 

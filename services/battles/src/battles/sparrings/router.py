@@ -13,7 +13,7 @@ from battles.sparrings.schemas import JudgmentIn, Sparring
 from battles.sparrings.service import SparringAccess, sparring_service
 from kit.db import SessionDep
 from kit.openapi import errors
-from kit.principal import PrincipalDep, UserDep, principal_of
+from kit.principal import Principal, PrincipalDep, UserDep
 from kit.profiles import IdentityDep
 from kit.rows import rows_of
 from kit.shared_reads import read_session, shared_reads
@@ -53,12 +53,12 @@ async def get_sparring(sparring_id: Id, request: Request) -> Response:
     """A crowd's read (docs/decisions.md, "Reads a crowd shares"): its version is the sparring's and its battle's
     topics, found in one statement."""
 
-    async def build() -> Sparring:
+    async def build(principal: Principal) -> Sparring:
         async with read_session(request) as session:
-            access = await sparring_service.access(session, sparring_id, principal_of(request))
+            access = await sparring_service.access(session, sparring_id, principal)
             return await sparring_service.view(session, request.app.state.identity, access)
 
-    def version() -> Awaitable[int]:
+    def version() -> Awaitable[str]:
         return rows_of(request).value(VERSION_OF_SPARRING, sparring_id=sparring_id)
 
     return await shared_reads(request).answer(request, build, version=version, version_key=("sparring", sparring_id))
