@@ -163,6 +163,28 @@ class TestSignedInViewers:
         invitation = (await client.get(f"/api/battles/{battle_id}", headers=headers(invited))).json()["invitations"]
         assert [i["crewName"] for i in invitation] == ["Floor"]
 
+    async def test_a_rush_of_registrations_each_answers_its_own_standing(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        """The answer of a registration is the crowd's read after its commit: the shared lists (with the new
+        entry in them) and the registrant's own fields."""
+        await create_event(session)
+        await create_org(session)
+        dancers = list(DANCERS[:20])
+        await create_profiles(session, *dancers)
+        battle_id = int((await create_battle(client, participationCapType="registration", limit=8))["id"])
+        answers = await asyncio.gather(
+            *(client.post(f"/api/battles/{battle_id}/dancer", headers=headers(d)) for d in dancers)
+        )
+        for dancer, answer in zip(dancers, answers, strict=True):
+            assert answer.status_code == 200, answer.text
+            body = answer.json()
+            assert body["isRegistered"] and body["canUnregister"] and body["permissions"]["registered"]
+            listed = [p["id"] for p in body["participants"]] + [p["id"] for p in body["waitList"]]
+            assert dancer in listed
+        final = (await client.get(f"/api/battles/{battle_id}")).json()
+        assert len(final["participants"]) == 8 and len(final["waitList"]) == 12
+
 
 class TestABurst:
     async def test_a_burst_after_a_change_builds_once_and_sees_it(

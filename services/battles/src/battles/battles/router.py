@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request, Response
 
-from battles.battles import view
+from battles.battles.crowd import battle_answer
 from battles.battles.dependencies import BattleEditor
 from battles.battles.schemas import Battle, BattleUpdate, RoleBody
 from battles.battles.service import battle_service
 from kit.db import SessionDep
-from kit.principal import Principal, UserDep
+from kit.principal import UserDep
 from kit.profiles import IdentityDep, User
-from kit.shared_reads import read_session, shared_reads
 from kit.types import Id
 
 router = APIRouter(prefix="/api", tags=["battles"])
@@ -29,19 +26,7 @@ async def add_battle(event_id: Id, session: SessionDep, principal: UserDep, iden
 async def get_battle(battle_id: Id, request: Request) -> Response:
     """A crowd's read: a conditional GET and the guests' shared body (docs/decisions.md, "Reads a crowd shares");
     no dependency, so a 304 costs one statement."""
-
-    async def build(principal: Principal) -> Battle:
-        async with read_session(request) as session:
-            access = await battle_service.access(session, battle_id, principal)
-            return await battle_service.view(session, request.app.state.identity, access)
-
-    async def personal(principal: Principal) -> dict[str, Any] | None:
-        """A signed-in viewer who is not the battle's admin sees the guests' body with their own standing."""
-        async with read_session(request) as session:
-            access = await battle_service.access(session, battle_id, principal)
-            return None if access.is_admin else await view.personal(session, request.app.state.identity, access)
-
-    return await shared_reads(request).answer(request, build, topics=(f"battle:{battle_id}",), personal=personal)
+    return await battle_answer(request, battle_id)
 
 
 @router.put("/battles/{battle_id}", response_model=Battle)

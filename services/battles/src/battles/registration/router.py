@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request, Response
 
+from battles.battles.crowd import write_answer
 from battles.battles.dependencies import BattleAdmin, BattleAdminReader, LockedBattle, SignedInBattle
 from battles.battles.schemas import Battle
 from battles.battles.service import battle_service
@@ -23,13 +24,15 @@ PickerPageDep = Annotated[Page, Depends(paging(default=50, cap=100))]
 
 
 @router.post("/battles/{battle_id}/dancer", response_model=Battle)
-async def register(access: SignedInBattle, session: SessionDep, identity: IdentityDep) -> Battle:
-    return await registration_service.register(session, identity, access)
+async def register(request: Request, access: SignedInBattle, session: SessionDep, identity: IdentityDep) -> Response:
+    await registration_service.register(session, identity, access)
+    return await write_answer(request, session, identity, access)
 
 
 @router.delete("/battles/{battle_id}/dancer", response_model=Battle)
-async def unregister(access: LockedBattle, session: SessionDep, identity: IdentityDep) -> Battle:
-    return await registration_service.unregister(session, identity, access)
+async def unregister(request: Request, access: LockedBattle, session: SessionDep, identity: IdentityDep) -> Response:
+    await registration_service.unregister(session, identity, access)
+    return await write_answer(request, session, identity, access)
 
 
 @router.post("/battles/{battle_id}/sign-agreement", response_model=Battle)

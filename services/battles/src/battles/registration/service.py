@@ -31,7 +31,7 @@ Document = Literal["agreement", "waiver"]
 
 
 class RegistrationService:
-    async def register(self, session: AsyncSession, identity: IdentityClient, access: BattleAccess) -> BattleView:
+    async def register(self, session: AsyncSession, identity: IdentityClient, access: BattleAccess) -> None:
         """The caller, competing or on the wait list (in arrival order); registering twice changes nothing.
 
         A rush of registrations waits on the battle's row one at a time, so the lock is taken only for what needs
@@ -57,7 +57,6 @@ class RegistrationService:
                 else:
                     await standing.place(session, battle, entry)
                 await events.registered(session, battle, [user_id])
-        return await battle_service.view(session, identity, access)
 
     async def _entered(self, session: AsyncSession, battle_id: int, user_id: int) -> bool:
         return await registration_repository.entered(session, battle_id, user_id)
@@ -97,7 +96,7 @@ class RegistrationService:
         if reason is not None:
             raise Invalid(reason)
 
-    async def unregister(self, session: AsyncSession, identity: IdentityClient, access: BattleAccess) -> BattleView:
+    async def unregister(self, session: AsyncSession, identity: IdentityClient, access: BattleAccess) -> None:
         """The caller leaves; the first of the wait list moves up (and is told)."""
         if access.crew_battle:
             raise Invalid(texts.CREW_BATTLE)
@@ -107,7 +106,6 @@ class RegistrationService:
         assert user_id is not None
         if not await self.remove_dancer(session, access, user_id):
             raise Invalid(texts.NOT_REGISTERED)
-        return await battle_service.view(session, identity, access)
 
     async def remove_dancer(self, session: AsyncSession, access: BattleAccess, user_id: int) -> bool:
         battle = access.battle

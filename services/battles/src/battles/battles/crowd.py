@@ -1,0 +1,47 @@
+"""The battle page as a crowd reads it (docs/decisions.md, "Reads a crowd shares"): a conditional GET, the guests'
+body built once per version and shared, a signed-in viewer's own standing put into it. A registration's answer
+is the same read, so a rush of registrations shares its builds too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import Request, Response
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from battles.battles import view
+from battles.battles.access import BattleAccess
+from battles.battles.schemas import Battle
+from battles.battles.service import battle_service
+from kit.db import commit_writes
+from kit.idempotency import KEYED
+from kit.principal import Principal
+from kit.profiles import IdentityClient
+from kit.shared_reads import JSON, dump, read_session, shared_reads
+
+
+async def battle_answer(request: Request, battle_id: int) -> Response:
+    async def build(principal: Principal) -> Battle:
+        async with read_session(request) as session:
+            access = await battle_service.access(session, battle_id, principal)
+            return await battle_service.view(session, request.app.state.identity, access)
+
+    async def personal(principal: Principal) -> dict[str, Any] | None:
+        """A signed-in viewer who is not the battle's admin sees the guests' body with their own standing."""
+        async with read_session(request) as session:
+            access = await battle_service.access(session, battle_id, principal)
+            return None if access.is_admin else await view.personal(session, request.app.state.identity, access)
+
+    return await shared_reads(request).answer(request, build, topics=(f"battle:{battle_id}",), personal=personal)
+
+
+async def write_answer(
+    request: Request, session: AsyncSession, identity: IdentityClient, access: BattleAccess
+) -> Response:
+    """A registration's answer, read after its commit as the read would (so concurrent registrations' answers
+    share one build of the lists per version, each with its own standing). A keyed write (Idempotency-Key) keeps
+    its one transaction, its answer stored with the change: it reads on its own session."""
+    if session.info.get(KEYED):
+        return Response(dump(await battle_service.view(session, identity, access)), media_type=JSON)
+    await commit_writes(session)
+    return await battle_answer(request, access.battle.id)
