@@ -20,6 +20,7 @@ from battle.factories import (
     headers,
     register_dancers,
 )
+from prometheus_client import REGISTRY
 from scoreboards.test_router import create_carpets
 from sparrings.factories import JUDGE, SEMI_LEFT, bracket_battle, score
 from sqlalchemy import update
@@ -57,9 +58,11 @@ class TestConditionalGet:
         assert first.status_code == 200, first.text
         tag = first.headers["etag"]
         assert tag.startswith('W/"') and first.headers["vary"] == "X-Auth-Token, Caller-Id"
+        answered = REGISTRY.get_sample_value("shared_reads_total", {"outcome": "not_modified"}) or 0
         with count_queries() as queries:
             again = await client.get(f"/api/battles/{battle_id}", headers={"If-None-Match": tag})
         assert again.status_code == 304 and again.content == b""
+        assert REGISTRY.get_sample_value("shared_reads_total", {"outcome": "not_modified"}) == answered + 1
         assert again.headers["etag"] == tag
         assert len(queries) == 1 and "topic_version" in queries[0]
 

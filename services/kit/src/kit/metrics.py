@@ -33,6 +33,8 @@ OUTBOX_OLDEST_AGE = Gauge("outbox_oldest_age_seconds", "Age of the oldest unpubl
 DB_POOL_IN_USE = Gauge("db_pool_in_use", "Database connections checked out of the pool")
 DB_POOL_WAITING = Gauge("db_pool_waiting", "Requests waiting for a database connection")
 NATS_CONNECTED = Gauge("nats_connected", "1 while the process's NATS connection is up")
+# outcome: not_modified (304), shared (a guest's body kept or being built), built (a body built for this request)
+SHARED_READS = Counter("shared_reads_total", "Answers of the reads a crowd shares (kit.shared_reads)", ["outcome"])
 
 
 class _Pool(Protocol):

@@ -31,6 +31,7 @@ from sqlalchemy import BigInteger, ColumnElement, String, bindparam, column, fun
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from kit.metrics import SHARED_READS
 from kit.principal import GUEST, Principal, principal_of
 from kit.rows import Query, Rows, rows_of
 
@@ -158,15 +159,19 @@ class SharedReads:
             "Cache-Control": "no-cache" if principal.profile_id is None else "private, no-cache",
         }
         if tag in _tags(request.headers.get("if-none-match")):
+            SHARED_READS.labels("not_modified").inc()
             return Response(status_code=304, headers=headers)
         path = _path(request)
         if principal.profile_id is None:
+            SHARED_READS.labels("shared").inc()
             return Response(await self._shared(path, tag, lambda: build(GUEST)), media_type=JSON, headers=headers)
         fields = await personal(principal) if personal is not None else None
         if fields is not None:
+            SHARED_READS.labels("shared").inc()
             shared = orjson.loads(await self._shared(path, self.tag(current, GUEST), lambda: build(GUEST)))
             return Response(orjson.dumps(shared | fields), media_type=JSON, headers=headers)
         self.builds += 1
+        SHARED_READS.labels("built").inc()
         return Response(dump(await build(principal)), media_type=JSON, headers=headers)
 
     async def _shared(self, path: str, tag: str, build: Callable[[], Awaitable[Any]]) -> bytes:
