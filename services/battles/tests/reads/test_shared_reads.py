@@ -226,9 +226,24 @@ PRELIMS_STATEMENTS = 5  # was 6
 BRACKET_STATEMENTS = 4  # was 5
 SPARRING_STATEMENTS = 7  # was 8
 BOARD_STATEMENTS = 9
+# A signed-in viewer of the battle page when the guests' body is kept: the version, their access (the battle with
+# its event; their roles and judging) and the battle's facts for their own fields, no list built. Was 9 + a build.
+PERSONAL_STATEMENTS = 9
 
 
 class TestStatementsPerRead:
+    async def test_a_signed_in_viewer_of_a_kept_body(
+        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Counter
+    ) -> None:
+        battle_id = await named_battle(client, session)
+        await client.get(f"/api/battles/{battle_id}")  # the guests' body, kept
+        builds = shared(client).builds
+        with count_queries() as queries:
+            answer = await client.get(f"/api/battles/{battle_id}", headers=headers(STRANGER))
+        assert answer.status_code == 200 and answer.json()["permissions"]["registerButtonEnabled"]
+        assert shared(client).builds == builds
+        assert len(queries) == PERSONAL_STATEMENTS
+
     async def built(self, client: httpx.AsyncClient, count_queries: Counter, url: str) -> int:
         shared(client)._bodies.clear()
         with count_queries() as queries:

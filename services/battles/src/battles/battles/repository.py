@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, DateTime, String, delete, exists, func, select, text
+from sqlalchemy import BigInteger, Boolean, DateTime, String, delete, exists, false, func, select, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -110,6 +110,34 @@ class BattleRepository:
             if org_admin is not None and org_admin.present:
                 roles.add("org_admin")
         return frozenset(roles)
+
+    async def standing_at(
+        self, session: AsyncSession, event: EventView, battle_id: int, user_id: int | None
+    ) -> tuple[frozenset[str], bool]:
+        """`roles` and `is_judge` in one statement: the caller's roles at the event and whether they judge the
+        battle (every signed-in read and write of a battle asks both)."""
+        if user_id is None:
+            return frozenset(), False
+        staff = (
+            select(func.array_agg(EventStaff.role))
+            .where(EventStaff.event_id == event.id, EventStaff.user_id == user_id, EventStaff.present)
+            .scalar_subquery()
+        )
+        org_admin = (
+            exists().where(
+                OrgRole.org_id == event.org_id, OrgRole.user_id == user_id, OrgRole.role == "admin", OrgRole.present
+            )
+            if event.org_id is not None
+            else false()
+        )
+        judge = exists().where(Judge.battle_id == battle_id, Judge.user_id == user_id)
+        found_staff, found_admin, found_judge = (await session.execute(select(staff, org_admin, judge))).one()
+        roles = set(found_staff or ())
+        if event.organizer_id == user_id:
+            roles.add("organizer")
+        if found_admin:
+            roles.add("org_admin")
+        return frozenset(roles), bool(found_judge)
 
     async def staff_ids(self, session: AsyncSession, event: EventView) -> set[int]:
         """The organizer, admins and hosts: they do not compete."""

@@ -36,8 +36,7 @@ class BattleService:
         battle, event = found
         if event.deleted:
             raise BattleNotFound()
-        roles = await battle_repository.roles(session, event, principal.profile_id)
-        judge = await battle_repository.is_judge(session, battle.id, principal.profile_id)
+        roles, judge = await battle_repository.standing_at(session, event, battle.id, principal.profile_id)
         access = BattleAccess(event, principal, roles, battle, judge)
         if event.status != "published" and not access.can_edit:
             # a draft event exists only for its editors (the events service's rule): its battles too
