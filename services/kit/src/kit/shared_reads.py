@@ -8,10 +8,11 @@
 - **The projections' epoch**: a change to what other services announce (a renamed dancer, an organization's
   documents, the event's dates) bumps a sequence (`topic_facts_seq`, never waited on), read in the same statement.
 - **The tag** is the version, the epoch, the clock's bucket (the event's period moves with the clock: at most
-  `bucket_seconds` late) and the viewer's class (a guest,
-  or the acting profile: the body depends on who asks). `If-None-Match` with it: 304 after one indexed statement.
+  `bucket_seconds` late) and the viewer's class (a guest, or the acting profile: the body depends on who asks).
+  `If-None-Match` with it: 304 after one indexed statement.
 - **The shared cache** holds the guests' bodies by path and tag: a new version is a new key, so nothing is ever
-  served older than the version read for the request, on every replica, with no invalidation to miss.
+  served older than the version read for the request, on every replica, with no invalidation to miss. A read
+  may put a signed-in caller's own fields into that body (`personal`) instead of building one for them.
 - **Single-flight**: concurrent identical requests share one build; and their version checks are coalesced, each
   request waiting for a check that started after it arrived (so it sees every write committed before it asked).
 """
