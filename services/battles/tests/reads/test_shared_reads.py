@@ -9,6 +9,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import httpx
+import pytest
 from battle.cast import DANCERS, EVENT_ID, HOST, ORGANIZER, STRANGER
 from battle.factories import (
     add_judge,
@@ -251,8 +252,18 @@ class TestStatementsPerRead:
         assert answer.status_code == 200, answer.text
         return len([q for q in queries if "topic_version" not in q])
 
+    @pytest.mark.parametrize(
+        ("read", "expected"),
+        [
+            ("battle", BATTLE_STATEMENTS),
+            ("prelims", PRELIMS_STATEMENTS),
+            ("bracket", BRACKET_STATEMENTS),
+            ("sparring", SPARRING_STATEMENTS),
+            ("board", BOARD_STATEMENTS),
+        ],
+    )
     async def test_each_read_is_a_few_statements(
-        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Counter
+        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Counter, read: str, expected: int
     ) -> None:
         battle, rows = await bracket_battle(client, session)
         await create_carpets(session, "Main")
@@ -261,17 +272,11 @@ class TestStatementsPerRead:
             f"/api/events/{EVENT_ID}/scoreboards/1", json={"sparringId": rows[SEMI_LEFT].id}, headers=headers(HOST)
         )
         assert shown.status_code == 200, shown.text
-        found = {
-            "battle": await self.built(client, count_queries, f"/api/battles/{battle['id']}"),
-            "prelims": await self.built(client, count_queries, f"/api/battles/{battle['id']}/prelims"),
-            "bracket": await self.built(client, count_queries, f"/api/battles/{battle['id']}/brackets"),
-            "sparring": await self.built(client, count_queries, f"/api/sparrings/{rows[SEMI_LEFT].id}"),
-            "board": await self.built(client, count_queries, f"/api/events/{EVENT_ID}/scoreboards/1"),
-        }
-        assert found == {
-            "battle": BATTLE_STATEMENTS,
-            "prelims": PRELIMS_STATEMENTS,
-            "bracket": BRACKET_STATEMENTS,
-            "sparring": SPARRING_STATEMENTS,
-            "board": BOARD_STATEMENTS,
-        }
+        url = {
+            "battle": f"/api/battles/{battle['id']}",
+            "prelims": f"/api/battles/{battle['id']}/prelims",
+            "bracket": f"/api/battles/{battle['id']}/brackets",
+            "sparring": f"/api/sparrings/{rows[SEMI_LEFT].id}",
+            "board": f"/api/events/{EVENT_ID}/scoreboards/1",
+        }[read]
+        assert await self.built(client, count_queries, url) == expected
