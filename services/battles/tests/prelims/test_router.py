@@ -63,7 +63,7 @@ class TestScoring:
         }
         assert [e.data["version"] for e in events] == [1, 2, 3, 4]  # the refused ones took none
         assert events[2].data["points"] == [{"id": 10, "round": 1, "points": None}]  # cleared
-        assert f"battle:{b}" in events[0].topics and f"event:{EVENT_ID}" in events[0].topics
+        assert events[0].topics == [f"battle:{b}"]  # not the event's pages: a score changes nothing they show
 
     async def test_judges_only(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         battle = await prelims_battle(client, session, 2)

@@ -212,6 +212,11 @@ class PrelimsScored(BattleFloorChanged):
     standings: list[PrelimStanding] = []
     error: str | None = None
 
+    def topics(self) -> list[str]:
+        """`battle:<id>` only: nothing the event's pages show changes (on `event:<id>` every phone on the event
+        page would re-read the event on every score)."""
+        return [f"battle:{self.battle_id}"]
+
 
 class PrelimsChanged(BattleFloorChanged):
     """The prelims changed otherwise: `change` is gone, groups, move, reshuffle, finish (Add to bracket) or undo
