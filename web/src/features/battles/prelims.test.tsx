@@ -601,6 +601,25 @@ describe('Prelims groups', () => {
     expect(server.posts().map((call) => call.path)).toEqual(['/api/battles/7/prelims/12/move/4'])
   })
 
+  it("Group info applies a judge's points without a read, and re-reads when a member moved", async () => {
+    const server = prelimsServer(buildPrelims({ groups, version: 1 }))
+    show('/battle/7/prelims/group/11', { liveDelayMs: 0 })
+    await screen.findByRole('list', { name: 'Group 1 members' })
+    await waitFor(() => expect(server.streams).toHaveLength(1))
+    await waitFor(() => expect(server.prelimsReads()).toBeGreaterThan(0))
+    await new Promise((resolve) => setTimeout(resolve, 50)) // the ready re-read settled
+    const reads = server.prelimsReads()
+    const battleReads = server.reads()
+    const standings = [3, 4, 5].map((id) => ({ id, pointsAverage: id === 4 ? 8 : 0, place: id === 4 ? 1 : 2, passStatus: 'passed' }))
+    const data = { battleId: 7, eventId: 100, judgeId: 9, version: 2, points: [{ id: 4, round: 1, points: 8 }], standings }
+    server.streams[0].send(`id: BATTLES:2\nevent: message\ndata: ${JSON.stringify({ id: 's', type: 'battles.prelims.scored', topics: ['battle:7'], data })}\n\n`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect([server.prelimsReads(), server.reads()]).toEqual([reads, battleReads])
+    const moved = { battleId: 7, eventId: 100, change: 'move', version: 3 }
+    server.streams[0].send(`id: BATTLES:3\nevent: message\ndata: ${JSON.stringify({ id: 'm', type: 'battles.prelims.changed', topics: ['battle:7', 'event:100'], data: moved })}\n\n`)
+    await waitFor(() => expect(server.prelimsReads()).toBe(reads + 1))
+  })
+
   it('Group info has no move menu for others', async () => {
     prelimsServer(buildPrelims({ groups }), { canEdit: false })
     show('/battle/7/prelims/group/11')
