@@ -3947,6 +3947,11 @@ export interface components {
             /** Status */
             status: string;
             permissions: components["schemas"]["PrelimsPermissions"];
+            /**
+             * Version
+             * @default 0
+             */
+            version: number;
         };
         /** PrelimsDancer */
         PrelimsDancer: {

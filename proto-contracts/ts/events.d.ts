@@ -108,23 +108,52 @@ export interface ParticipantUnregistered {
  * battles.prelims.changed
  *
  * The prelims changed otherwise: `change` is gone, groups, move, reshuffle, finish (Add to bracket) or undo
- * (Undo bracket).
+ * (Undo bracket). A change of their structure: open pages re-read them (`version` as in `PrelimsScored`).
  */
 export interface PrelimsChanged {
   battleId: number;
   eventId: number;
   change: string;
+  version?: number;
+}
+
+/**
+ * One judge's points for a competitor in a round, as this save left them (None: cleared). `id` is the
+ * competitor as the public list shows them: the dancer's or crew's id, a hidden battle's negative entry id.
+ */
+export interface PrelimPoints {
+  id: number;
+  round: number;
+  points?: number | null;
+}
+
+/** A competitor's row as the public list ranks it after the change (`id` as in `PrelimPoints`). */
+export interface PrelimStanding {
+  id: number;
+  pointsAverage?: number;
+  place?: number | null;
+  passStatus?: string | null;
 }
 
 /**
  * battles.prelims.scored
  *
- * A judge's prelim points changed (given, changed or cleared): open prelims pages re-read them.
+ * A judge's prelim points changed (given, changed or cleared). It carries what an open prelims page needs to
+ * apply it without re-reading (a crowd of phones would re-read the list on every score): the points this save
+ * set (`points`), the judge as the list shows them, and every competitor's average, place and pass status
+ * (`standings`: a score voids the draw, so any place may move), with the bracket's error (sameScore). No name
+ * or avatar of a competitor: a hidden battle's ids are the negative ones its public list shows.
  */
 export interface PrelimsScored {
   battleId: number;
   eventId: number;
   judgeId: number;
+  version?: number;
+  judgeName?: string | null;
+  judgeAvatar?: string | null;
+  points?: PrelimPoints[];
+  standings?: PrelimStanding[];
+  error?: string | null;
 }
 
 /**

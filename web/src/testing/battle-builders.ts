@@ -222,6 +222,7 @@ export function buildPrelims(overrides: Partial<Prelims> = {}, permissions: Part
     groups: [],
     rounds: 1,
     status: 'registration',
+    version: 1,
     ...overrides,
     permissions: { canJudge: false, canSetGone: false, canFinishPrelims: false, canShuffle: false, canUndoBrackets: false, error: null, ...permissions },
   }

@@ -22,8 +22,10 @@ from contracts.battles import (
     JudgeRemoved,
     ParticipantRegistered,
     ParticipantUnregistered,
+    PrelimPoints,
     PrelimsChanged,
     PrelimsScored,
+    PrelimStanding,
     ScoreboardChanged,
     SparringChanged,
     WaitlistPromoted,
@@ -112,13 +114,51 @@ async def promoted(session: AsyncSession, battle: Battle, users: Iterable[int], 
     await _named(session, battle, payloads)
 
 
-async def prelims_scored(session: AsyncSession, battle: Battle, judge_id: int) -> None:
-    await outbox.add(session, PrelimsScored(battle_id=battle.id, event_id=battle.event_id, judge_id=judge_id))
+async def _prelims_version(session: AsyncSession, battle: Battle) -> int:
+    """The battle's next prelims version (the row's lock orders judges saving at once), as `sparring_changed`."""
+    version = await session.scalar(
+        update(Battle)
+        .where(Battle.id == battle.id)
+        .values(prelims_version=Battle.prelims_version + 1)
+        .returning(Battle.prelims_version)
+    )
+    set_committed_value(battle, "prelims_version", version)
+    return version or 0
+
+
+async def prelims_scored(
+    session: AsyncSession,
+    battle: Battle,
+    judge_id: int,
+    *,
+    points: list[PrelimPoints],
+    standings: list[PrelimStanding],
+    error: str | None,
+    judge_name: str | None = None,
+    judge_avatar: str | None = None,
+) -> None:
+    """What an open prelims page applies itself (docs/product/competition.md, Live scores): ids as the public list
+    shows them (the service hides a hidden battle's)."""
+    payload = PrelimsScored(
+        battle_id=battle.id,
+        event_id=battle.event_id,
+        judge_id=judge_id,
+        version=await _prelims_version(session, battle),
+        judge_name=judge_name,
+        judge_avatar=judge_avatar,
+        points=points,
+        standings=standings,
+        error=error,
+    )
+    await outbox.add(session, payload)
 
 
 async def prelims_changed(session: AsyncSession, battle: Battle, change: str) -> None:
     """`change`: gone, groups, move, reshuffle, finish or undo."""
-    await outbox.add(session, PrelimsChanged(battle_id=battle.id, event_id=battle.event_id, change=change))
+    version = await _prelims_version(session, battle)
+    await outbox.add(
+        session, PrelimsChanged(battle_id=battle.id, event_id=battle.event_id, change=change, version=version)
+    )
 
 
 async def bracket_seeded(session: AsyncSession, battle: Battle, sparring_ids: list[int]) -> None:

@@ -198,6 +198,43 @@ class TestLiveMessages:
         touched = [e for e in envelopes if e["type"] == "battles.battle.changed"]
         assert {e["data"]["id"] for e in touched} >= {battle["id"], crew_battle["id"]}  # open pages re-read
 
+    async def test_scores_name_nobody(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
+        """Prelim points, sparring scores and votes of a hidden battle: the messages carry what the screens apply,
+        by the ids the public views show, and no competitor's name, avatar or id on a public topic."""
+        battle, rows = await bracket_battle(client, session, hideParticipants=True)
+        semi = rows[SEMI_LEFT]
+        await score(client, semi, JUDGE, (1, 9, 8))
+        voted = await client.post(f"/api/sparrings/{semi.id}/audience/red", headers=headers(STRANGER))
+        assert voted.status_code == 200, voted.text
+        prelims = await create_battle(client, style="bracket", bracketSize=4, hideParticipants=True)
+        registered = await client.post(
+            f"/api/admin/battles/{prelims['id']}/register", json={"userIds": list(DANCERS)}, headers=headers(ORGANIZER)
+        )
+        assert registered.status_code == 200, registered.text
+        await add_judge(client, prelims["id"])
+        scored = await client.post(
+            f"/api/battles/{prelims['id']}/prelims",
+            json=[{"userId": 10, "points": 8, "round": 1}, {"userId": 11, "points": 7, "round": 1}],
+            headers=headers(JUDGE),
+        )
+        assert scored.status_code == 200, scored.text
+        envelopes = await published(session)
+        public = [e for e in envelopes if any(t.startswith(PUBLIC) for t in e["topics"])]
+        kinds = {e["type"] for e in public}
+        assert {"battles.prelims.scored", "battles.sparring.scored", "battles.sparring.voted"} <= kinds
+        leaks = {e["type"]: exposed(e["data"]) for e in public}
+        assert {kind: found for kind, found in leaks.items() if found} == {}
+        # the ids are those of the public list, so a guest's screen applies the message to its copy
+        (message,) = [e["data"] for e in public if e["type"] == "battles.prelims.scored"]
+        shown = await get(client, f"/api/battles/{prelims['id']}/prelims", STRANGER)
+        by_id = {row["id"]: row for row in shown["participants"]}
+        assert {s["id"] for s in message["standings"]} == set(by_id)
+        assert all(i < 0 for i in by_id)
+        assert [(p["id"], p["points"]) for p in message["points"]] == [
+            (next(i for i, row in by_id.items() if row["pointsAverage"] == points), points) for points in (8, 7)
+        ]
+        assert message["version"] == shown["version"]
+
     async def test_a_battle_that_shows_them_names_them(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         battle, rows = await bracket_battle(client, session)
         await client.post(f"/api/admin/sparrings/{rows[SEMI_LEFT].id}/set-winner/10", headers=headers(HOST))

@@ -7,13 +7,14 @@ from typing import Any
 
 import httpx
 from battle.cast import EVENT_ID, JUDGE, ORGANIZER, STRANGER
-from battle.factories import create_crew, create_profiles, finish_prelims, headers, prelims_battle, score
+from battle.factories import add_judge, create_crew, create_profiles, finish_prelims, headers, prelims_battle, score
 from sparrings.factories import outbox
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.testing import collect_events
 
+OTHER_JUDGE = 6
 SAME_SCORE = (
     "Too many competitors with the same points for the final bracket spot(s). "
     "Update the points on the competitors to proceed."
@@ -54,8 +55,15 @@ class TestScoring:
         assert rows(cleared.json())[10]["prelims"]["rounds"] == {}
         assert (await score(client, b, 11, None)).json()["participants"][0]["prelims"]["rounds"] == {}
         events = await collect_events(nats_url, "battles.prelims.scored", count=4)
-        assert events[0].data == {"battleId": b, "eventId": EVENT_ID, "judgeId": JUDGE}
-        assert f"battle:{b}" in events[0].topics and f"event:{EVENT_ID}" in events[0].topics
+        assert {k: events[0].data[k] for k in ("battleId", "eventId", "judgeId", "version")} == {
+            "battleId": b,
+            "eventId": EVENT_ID,
+            "judgeId": JUDGE,
+            "version": 1,
+        }
+        assert [e.data["version"] for e in events] == [1, 2, 3, 4]  # the refused ones took none
+        assert events[2].data["points"] == [{"id": 10, "round": 1, "points": None}]  # cleared
+        assert events[0].topics == [f"battle:{b}"]  # not the event's pages: a score changes nothing they show
 
     async def test_judges_only(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         battle = await prelims_battle(client, session, 2)
@@ -124,6 +132,40 @@ class TestPassing:
         # sorted by average (value-desc by default; value-asc reverses)
         assert [r["id"] for r in (await prelims(client, b, sb="value-asc"))["participants"]][0] == 14
 
+    async def test_the_message_carries_the_rows(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        """A score's message carries what the public list shows after it: the points set, the judge, every row's
+        average, place and pass status, the bracket's error; its version is the one the next read shows."""
+        battle = await prelims_battle(client, session, 5, bracketSize=4)
+        b = battle["id"]
+        for user_id, points in ((10, 9), (11, 9), (12, 8), (13, 8), (14, 8)):
+            await score(client, b, user_id, points)
+        await client.post(f"/api/battles/{b}/prelims/gone/14", headers=headers(ORGANIZER))
+        await create_profiles(session, OTHER_JUDGE)
+        await add_judge(client, b, OTHER_JUDGE)
+        last = await score(client, b, 12, 7, judge=OTHER_JUDGE)
+        assert last.status_code == 200, last.text
+        page = await prelims(client, b)
+        assert page["version"] == last.json()["version"] == 7  # five scores, a gone, a score
+        events = await collect_events(nats_url, "battles.prelims.scored", count=6)
+        message = events[-1].data
+        assert message["version"] == 7
+        assert (message["judgeId"], message["judgeName"]) == (OTHER_JUDGE, f"Dancer {OTHER_JUDGE}")
+        assert message["points"] == [{"id": 12, "round": 1, "points": 7.0}]
+        shown = {
+            r["id"]: {
+                "id": r["id"],
+                "pointsAverage": r["pointsAverage"],
+                "place": r["place"],
+                "passStatus": r["passStatus"],
+            }
+            for r in page["participants"]
+        }
+        assert {s["id"]: s for s in message["standings"]} == shown
+        assert shown[12]["pointsAverage"] == 7.5 and shown[14]["place"] is None  # gone: no place
+        assert message["error"] == page["permissions"]["error"]
+
     async def test_flags(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         battle = await prelims_battle(client, session, 2)
         b = battle["id"]
@@ -182,7 +224,7 @@ class TestPassing:
         assert (await client.post(f"/api/battles/{b}/prelims/gone/10", headers=headers(STRANGER))).status_code == 403
         assert (await client.post(f"/api/battles/{b}/prelims/gone/10", headers=headers(JUDGE))).status_code == 403
         (event, _) = await collect_events(nats_url, "battles.prelims.changed", count=2)
-        assert event.data == {"battleId": b, "eventId": EVENT_ID, "change": "gone"}
+        assert event.data == {"battleId": b, "eventId": EVENT_ID, "change": "gone", "version": 1}
 
 
 class TestBracket:

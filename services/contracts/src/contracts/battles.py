@@ -175,21 +175,57 @@ class BattleFloorChanged(Event):
         return [f"battle:{self.battle_id}", f"event:{self.event_id}"]
 
 
+class PrelimPoints(Payload):
+    """One judge's points for a competitor in a round, as this save left them (None: cleared). `id` is the
+    competitor as the public list shows them: the dancer's or crew's id, a hidden battle's negative entry id."""
+
+    id: int
+    round: int
+    points: float | None = None
+
+
+class PrelimStanding(Payload):
+    """A competitor's row as the public list ranks it after the change (`id` as in `PrelimPoints`)."""
+
+    id: int
+    points_average: float = 0
+    place: int | None = None
+    pass_status: str | None = None  # passed, sameScore or None
+
+
 class PrelimsScored(BattleFloorChanged):
-    """A judge's prelim points changed (given, changed or cleared): open prelims pages re-read them."""
+    """A judge's prelim points changed (given, changed or cleared). It carries what an open prelims page needs to
+    apply it without re-reading (a crowd of phones would re-read the list on every score): the points this save
+    set (`points`), the judge as the list shows them, and every competitor's average, place and pass status
+    (`standings`: a score voids the draw, so any place may move), with the bracket's error (sameScore). No name
+    or avatar of a competitor: a hidden battle's ids are the negative ones its public list shows."""
 
     type: ClassVar[str] = "battles.prelims.scored"
 
     judge_id: int
+    # the battle's prelims version after this change: a screen applies only the next one to its copy, re-reads
+    # when it skipped one, and keeps a read only when it is not older than what it shows
+    version: int = 0
+    judge_name: str | None = None
+    judge_avatar: str | None = None
+    points: list[PrelimPoints] = []
+    standings: list[PrelimStanding] = []
+    error: str | None = None
+
+    def topics(self) -> list[str]:
+        """`battle:<id>` only: nothing the event's pages show changes (on `event:<id>` every phone on the event
+        page would re-read the event on every score)."""
+        return [f"battle:{self.battle_id}"]
 
 
 class PrelimsChanged(BattleFloorChanged):
     """The prelims changed otherwise: `change` is gone, groups, move, reshuffle, finish (Add to bracket) or undo
-    (Undo bracket)."""
+    (Undo bracket). A change of their structure: open pages re-read them (`version` as in `PrelimsScored`)."""
 
     type: ClassVar[str] = "battles.prelims.changed"
 
     change: str
+    version: int = 0
 
 
 class BracketSeeded(BattleFloorChanged):

@@ -1,4 +1,5 @@
 import type { SortDirection } from '@/lib/lists'
+import { payloadOf, type LiveMessage } from '@/lib/live-payloads'
 import type { QueuedWrite } from '@/lib/offline-queue'
 import type { PrelimsGroupMember, PrelimScoreIn, PointsOrder, Prelims, PrelimsGroup, PrelimsRow } from './prelims-types'
 
@@ -216,3 +217,67 @@ export function viewMode(query: string | null, groups: number): PrelimsViewMode 
 }
 
 export const memberWord = (crew: boolean, count: number) => (crew ? (count === 1 ? 'crew' : 'crews') : count === 1 ? 'participant' : 'participants')
+
+/**
+ * The server's Points order (services/battles prelims `build`): by average (best first for value-desc), then
+ * place (none last), then name; a copy patched from a message is sorted the same, so it matches the next read.
+ */
+export function serverOrder(rows: PrelimsRow[], order: PointsOrder): PrelimsRow[] {
+  const sign = order === 'value-asc' ? 1 : -1
+  const key = (row: PrelimsRow) => (row.name ?? row.dancerName ?? '').toLowerCase()
+  return [...rows].sort((a, b) => {
+    const byPoints = sign * a.pointsAverage - sign * b.pointsAverage
+    if (byPoints) return byPoints
+    if ((a.place == null) !== (b.place == null)) return a.place == null ? 1 : -1
+    if ((a.place ?? 0) !== (b.place ?? 0)) return (a.place ?? 0) - (b.place ?? 0)
+    return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0
+  })
+}
+
+/**
+ * A live message applied to a copy of the prelims (docs/product/competition.md, Live scores): a judge's points
+ * (`battles.prelims.scored`) carry the points set and every row's average, place and pass status, so the copy is
+ * patched instead of re-read. The copy itself when the message is not newer than it; null to re-read: another
+ * message (a change of structure), a message further ahead than the next version (the copy missed one), or rows
+ * that do not match the copy's (a registration it has not read, a viewer who sees a hidden battle's real ids).
+ */
+export function livePrelims(prelims: Prelims, message: LiveMessage, order: PointsOrder): Prelims | null {
+  const scored = payloadOf(message, 'battles.prelims.scored')
+  if (!scored || typeof scored.version !== 'number' || !Array.isArray(scored.standings)) return null
+  const shown = prelims.version ?? 0
+  if (scored.version <= shown) return prelims
+  if (scored.version > shown + 1 || prelimsFinished(prelims.status)) return null
+  const rows = prelimsRows(prelims)
+  const standings = new Map(scored.standings.map((standing) => [standing.id, standing]))
+  if (standings.size !== rows.length || rows.some((row) => !standings.has(row.id))) return null
+  const judge = { id: scored.judgeId, dancerName: scored.judgeName ?? null, avatar: scored.judgeAvatar ?? null }
+  const patched = rows.map((row): PrelimsRow => {
+    const standing = standings.get(row.id)!
+    let rounds = row.prelims.rounds
+    for (const given of scored.points ?? []) {
+      if (given.id !== row.id) continue
+      const key = String(given.round)
+      // the server lists a round's scores by when they were last set: a changed one moves to the end
+      const others = (rounds[key] ?? []).filter((score) => score.id !== judge.id)
+      const scores = given.points ? [...others, { ...judge, points: given.points }] : others
+      rounds = { ...rounds }
+      if (scores.length) rounds[key] = scores
+      else delete rounds[key]
+    }
+    return {
+      ...row,
+      pointsAverage: standing.pointsAverage ?? 0,
+      place: standing.place ?? null,
+      passStatus: (standing.passStatus ?? null) as PrelimsRow['passStatus'],
+      prelims: rounds === row.prelims.rounds ? row.prelims : { ...row.prelims, rounds },
+    }
+  })
+  const present = patched.filter((row) => !row.isGone).length
+  // a score voids the draw (docs/product/competition.md): Randomize is open again to those who may add to the bracket
+  const permissions = { ...prelims.permissions, error: scored.error ?? null, canShuffle: prelims.permissions.canFinishPrelims && present >= 2 }
+  const sorted = serverOrder(patched, order)
+  return { ...prelims, ...(prelims.crews ? { crews: sorted } : { participants: sorted }), permissions, version: scored.version }
+}
+
+/** Which copy of the prelims a screen keeps when a read or a write's answer arrives: the incoming one unless older. */
+export const newerPrelims = (shown: Prelims, incoming: Prelims): Prelims => ((incoming.version ?? 0) < (shown.version ?? 0) ? shown : incoming)

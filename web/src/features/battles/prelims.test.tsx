@@ -469,6 +469,54 @@ describe('Prelims live', () => {
     await waitFor(() => expect(within(row(3)).getByTestId('points-average')).toHaveTextContent('9.50'))
     expect(server.prelimsReads()).toBe(before + 1)
   })
+
+  /** A judge's points as the battles service sends them: the points set and every row's standing. */
+  const scoredMessage = (version: number, points: number, average: number) =>
+    `id: BATTLES:${version}\nevent: message\ndata: ${JSON.stringify({
+      id: `s${version}`,
+      type: 'battles.prelims.scored',
+      topics: ['battle:7', 'event:100'],
+      data: {
+        battleId: 7,
+        eventId: 100,
+        judgeId: 9,
+        judgeName: 'Judge Judy',
+        version,
+        points: [{ id: 5, round: 1, points }],
+        standings: [
+          { id: 3, pointsAverage: 0, place: 2, passStatus: 'passed' },
+          { id: 4, pointsAverage: 0, place: 2, passStatus: 'passed' },
+          { id: 5, pointsAverage: average, place: 1, passStatus: 'passed' },
+        ],
+      },
+    })}\n\n`
+
+  it("applies a judge's points from the message without reading the battle or the prelims again", async () => {
+    const server = prelimsServer(buildPrelims({ version: 1 }))
+    show('/battle/7/prelims', { liveDelayMs: 0 })
+    await screen.findByTestId('prelims-row-3')
+    await waitFor(() => expect(server.streams).toHaveLength(1))
+    await waitFor(() => expect(server.prelimsReads()).toBeGreaterThan(0))
+    await new Promise((resolve) => setTimeout(resolve, 50)) // the ready re-read settled
+    const reads = server.prelimsReads()
+    const battleReads = server.reads()
+    server.streams[0].send(scoredMessage(2, 8, 8))
+    await waitFor(() => expect(within(row(5)).getByTestId('points-average')).toHaveTextContent('8.00'))
+    // the best average first, as the server sorts
+    expect(screen.getAllByTestId(/^prelims-row-/)[0]).toBe(row(5))
+    server.streams[0].send(scoredMessage(3, 9, 9))
+    await waitFor(() => expect(within(row(5)).getByTestId('points-average')).toHaveTextContent('9.00'))
+    server.streams[0].send(scoredMessage(2, 8, 8)) // an older copy arriving late changes nothing
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(within(row(5)).getByTestId('points-average')).toHaveTextContent('9.00')
+    expect(server.prelimsReads()).toBe(reads)
+    expect(server.reads()).toBe(battleReads)
+    // a skipped version: the copy missed a change, so it is read again
+    server.prelimsState.prelims = buildPrelims({ version: 5, participants: [buildPrelimsRow(3, { pointsAverage: 6 }), buildPrelimsRow(4), buildPrelimsRow(5)] })
+    server.streams[0].send(scoredMessage(5, 6, 6))
+    await waitFor(() => expect(server.prelimsReads()).toBe(reads + 1))
+    await waitFor(() => expect(within(row(3)).getByTestId('points-average')).toHaveTextContent('6.00'))
+  })
 })
 
 describe('Prelims groups', () => {
@@ -551,6 +599,25 @@ describe('Prelims groups', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Move to Group 2' }))
     await waitFor(() => expect(toast(store)).toBe('Move successful'))
     expect(server.posts().map((call) => call.path)).toEqual(['/api/battles/7/prelims/12/move/4'])
+  })
+
+  it("Group info applies a judge's points without a read, and re-reads when a member moved", async () => {
+    const server = prelimsServer(buildPrelims({ groups, version: 1 }))
+    show('/battle/7/prelims/group/11', { liveDelayMs: 0 })
+    await screen.findByRole('list', { name: 'Group 1 members' })
+    await waitFor(() => expect(server.streams).toHaveLength(1))
+    await waitFor(() => expect(server.prelimsReads()).toBeGreaterThan(0))
+    await new Promise((resolve) => setTimeout(resolve, 50)) // the ready re-read settled
+    const reads = server.prelimsReads()
+    const battleReads = server.reads()
+    const standings = [3, 4, 5].map((id) => ({ id, pointsAverage: id === 4 ? 8 : 0, place: id === 4 ? 1 : 2, passStatus: 'passed' }))
+    const data = { battleId: 7, eventId: 100, judgeId: 9, version: 2, points: [{ id: 4, round: 1, points: 8 }], standings }
+    server.streams[0].send(`id: BATTLES:2\nevent: message\ndata: ${JSON.stringify({ id: 's', type: 'battles.prelims.scored', topics: ['battle:7'], data })}\n\n`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect([server.prelimsReads(), server.reads()]).toEqual([reads, battleReads])
+    const moved = { battleId: 7, eventId: 100, change: 'move', version: 3 }
+    server.streams[0].send(`id: BATTLES:3\nevent: message\ndata: ${JSON.stringify({ id: 'm', type: 'battles.prelims.changed', topics: ['battle:7', 'event:100'], data: moved })}\n\n`)
+    await waitFor(() => expect(server.prelimsReads()).toBe(reads + 1))
   })
 
   it('Group info has no move menu for others', async () => {

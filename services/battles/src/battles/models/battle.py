@@ -47,6 +47,8 @@ class Battle(Base):
     winners_set: Mapped[bool] = mapped_column(default=False, server_default="false")
     # True once Randomize drew the lots since the last prelim score changed (Add to bracket waits for it).
     shuffled: Mapped[bool] = mapped_column(default=False, server_default="false")
+    # One more at each change of the prelims announced on the live feed (events.prelims_scored/_changed).
+    prelims_version: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
 
 

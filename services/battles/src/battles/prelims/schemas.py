@@ -81,6 +81,8 @@ class Prelims(Schema):
     rounds: int
     status: str
     permissions: PrelimsPermissions
+    # the battle's prelims version this read shows (the live messages' `version`): a screen keeps the newer copy
+    version: int = 0
 
 
 class PrelimsGroups(Schema):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -18,6 +18,7 @@ from battles.models import Crew, CrewMember, Entry, PrelimGroup, PrelimScore, Pr
 from battles.prelims import rules
 from battles.prelims import schemas as s
 from battles.prelims.repository import competitor_id, prelims_repository
+from contracts.battles import PrelimPoints, PrelimStanding
 from kit.db import commit_writes
 from kit.errors import Conflict, Forbidden, Invalid, NotFound
 
@@ -178,6 +179,7 @@ def build(access: BattleAccess, facts: Facts, sort: Sort = "value-desc") -> s.Pr
             can_undo_brackets=False,  # the service answers it (a query)
             error=error,
         ),
+        version=battle.prelims_version,
     )
 
 
@@ -239,8 +241,50 @@ class PrelimsService:
             battle.shuffled = False
             await prelims_repository.clear_draws(session, battle.id)
             await session.flush()
-            await events.prelims_scored(session, battle, access.user_id)
+            await self._announce_scores(session, access, list(by_competitor.values()), changes)
         return await self.view(session, access)
+
+    @staticmethod
+    async def _announce_scores(
+        session: AsyncSession, access: BattleAccess, entries: list[Entry], changes: list[tuple[int, int, Any]]
+    ) -> None:
+        """The message an open prelims page applies (docs/product/competition.md, Live scores): the points this
+        save set and every row's standing, by the ids the public list shows (a hidden battle's hidden ones)."""
+        battle, judge_id = access.battle, access.user_id or 0
+        facts = Facts()
+        facts.entries = entries  # their lots cleared already (clear_draws updates the loaded entries too)
+        facts.scores = await prelims_repository.scores(session, battle.id)
+        ranks = standings(facts)
+        places = rules.places(ranks)
+        statuses, error = rules.passing(ranks, battle.bracket_size)
+        hidden = battle.hide_participants
+        by_entry = {e.id: e for e in entries}
+
+        def shown(entry: Entry) -> int:
+            return battle_rules.hidden_id(entry.id) if hidden else competitor_id(entry)
+
+        judge = (await battle_repository.profiles(session, {judge_id})).get(judge_id)
+        await events.prelims_scored(
+            session,
+            battle,
+            judge_id,
+            points=[
+                PrelimPoints(id=shown(by_entry[entry_id]), round=round_, points=None if p is None else float(p))
+                for entry_id, round_, p in changes
+            ],
+            standings=[
+                PrelimStanding(
+                    id=shown(entry),
+                    points_average=rank.average,
+                    place=places.get(rank.id),
+                    pass_status=statuses.get(rank.id),
+                )
+                for entry, rank in zip(entries, ranks, strict=True)
+            ],
+            error=error,
+            judge_name=judge.dancer_name if judge else None,
+            judge_avatar=judge.avatar if judge else None,
+        )
 
     async def toggle_gone(self, session: AsyncSession, access: BattleAccess, competitor: int) -> s.Prelims:
         self._registration(access)

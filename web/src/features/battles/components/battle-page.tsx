@@ -11,7 +11,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess'
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
-import { useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { ErrorState } from '@/components/ui/error-state'
 import { PageLoader } from '@/components/ui/feedback'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
@@ -25,7 +25,7 @@ import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { useLiveTopics } from '@/lib/live-topics'
 import { useNotFound } from '@/lib/not-found'
 import { BATTLE_TAG, useBattleByIdQuery } from '@/lib/api/battles'
-import { usePrelimsByBattleQuery } from '../api/prelims-api'
+import { prelimsMessageApplied, usePrelimsByBattleQuery } from '../api/prelims-api'
 import { DEFAULT_SORT, pointsOrder, PRELIMS_TEXTS, prelimsFinished } from '../prelims-rules'
 import { BATTLE_TEXTS, capLabel, categoryLabel, isCrewBattle, placeTitle, prizeAmount, WINNER_PLACES } from '../rules'
 import type { Battle, BattleUser } from '../types'
@@ -187,7 +187,8 @@ export interface BattlePageProps {
 
 /**
  * /battle/{id} (docs/product/battles-and-registration.md): the crew or the single-dancer layout by crew size. The page follows the
- * battle's live topic and re-reads the battle on any change (a registration, a check-in, an accepted invitation).
+ * battle's live topic and re-reads the battle on any change (a registration, a check-in, an accepted invitation); a
+ * judge's prelim points it applies to the cached prelims instead.
  */
 export function BattlePage({ id, tab = 'registration', liveDelayMs }: BattlePageProps) {
   const valid = Number.isInteger(id) && id > 0
@@ -195,7 +196,13 @@ export function BattlePage({ id, tab = 'registration', liveDelayMs }: BattlePage
   const { data: battle, error, isFetching, refetch } = useBattleByIdQuery(id, { skip: !valid })
   const { data: user } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
   useDocumentTitle(battle?.title || 'Battle')
-  useLiveTopics(valid ? [`battle:${id}`] : [], { onReady: [{ type: BATTLE_TAG, id }], delayMs: liveDelayMs })
+  const dispatch = useAppDispatch()
+  // a judge's prelim points are applied to the cached prelims; anything else re-reads the battle (docs/architecture.md)
+  useLiveTopics(valid ? [`battle:${id}`] : [], {
+    onReady: [{ type: BATTLE_TAG, id }],
+    delayMs: liveDelayMs,
+    apply: (envelope) => dispatch(prelimsMessageApplied(id, envelope)),
+  })
 
   // the Create groups button: on the Prelims route, when no groups exist and the user can edit
   const onPrelims = tab === 'prelims' && battle?.style === 'bracket'

@@ -68,9 +68,10 @@ export interface PrelimsViewProps {
 
 /**
  * The Prelims tab (docs/product/competition.md): the groups or the list, the judges' points, and the admins'
- * Randomize, Add to bracket, Undo bracket and Edit groups. The battle page follows `battle:<id>`: every change
- * re-reads the prelims (they are cached under the battle's tag). Judges' points go through the device's
- * offline queue: shown as pending at once, sent now or when the connection returns.
+ * Randomize, Add to bracket, Undo bracket and Edit groups. The battle page follows `battle:<id>`: a judge's points
+ * are applied to the cached prelims from the message, any other change re-reads them (they are cached under the
+ * battle's tag). Judges' points go through the device's offline queue: shown as pending at once, sent now or when
+ * the connection returns.
  */
 export function PrelimsView({ battle, me }: PrelimsViewProps) {
   const battleId = battle.id

@@ -1,16 +1,16 @@
 """A version per live topic (battle, sparring, carpet), bumped by every event the outbox records: the tag of the
 reads a crowd shares (docs/decisions.md, "Reads a crowd shares").
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 """
 
 from collections.abc import Sequence
 
 from kit.migrations import create_topic_versions, drop_topic_versions
 
-revision: str = "0007"
-down_revision: str | None = "0006"
+revision: str = "0008"
+down_revision: str | None = "0007"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
