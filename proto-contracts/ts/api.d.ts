@@ -461,7 +461,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Battle */
+        /**
+         * Get Battle
+         * @description A crowd's read: a conditional GET and the guests' shared body (docs/decisions.md, "Reads a crowd shares");
+         *     no dependency, so a 304 costs one statement.
+         */
         get: operations["get_battle_api_battles__battle_id__get"];
         /** Save Battle */
         put: operations["save_battle_api_battles__battle_id__put"];
@@ -480,7 +484,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Bracket */
+        /**
+         * Get Bracket
+         * @description A crowd's read (docs/decisions.md, "Reads a crowd shares").
+         */
         get: operations["get_bracket_api_battles__battle_id__brackets_get"];
         put?: never;
         post?: never;
@@ -533,7 +540,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Prelims */
+        /**
+         * Get Prelims
+         * @description A crowd's read (docs/decisions.md, "Reads a crowd shares").
+         */
         get: operations["get_prelims_api_battles__battle_id__prelims_get"];
         put?: never;
         /** Score */
@@ -1278,7 +1288,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Board */
+        /**
+         * Get Board
+         * @description A crowd's read (docs/decisions.md, "Reads a crowd shares").
+         */
         get: operations["get_board_api_events__event_id__scoreboards__carpet_id__get"];
         put?: never;
         /** Show On Board */
@@ -1720,7 +1733,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Sparring */
+        /**
+         * Get Sparring
+         * @description A crowd's read (docs/decisions.md, "Reads a crowd shares"): its version is the sparring's and its battle's
+         *     topics, found in one statement.
+         */
         get: operations["get_sparring_api_sparrings__sparring_id__get"];
         put?: never;
         post?: never;
@@ -10317,8 +10334,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                carpet_id: number;
                 event_id: number;
+                carpet_id: number;
             };
             cookie?: never;
         };
