@@ -92,6 +92,9 @@ async def running_event(
         headers=headers,
         json={
             "title": title,
+            # publishing needs a place on the map (docs/product)
+            "locationAddress": "Bench Arena, Berlin",
+            "coordinates": {"lat": 52.52, "lng": 13.405},
             "dateStart": (now - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
             "dateEnd": (now + dt.timedelta(hours=6)).strftime("%Y-%m-%dT%H:%M"),
         }

@@ -16,7 +16,17 @@ sys.path.insert(0, str(HERE))
 
 def main() -> int:
     results = {}
-    names = sys.argv[1:] or ["gateway", "read", "images", "events", "attendance", "studios", "battles", "live"]
+    names = sys.argv[1:] or [
+        "gateway",
+        "read",
+        "images",
+        "events",
+        "attendance",
+        "studios",
+        "battles",
+        "live",
+        "audience",
+    ]
     from kit.local import EmbeddedPostgres, processes_under
 
     bench_pg = EmbeddedPostgres(ROOT / ".run" / "bench" / "pg", durable=False)

@@ -1,0 +1,469 @@
+"""The audience at arena scale, through ONE gateway process on identity, events and battles: phones that behave
+as the web app does (docs/decisions.md, Reads a crowd shares), while three judges score prelims and three others
+judge a sparring.
+
+- Each phone opens the live feed on its own connection (`battle:<id>` for the battle page's prelims tab, or
+  `sparring:<id>` for the phones on the sparring page: SPARRING_SHARE of them), reads what the page shows once on
+  another connection (the battle and its prelims, or the sparring), keeping each ETag, and on every message
+  applies it when it carries the data, as the web app's rules do (`livePrelims`, `liveSparring`: a prelims score
+  or a sparring score/vote with the next version), or re-reads with `If-None-Match` otherwise.
+- Load: three judges each scoring the prelims of one battle once a second, three judges each scoring the final
+  sparring of another battle once a second (signed in, through the gateway).
+- Per step of phones: score-to-phone-updated p50/p99 (from the judge's request start until the phone's copy has
+  that version, the re-read included when there is one), the reads the live updates cause (per second, per phone
+  per minute), their 304 share, the CPU seconds of the gateway, battles and PostgreSQL, and missing updates.
+
+The phones are raw asyncio connections in WORKERS subprocesses (`audience.py --worker`), as in live.py.
+`uv run python deploy/bench/run.py audience` runs this alone; AUDIENCE_BENCH_PHONES (`200`, `100,300`) and
+AUDIENCE_BENCH_SECONDS shrink a trial run."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+STEPS = sorted(int(n) for n in os.environ.get("AUDIENCE_BENCH_PHONES", "1000,3000,5000").split(","))
+SECONDS = float(os.environ.get("AUDIENCE_BENCH_SECONDS", "30"))
+SPARRING_SHARE = 0.2
+WORKERS = 3
+SETTLE_SECONDS = 3.0
+TARGET_PHONES = 3000
+P99_TARGET_MS = 250.0
+READS_PER_PHONE_MINUTE_TARGET = 1.0
+
+
+# --- the phones (a worker process) ------------------------------------------------------------------------
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection: GETs one after the other."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def get(self, path: str, etag: str | None) -> tuple[int, str | None, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        extra = f"If-None-Match: {etag}\r\n" if etag else ""
+        request = f"GET {path} HTTP/1.1\r\nHost: {self.host}\r\nAccept: application/json\r\n{extra}\r\n"
+        self.writer.write(request.encode())
+        head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        status = int(head[0].split()[1])
+        headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in head[1:] if line)}
+        body = b""
+        if "content-length" in headers:
+            body = await self.reader.readexactly(int(headers["content-length"]))
+        elif headers.get("transfer-encoding") == "chunked":
+            while size := int((await self.reader.readline()).strip(), 16):
+                body += await self.reader.readexactly(size)
+                await self.reader.readline()
+            await self.reader.readline()
+        return status, headers.get("etag"), body
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+class Phone:
+    """One phone on the battle page's prelims tab (`kind` "battle") or on the sparring page ("sparring")."""
+
+    def __init__(self, host: str, port: int, kind: str, target: int) -> None:
+        self.host, self.port, self.kind, self.target = host, port, kind, target
+        self.topic = f"{kind}:{target}"
+        self.paths = (
+            [f"/api/battles/{target}", f"/api/battles/{target}/prelims"]
+            if kind == "battle"
+            else [f"/api/sparrings/{target}"]
+        )
+        self.http = Connection(host, port)
+        self.etags: dict[str, str | None] = {}
+        self.version = 0
+        self.rows = 0
+        self.history: list[tuple[int, float]] = []  # (version shown, when): each time it rises
+        self.reads = self.not_modified = self.applied = 0
+        self.ready = asyncio.Event()
+        self.writer: asyncio.StreamWriter | None = None
+
+    def shown(self, version: int) -> None:
+        if version > self.version:
+            self.version = version
+            self.history.append((version, time.perf_counter()))
+
+    async def read(self) -> None:
+        """Every read of the page, conditional when an ETag is known; the copy's version from a 200."""
+        for path in self.paths:
+            status, etag, body = await self.http.get(path, self.etags.get(path))
+            self.reads += 1
+            if status == 304:
+                self.not_modified += 1
+                continue
+            if status != 200:
+                raise RuntimeError(f"GET {path}: {status}")
+            self.etags[path] = etag
+            if path.endswith("/prelims") or self.kind == "sparring":
+                found = json.loads(body)
+                self.rows = len(found.get("participants") or found.get("crews") or [])
+                self.shown(int(found.get("version") or 0))
+
+    def applies(self, envelope: dict[str, Any]) -> bool | None:
+        """As livePrelims / liveSparring: True applied, None not newer (kept), False re-read."""
+        data = envelope.get("data") or {}
+        version = data.get("version")
+        if self.kind == "battle":
+            if envelope.get("type") != "battles.prelims.scored" or not isinstance(version, int):
+                return False
+            if version <= self.version:
+                return None
+            standings = data.get("standings")
+            return version == self.version + 1 and isinstance(standings, list) and len(standings) == self.rows
+        if envelope.get("type") not in ("battles.sparring.scored", "battles.sparring.voted"):
+            return False
+        if data.get("sparringId") != self.target:
+            return False
+        if isinstance(version, int) and version <= self.version:
+            return None
+        return isinstance(version, int) and version == self.version + 1
+
+    async def run(self) -> None:
+        reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        path = f"/api/live?topics={self.topic}"
+        self.writer.write(f"GET {path} HTTP/1.1\r\nHost: {self.host}\r\nAccept: text/event-stream\r\n\r\n".encode())
+        buffer = b""
+        while chunk := await reader.read(65536):
+            buffer += chunk
+            while b"\n\n" in buffer:
+                frame, buffer = buffer.split(b"\n\n", 1)
+                if b"event: ready" in frame:
+                    # as the web app: once the subscription is ready, the page is read (nothing is lost between)
+                    await self.read()
+                    self.ready.set()
+                elif b"event: message" in frame and self.ready.is_set():
+                    data = next((line[6:] for line in frame.split(b"\n") if line.startswith(b"data: ")), b"{}")
+                    envelope = json.loads(data)
+                    verdict = self.applies(envelope)
+                    if verdict:
+                        self.applied += 1
+                        self.shown(envelope["data"]["version"])
+                    elif verdict is False:
+                        await self.read()
+
+    def close(self) -> None:
+        self.http.close()
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def worker() -> None:
+    """Commands on stdin, one JSON line each; answers on stdout, one JSON line each."""
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    phones: list[Phone] = []
+    tasks: list[asyncio.Task[None]] = []
+
+    def answer(value: Any) -> None:
+        sys.stdout.write(json.dumps(value) + "\n")
+        sys.stdout.flush()
+
+    while line := await reader.readline():
+        command = json.loads(line)
+        if command["cmd"] == "open":
+            url = urlsplit(command["url"])
+            fresh = [
+                Phone(url.hostname or "127.0.0.1", url.port or 80, kind, target)
+                for kind, target, count in command["groups"]
+                for _ in range(count)
+            ]
+            for phone in fresh:
+                tasks.append(asyncio.create_task(phone.run()))
+                await asyncio.sleep(0)
+            phones += fresh
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in fresh)), 60)
+            answer({"ready": sum(p.ready.is_set() for p in fresh), "failed": sum(t.done() for t in tasks)})
+        elif command["cmd"] == "reset":
+            for phone in phones:
+                phone.reads = phone.not_modified = phone.applied = 0
+                phone.history = [(phone.version, 0.0)]
+            answer({"reset": True})
+        elif command["cmd"] == "collect":
+            # per written version (kind: [[version, start], ...]): when each phone's copy had it, or missing
+            delays: list[float] = []
+            missing = 0
+            for phone in phones:
+                for version, started in command["writes"][phone.kind]:
+                    when = next((t for v, t in phone.history if v >= version), None)
+                    if when is None:
+                        missing += 1
+                    else:
+                        delays.append(round(max(0.0, when - started), 5))
+            answer(
+                {
+                    "delays": delays,
+                    "missing": missing,
+                    "reads": sum(p.reads for p in phones),
+                    "notModified": sum(p.not_modified for p in phones),
+                    "applied": sum(p.applied for p in phones),
+                    "failed": sum(t.done() for t in tasks),
+                }
+            )
+        elif command["cmd"] == "close":
+            for phone in phones:
+                phone.close()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            phones, tasks = [], []
+            answer({"closed": True})
+
+
+# --- the bench --------------------------------------------------------------------------------------------
+
+
+def start_workers() -> Any:
+    from live import Workers
+
+    class PhoneWorkers(Workers):
+        async def start(self) -> None:
+            for _ in range(self.count):
+                self.children.append(
+                    await asyncio.create_subprocess_exec(
+                        sys.executable,
+                        __file__,
+                        "--worker",
+                        stdin=asyncio.subprocess.PIPE,
+                        stdout=asyncio.subprocess.PIPE,
+                        limit=2**26,
+                    )
+                )
+
+    return PhoneWorkers(WORKERS)
+
+
+async def arena(client: Any) -> dict[str, Any]:
+    """An event running now with two bracket battles (crewSize 1): one in its prelims (8 dancers, 3 judges), one
+    whose final is being judged (2 dancers, 3 other judges). Answers their ids and the judges' headers."""
+    from attendance import running_event, sign_up
+    from live import until
+
+    _, organizer = await sign_up(client, "organizer@audience.bench", "Bench Organizer")
+    dancers = [await sign_up(client, f"dancer{n}@audience.bench", f"Bench Dancer {n}") for n in range(10)]
+    judges = [await sign_up(client, f"judge{n}@audience.bench", f"Bench Judge {n}") for n in range(6)]
+    event_id = (await running_event(client, organizer, "Bench Arena"))["id"]
+
+    async def added() -> int | None:
+        answer = await client.post(f"/api/events/{event_id}/add-battle", headers=organizer)
+        return answer.json()["id"] if answer.status_code == 201 else None
+
+    battles = []
+    for title, size, entrants, panel in (
+        ("Bench Prelims", 4, dancers[:8], judges[:3]),
+        ("Bench Final", 2, dancers[8:], judges[3:]),
+    ):
+        battle_id = await until(added, "battles to learn of the event")
+        body = {"title": title, "crewSize": 1, "style": "bracket", "bracketSize": size}
+        saved = await client.put(f"/api/battles/{battle_id}", headers=organizer, json=body)
+        assert saved.status_code == 200, saved.text
+        ids = [user for user, _ in entrants]
+
+        async def registered(battle_id: int = battle_id, ids: list[int] = ids) -> bool:
+            answer = await client.post(
+                f"/api/admin/battles/{battle_id}/register", headers=organizer, json={"userIds": ids}
+            )
+            return answer.status_code == 200
+
+        await until(registered, "battles to learn of the dancers' profiles")
+        for judge_id, _ in panel:
+            role = await client.post(
+                f"/api/battles/{battle_id}/role", headers=organizer, json={"userId": judge_id, "role": "judge"}
+            )
+            assert role.status_code == 200, role.text
+        battles.append(battle_id)
+    prelims, final = battles
+    for path in (f"/api/battles/{final}/reshuffle", f"/api/battles/{final}/prelims/finish"):
+        answer = await client.post(path, headers=organizer)
+        assert answer.status_code == 200, f"{path}: {answer.status_code} {answer.text}"
+    brackets = await client.get(f"/api/battles/{final}/brackets")
+    assert brackets.status_code == 200, brackets.text
+    return {
+        "battle": prelims,
+        "sparring": brackets.json()["final"]["sparringId"],
+        "dancers": [user for user, _ in dancers[:8]],
+        "prelimsJudges": [headers for _, headers in judges[:3]],
+        "sparringJudges": [headers for _, headers in judges[3:]],
+    }
+
+
+async def judging(client: Any, setup: dict[str, Any], seconds: float) -> dict[str, list[list[float]]]:
+    """Six judges, each scoring once a second for `seconds`: (version, request start) of every write by kind."""
+    writes: dict[str, list[list[float]]] = {"battle": [], "sparring": []}
+    stop = time.perf_counter() + seconds
+
+    async def judge(kind: str, n: int, headers: dict[str, str]) -> None:
+        await asyncio.sleep(n / 3)  # the three judges spread over the second
+        beat = 0
+        while (started := time.perf_counter()) < stop:
+            beat += 1
+            if kind == "battle":
+                dancer = setup["dancers"][(beat + n) % len(setup["dancers"])]
+                body: Any = [{"userId": dancer, "points": 1 + (beat + n) % 9, "round": 1}]
+                answer = await client.post(f"/api/battles/{setup['battle']}/prelims", headers=headers, json=body)
+            else:
+                rounds = [{"round": 1, "redPoints": 6 + (beat % 9) / 2, "bluePoints": 10 - (beat % 9) / 2}]
+                answer = await client.post(
+                    f"/api/sparrings/{setup['sparring']}/judge", headers=headers, json={"rounds": rounds}
+                )
+            assert answer.status_code == 200, f"{kind} score: {answer.status_code} {answer.text}"
+            writes[kind].append([answer.json()["version"], started])
+            await asyncio.sleep(max(0.0, started + 1 - time.perf_counter()))
+
+    await asyncio.gather(
+        *(judge("battle", n, h) for n, h in enumerate(setup["prelimsJudges"])),
+        *(judge("sparring", n, h) for n, h in enumerate(setup["sparringJudges"])),
+    )
+    return writes
+
+
+def cpu_seconds(pids: dict[str, int]) -> dict[str, float]:
+    """User + system CPU seconds of each process and its children (those gone too, as their parent has them)."""
+    import psutil
+
+    found = {}
+    for name, pid in pids.items():
+        process = psutil.Process(pid)
+        times = process.cpu_times()
+        total = times.user + times.system + times.children_user + times.children_system
+        for child in process.children(recursive=True):
+            with contextlib.suppress(psutil.NoSuchProcess):
+                child_times = child.cpu_times()
+                total += child_times.user + child_times.system
+        found[name] = total
+    return found
+
+
+def service_pids(group: Any) -> dict[str, int]:
+    import psutil
+    from common import ROOT
+
+    pids = {}
+    for child in group.children:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            command = " ".join(psutil.Process(child.pid).cmdline())
+            for name in ("gateway", "battles"):
+                if f"{name}.app:create_app" in command:
+                    pids[name] = child.pid
+    pids["postgres"] = int((ROOT / ".run" / "bench" / "pg" / "postmaster.pid").read_text().splitlines()[0])
+    return pids
+
+
+async def scenario(gateway: str, pids: dict[str, int]) -> dict[str, Any]:
+    import httpx
+    from live import percentile
+
+    results: dict[str, Any] = {}
+    async with httpx.AsyncClient(base_url=gateway, timeout=60) as client:
+        setup = await arena(client)
+        workers = start_workers()
+        await workers.start()
+        try:
+            opened = {"battle": 0, "sparring": 0}
+            for step in STEPS:
+                sparring_phones = round(step * SPARRING_SHARE)
+                want = {"battle": step - sparring_phones, "sparring": sparring_phones}
+                shares: list[list[list[Any]]] = [[] for _ in range(WORKERS)]
+                for kind, target in (("battle", setup["battle"]), ("sparring", setup["sparring"])):
+                    more = want[kind] - opened[kind]
+                    for n in range(WORKERS):
+                        count = more // WORKERS + (1 if n < more % WORKERS else 0)
+                        if count:
+                            shares[n].append([kind, target, count])
+                answers = await workers.ask([{"cmd": "open", "url": gateway, "groups": s} for s in shares])
+                ready = sum(a["ready"] for a in answers) + sum(opened.values())
+                if ready < step:
+                    raise SystemExit(f"only {ready} of {step} phones were ready within 60 s")
+                opened = want
+                await asyncio.sleep(1)
+                await workers.all({"cmd": "reset"})
+                before = cpu_seconds(pids)
+                writes = await judging(client, setup, SECONDS)
+                await asyncio.sleep(SETTLE_SECONDS)
+                after = cpu_seconds(pids)
+                answers = await workers.all({"cmd": "collect", "writes": writes})
+                delays = [d for a in answers for d in a["delays"]]
+                reads = sum(a["reads"] for a in answers)
+                results[f"{step} phones"] = {
+                    "scores": sum(len(w) for w in writes.values()),
+                    "p50 ms": 1000 * statistics.median(delays) if delays else float("nan"),
+                    "p99 ms": 1000 * percentile(delays, 0.99) if delays else float("nan"),
+                    "reads/s": reads / SECONDS,
+                    "reads per phone per minute": reads / step / (SECONDS / 60),
+                    "304 share": sum(a["notModified"] for a in answers) / reads if reads else 0.0,
+                    "applied": sum(a["applied"] for a in answers),
+                    "missing": sum(a["missing"] for a in answers),
+                    "phones failed": sum(a["failed"] for a in answers),
+                    **{f"cpu s {name}": after[name] - before[name] for name in pids},
+                }
+            await workers.all({"cmd": "close"})
+        finally:
+            await workers.stop()
+    return results
+
+
+def run() -> dict[str, Any]:
+    from common import bench_server, fresh_database, processes, service_package, start_services, table
+
+    for package in ("events", "battles"):
+        service_package(package)  # the migrations import the services' packages
+    with processes() as group:
+        server, nats = bench_server(group, "audience")
+        databases = {
+            name: asyncio.run(fresh_database(server, f"bench_audience_{name}", name))
+            for name in ("identity", "events", "battles")
+        }
+        urls = start_services(group, nats, databases, gateway_env={"GATEWAY_AUTH_RATE_PER_IP": "100000"})
+        results = asyncio.run(scenario(urls["gateway"], service_pids(group)))
+    rows = [
+        (part, name, f"{value:,.2f}" if isinstance(value, float) else str(value))
+        for part, found in results.items()
+        for name, value in found.items()
+    ]
+    print(f"{SECONDS:.0f} s of judging per step; {SPARRING_SHARE:.0%} of the phones on the sparring page")
+    print(table(rows, ("step", "figure", "value")))
+    at = TARGET_PHONES if TARGET_PHONES in STEPS else STEPS[-1]
+    found = results[f"{at} phones"]
+    label = "" if at == TARGET_PHONES else f" (measured at {at} phones; the target is for {TARGET_PHONES:,})"
+    checks = [
+        (f"p99 <= {P99_TARGET_MS:.0f} ms", found["p99 ms"] <= P99_TARGET_MS, f"{found['p99 ms']:.0f} ms"),
+        (
+            f"<= {READS_PER_PHONE_MINUTE_TARGET:g} read per phone per minute",
+            found["reads per phone per minute"] <= READS_PER_PHONE_MINUTE_TARGET,
+            f"{found['reads per phone per minute']:.2f}",
+        ),
+        ("0 missing", found["missing"] == 0, str(found["missing"])),
+    ]
+    for what, ok, value in checks:
+        print(f"{TARGET_PHONES:,} phones on one gateway process, {what}: {value}: {'met' if ok else 'missed'}{label}")
+    return results
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--worker"]:
+        import uvloop
+
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+            runner.run(worker())
+    else:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        run()
