@@ -33,6 +33,9 @@ from urllib.parse import urlsplit
 STEPS = sorted(int(n) for n in os.environ.get("AUDIENCE_BENCH_PHONES", "1000,3000,5000").split(","))
 SECONDS = float(os.environ.get("AUDIENCE_BENCH_SECONDS", "30"))
 SPARRING_SHARE = 0.2
+# AUDIENCE_BENCH_REREAD=1: phones that apply nothing and re-read on every message (the web app before the
+# messages carried the data): what the applied messages save
+REREAD_ALL = os.environ.get("AUDIENCE_BENCH_REREAD") == "1"
 WORKERS = 3
 SETTLE_SECONDS = 3.0
 TARGET_PHONES = 3000
@@ -121,6 +124,8 @@ class Phone:
         """As livePrelims / liveSparring: True applied, None not newer (kept), False re-read."""
         data = envelope.get("data") or {}
         version = data.get("version")
+        if REREAD_ALL:
+            return False
         if self.kind == "battle":
             if envelope.get("type") != "battles.prelims.scored" or not isinstance(version, int):
                 return False
@@ -439,7 +444,10 @@ def run() -> dict[str, Any]:
         for part, found in results.items()
         for name, value in found.items()
     ]
-    print(f"{SECONDS:.0f} s of judging per step; {SPARRING_SHARE:.0%} of the phones on the sparring page")
+    print(
+        f"{SECONDS:.0f} s of judging per step; {SPARRING_SHARE:.0%} of the phones on the sparring page"
+        + ("; phones re-read on every message (AUDIENCE_BENCH_REREAD)" if REREAD_ALL else "")
+    )
     print(table(rows, ("step", "figure", "value")))
     at = TARGET_PHONES if TARGET_PHONES in STEPS else STEPS[-1]
     found = results[f"{at} phones"]
