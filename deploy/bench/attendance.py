@@ -92,7 +92,7 @@ async def running_event(
         headers=headers,
         json={
             "title": title,
-            # publishing needs a place on the map (docs/product)
+            # publishing needs a place on the map (docs/product/events.md, Location)
             "locationAddress": "Bench Arena, Berlin",
             "coordinates": {"lat": 52.52, "lng": 13.405},
             "dateStart": (now - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),

@@ -20,6 +20,7 @@ AUDIENCE_BENCH_SECONDS shrink a trial run."""
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import json
 import os
@@ -208,12 +209,13 @@ async def worker() -> None:
             delays: list[float] = []
             missing = 0
             for phone in phones:
+                shown = [v for v, _ in phone.history]  # rising
                 for version, started in command["writes"][phone.kind]:
-                    when = next((t for v, t in phone.history if v >= version), None)
-                    if when is None:
+                    at = bisect.bisect_left(shown, version)
+                    if at == len(shown):
                         missing += 1
                     else:
-                        delays.append(round(max(0.0, when - started), 5))
+                        delays.append(round(max(0.0, phone.history[at][1] - started), 5))
             answer(
                 {
                     "delays": delays,
