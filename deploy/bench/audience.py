@@ -27,9 +27,10 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from live import serve_commands, worker_or_bench
 
 STEPS = sorted(int(n) for n in os.environ.get("AUDIENCE_BENCH_PHONES", "1000,3000,5000").split(","))
 SECONDS = float(os.environ.get("AUDIENCE_BENCH_SECONDS", "30"))
@@ -172,19 +173,12 @@ class Phone:
 
 
 async def worker() -> None:
-    """Commands on stdin, one JSON line each; answers on stdout, one JSON line each."""
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader()
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    """A worker process: the bench's commands, each answered (serve_commands)."""
     phones: list[Phone] = []
     tasks: list[asyncio.Task[None]] = []
 
-    def answer(value: Any) -> None:
-        sys.stdout.write(json.dumps(value) + "\n")
-        sys.stdout.flush()
-
-    while line := await reader.readline():
-        command = json.loads(line)
+    async def handle(command: dict[str, Any]) -> Any:
+        nonlocal phones, tasks
         if command["cmd"] == "open":
             url = urlsplit(command["url"])
             fresh = [
@@ -198,12 +192,12 @@ async def worker() -> None:
             phones += fresh
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in fresh)), 60)
-            answer({"ready": sum(p.ready.is_set() for p in fresh), "failed": sum(t.done() for t in tasks)})
+            return {"ready": sum(p.ready.is_set() for p in fresh), "failed": sum(t.done() for t in tasks)}
         elif command["cmd"] == "reset":
             for phone in phones:
                 phone.reads = phone.not_modified = phone.applied = 0
                 phone.history = [(phone.version, 0.0)]
-            answer({"reset": True})
+            return {"reset": True}
         elif command["cmd"] == "collect":
             # per written version (kind: [[version, start], ...]): when each phone's copy had it, or missing
             delays: list[float] = []
@@ -216,16 +210,14 @@ async def worker() -> None:
                         missing += 1
                     else:
                         delays.append(round(max(0.0, phone.history[at][1] - started), 5))
-            answer(
-                {
-                    "delays": delays,
-                    "missing": missing,
-                    "reads": sum(p.reads for p in phones),
-                    "notModified": sum(p.not_modified for p in phones),
-                    "applied": sum(p.applied for p in phones),
-                    "failed": sum(t.done() for t in tasks),
-                }
-            )
+            return {
+                "delays": delays,
+                "missing": missing,
+                "reads": sum(p.reads for p in phones),
+                "notModified": sum(p.not_modified for p in phones),
+                "applied": sum(p.applied for p in phones),
+                "failed": sum(t.done() for t in tasks),
+            }
         elif command["cmd"] == "close":
             for phone in phones:
                 phone.close()
@@ -233,7 +225,9 @@ async def worker() -> None:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             phones, tasks = [], []
-            answer({"closed": True})
+            return {"closed": True}
+
+    await serve_commands(handle)
 
 
 # --- the bench --------------------------------------------------------------------------------------------
@@ -472,11 +466,4 @@ def run() -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--worker"]:
-        import uvloop
-
-        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-            runner.run(worker())
-    else:
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        run()
+    worker_or_bench(worker, run)

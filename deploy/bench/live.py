@@ -25,7 +25,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -98,21 +98,36 @@ class Subscriber:
             self.writer.close()
 
 
-async def worker() -> None:
-    """Commands on stdin, one JSON line each; answers on stdout, one JSON line each."""
+async def serve_commands(handle: Callable[[dict[str, Any]], Awaitable[Any]]) -> None:
+    """A bench's worker process: commands on stdin, one JSON line each; each answer on stdout, one JSON line."""
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    while line := await reader.readline():
+        sys.stdout.write(json.dumps(await handle(json.loads(line))) + "\n")
+        sys.stdout.flush()
+
+
+def worker_or_bench(worker: Callable[[], Coroutine[Any, Any, None]], run: Callable[[], Any]) -> None:
+    """`<bench>.py --worker` is one of its worker processes (on uvloop); otherwise the bench itself runs."""
+    if sys.argv[1:] == ["--worker"]:
+        import uvloop
+
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+            runner.run(worker())
+    else:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        run()
+
+
+async def worker() -> None:
+    """A worker process: the bench's commands, each answered (serve_commands)."""
     subscribers: list[Subscriber] = []
     awaited = Awaited()
     tasks: list[asyncio.Task[None]] = []
 
-    def answer(value: Any) -> None:
-        sys.stdout.write(json.dumps(value) + "\n")
-        sys.stdout.flush()
-
-    while line := await reader.readline():
-        command = json.loads(line)
+    async def handle(command: dict[str, Any]) -> Any:
+        nonlocal subscribers, tasks
         if command["cmd"] == "open":
             # at an agreed instant, all at once (the storm), or as fast as they come
             await asyncio.sleep(max(0.0, command["at"] - time.perf_counter()))
@@ -125,7 +140,7 @@ async def worker() -> None:
             waits = asyncio.gather(*(s.ready.wait() for s in fresh))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(waits, 30)
-            answer({"ready": [s.ready_at - command["at"] for s in fresh if s.ready.is_set()], "count": len(fresh)})
+            return {"ready": [s.ready_at - command["at"] for s in fresh if s.ready.is_set()], "count": len(fresh)}
         elif command["cmd"] == "expect":
             # every subscriber's first message after the write started at t0
             t0 = command["t0"]
@@ -135,7 +150,7 @@ async def worker() -> None:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(awaited.done.wait(), ARRIVAL_TIMEOUT)
             delays = [next((t - t0 for t in s.arrivals if t >= t0), None) for s in subscribers]
-            answer({"delays": [d for d in delays if d is not None], "missing": delays.count(None)})
+            return {"delays": [d for d in delays if d is not None], "missing": delays.count(None)}
         elif command["cmd"] == "close":
             for s in subscribers:
                 s.close()
@@ -143,7 +158,9 @@ async def worker() -> None:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             subscribers, tasks = [], []
-            answer({"closed": True})
+            return {"closed": True}
+
+    await serve_commands(handle)
 
 
 class Workers:
@@ -404,11 +421,4 @@ def run() -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--worker"]:
-        import uvloop
-
-        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-            runner.run(worker())
-    else:
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        run()
+    worker_or_bench(worker, run)

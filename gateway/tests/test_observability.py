@@ -19,7 +19,7 @@ from test_live import frames, next_message
 from kit.events import Envelope
 from kit.local import free_port
 from kit.logs import JsonFormatter
-from kit.testing import eventually, memory_spans, serve_app
+from kit.testing import eventually, memory_spans, metric_values, serve_app
 
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
 TRACEPARENT = f"00-{TRACE_ID}-00f067aa0ba902b7-01"
@@ -97,11 +97,11 @@ class TestLive:
     async def test_a_message_continues_its_trace_when_written_to_a_subscriber(
         self, gw: Any, nats_url: str, spans: InMemorySpanExporter
     ) -> None:
-        before = _values((await gw.client.get("/metrics")).text)
+        before = metric_values((await gw.client.get("/metrics")).text)
         async with gw.client.stream("GET", "/api/live?topics=event:31") as response:
             stream = frames(response)
             assert (await next_message(stream))["event"] == "ready"
-            during = _values((await gw.client.get("/metrics")).text)
+            during = metric_values((await gw.client.get("/metrics")).text)
             assert during["live_subscribers"] == before.get("live_subscribers", 0) + 1
             nc = await nats.connect(nats_url)
             try:
@@ -118,16 +118,16 @@ class TestLive:
         assert fan_out[-1].attributes is not None and fan_out[-1].attributes["cypher.listeners"] == 1
 
         async def closed() -> bool:
-            after = _values((await gw.client.get("/metrics")).text)
+            after = metric_values((await gw.client.get("/metrics")).text)
             return after["live_subscribers"] == before.get("live_subscribers", 0)
 
         await eventually(closed)
-        after = _values((await gw.client.get("/metrics")).text)
+        after = metric_values((await gw.client.get("/metrics")).text)
         assert after["live_delivery_seconds_count"] == before.get("live_delivery_seconds_count", 0) + 1
         assert 0 <= after["live_delivery_seconds_sum"] - before.get("live_delivery_seconds_sum", 0) < 10
 
     async def test_a_replay_is_counted(self, gw: Any, nats_url: str) -> None:
-        before = _values((await gw.client.get("/metrics")).text).get("live_replays_total", 0)
+        before = metric_values((await gw.client.get("/metrics")).text).get("live_replays_total", 0)
         async with gw.client.stream("GET", "/api/live?topics=event:32") as response:
             ready = await next_message(frames(response))
         nc = await nats.connect(nats_url)
@@ -146,13 +146,4 @@ class TestLive:
             "GET", "/api/live?topics=event:32", headers={"Last-Event-ID": ready["id"]}
         ) as response:
             await next_message(frames(response))
-        assert _values((await gw.client.get("/metrics")).text)["live_replays_total"] == before + 1
-
-
-def _values(exposition: str) -> dict[str, float]:
-    values = {}
-    for line in exposition.splitlines():
-        if line and not line.startswith("#"):
-            name, _, value = line.rpartition(" ")
-            values[name] = float(value)
-    return values
+        assert metric_values((await gw.client.get("/metrics")).text)["live_replays_total"] == before + 1

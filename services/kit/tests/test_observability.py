@@ -30,7 +30,7 @@ from kit.events import Envelope, Event
 from kit.local import free_port
 from kit.logs import JsonFormatter, request_id_var
 from kit.settings import ServiceSettings
-from kit.testing import eventually, memory_spans, serve_app
+from kit.testing import eventually, memory_spans, metric_values, serve_app
 from kit.workers import running
 
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -249,7 +249,7 @@ class TestGauges:
             await client.post("/api/things/1")
             async with app.state.engine.connect() as held:
                 await held.execute(text("SELECT 1"))
-                values = _values((await client.get("/metrics")).text)
+                values = metric_values((await client.get("/metrics")).text)
         assert values["outbox_pending"] == 1
         assert values["outbox_oldest_age_seconds"] > 0
         assert values["nats_connected"] == 1
@@ -261,14 +261,14 @@ class TestGauges:
         down.start()
         try:
             await asyncio.sleep(0.2)
-            assert _values(generate_latest().decode())["nats_connected"] == 0
+            assert metric_values(generate_latest().decode())["nats_connected"] == 0
         finally:
             await down.close()
         up = Bus(nats_url, name="kittest-up")
         up.start()
         try:
             await up.wait_ready(timeout=10)
-            assert _values(generate_latest().decode())["nats_connected"] == 1
+            assert metric_values(generate_latest().decode())["nats_connected"] == 1
         finally:
             await up.close()
 
@@ -289,18 +289,9 @@ class TestGauges:
 
             async def three_waiting() -> bool:
                 text = (await client.get("/metrics")).text
-                return _values(text).get('consumer_pending{consumer="kittest-held"}') == 3
+                return metric_values(text).get('consumer_pending{consumer="kittest-held"}') == 3
 
             await eventually(three_waiting, timeout=15)
-
-
-def _values(exposition: str) -> dict[str, float]:
-    values = {}
-    for line in exposition.splitlines():
-        if line and not line.startswith("#"):
-            name, _, value = line.rpartition(" ")
-            values[name] = float(value)
-    return values
 
 
 async def _has_span(exporter: InMemorySpanExporter, name: str) -> bool:

@@ -257,3 +257,13 @@ def memory_spans() -> Iterator[Any]:
         yield exporter
     finally:
         tracing.use(None)
+
+
+def metric_values(exposition: str) -> dict[str, float]:
+    """A /metrics answer as {sample with its labels: value} (Prometheus text format; comments left out)."""
+    values = {}
+    for line in exposition.splitlines():
+        if line and not line.startswith("#"):
+            name, _, value = line.rpartition(" ")
+            values[name] = float(value)
+    return values
