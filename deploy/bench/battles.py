@@ -1,10 +1,14 @@
-"""Battles under a rush: DANCERS dancers registering at once for a battle with a registration cap of CAP
-(exactly CAP compete, the rest wait in arrival order, nobody twice), with a GET of the battle measured in the same
-run; then CREWS crews of 3 registering and their invitees accepting at once (every crew complete, no dancer in two
-crews). Straight to the service (the gateway's cost is the read bench's); every request as its own user.
+"""Battles under a rush, on PROCESSES battles processes (the Deployment's minimum of replicas; requests spread over
+them as a Service does): DANCERS dancers registering at once for a battle with a registration cap of CAP (exactly
+CAP compete, the rest wait in arrival order, nobody twice), with GETs of the battle measured meanwhile; then
+STEADY dancers registering within STEADY_SECONDS for another battle; then CREWS crews of 3 registering and their
+invitees accepting at once (every crew complete, no dancer in two crews). Straight to the service (the gateway's
+cost is the read bench's); every request as its own user. The targets (issue "The audience at arena scale") are
+printed met or missed.
 
-`uv run python deploy/bench/run.py battles` runs this alone; BATTLES_BENCH_DANCERS, BATTLES_BENCH_CAP and
-BATTLES_BENCH_CREWS shrink a trial run."""
+`uv run python deploy/bench/run.py battles` runs this alone; BATTLES_BENCH_DANCERS, BATTLES_BENCH_CAP,
+BATTLES_BENCH_CREWS, BATTLES_BENCH_STEADY, BATTLES_BENCH_STEADY_SECONDS and BATTLES_BENCH_PROCESSES shrink a trial
+run."""
 
 from __future__ import annotations
 
@@ -36,6 +40,12 @@ from kit.settings import DEV_INTERNAL_SECRET
 DANCERS = int(os.environ.get("BATTLES_BENCH_DANCERS", "200"))
 CAP = int(os.environ.get("BATTLES_BENCH_CAP", "32"))
 CREWS = int(os.environ.get("BATTLES_BENCH_CREWS", "50"))
+STEADY = int(os.environ.get("BATTLES_BENCH_STEADY", "1000"))
+STEADY_SECONDS = float(os.environ.get("BATTLES_BENCH_STEADY_SECONDS", "60"))
+PROCESSES = int(os.environ.get("BATTLES_BENCH_PROCESSES", "2"))
+RUSH_P99_MS = 1000.0
+READ_P99_MS = 150.0
+STEADY_P99_MS = 500.0
 ORGANIZER = 1
 EVENT_ID = 1
 FIRST_DANCER = 1000
@@ -70,11 +80,27 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def timed(
-    client: httpx.AsyncClient, method: str, path: str, user: int, **kw: Any
-) -> tuple[float, httpx.Response]:
+class Spread:
+    """One client per battles process; a request goes to the process its user falls on, as a Service spreads
+    connections over the pods."""
+
+    def __init__(self, bases: list[str], connections: int) -> None:
+        # idle connections expire before uvicorn's keep-alive (5 s) closes them under the client's feet
+        limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections, keepalive_expiry=2)
+        self.clients = [httpx.AsyncClient(base_url=b, timeout=120, limits=limits) for b in bases]
+
+    async def request(self, method: str, path: str, user: int, **kw: Any) -> httpx.Response:
+        client = self.clients[user % len(self.clients)]
+        return await client.request(method, path, headers=as_user(user), **kw)
+
+    async def close(self) -> None:
+        for client in self.clients:
+            await client.aclose()
+
+
+async def timed(client: Spread, method: str, path: str, user: int, **kw: Any) -> tuple[float, httpx.Response]:
     start = time.perf_counter()
-    response = await client.request(method, path, headers=as_user(user), **kw)
+    response = await client.request(method, path, user, **kw)
     return (time.perf_counter() - start) * 1000, response
 
 
@@ -88,80 +114,128 @@ def summary(name: str, latencies: list[float], seconds: float) -> tuple[str, ...
     )
 
 
-async def rush(base: str) -> dict[str, Any]:
-    limits = httpx.Limits(max_connections=DANCERS + 50, max_keepalive_connections=DANCERS + 50)
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
-        created = (await client.post(f"/api/events/{EVENT_ID}/add-battle", headers=as_user(ORGANIZER))).json()
-        battle = created["id"]
-        body = {"title": "Rush", "participationCapType": "registration", "limit": CAP}
-        assert (await client.put(f"/api/battles/{battle}", json=body, headers=as_user(ORGANIZER))).status_code == 200
+async def capped_battle(client: Spread, title: str, **fields: Any) -> int:
+    battle = (await client.request("POST", f"/api/events/{EVENT_ID}/add-battle", ORGANIZER)).json()["id"]
+    body = {"title": title, "participationCapType": "registration", "limit": CAP} | fields
+    saved = await client.request("PUT", f"/api/battles/{battle}", ORGANIZER, json=body)
+    assert saved.status_code == 200, saved.text
+    return int(battle)
 
-        dancers = [FIRST_DANCER + n for n in range(DANCERS)]
-        reads: list[float] = []
-        done = asyncio.Event()
 
-        async def reader() -> None:
-            while not done.is_set():
-                took, response = await timed(client, "GET", f"/api/battles/{battle}", ORGANIZER)
-                assert response.status_code == 200, response.text
-                reads.append(took)
+async def arrival_order(database: str, battle: int) -> list[int]:
+    """The dancers in the order the service took them (the entries' arrival numbers)."""
+    db = await asyncpg.connect(asyncpg_dsn(database))
+    try:
+        rows = await db.fetch("SELECT user_id FROM entry WHERE battle_id = $1 ORDER BY seq", battle)
+    finally:
+        await db.close()
+    return [r["user_id"] for r in rows]
 
-        start = time.perf_counter()
-        readers = [asyncio.create_task(reader()) for _ in range(4)]
-        answers = await asyncio.gather(*(timed(client, "POST", f"/api/battles/{battle}/dancer", d) for d in dancers))
-        seconds = time.perf_counter() - start
-        done.set()
-        await asyncio.gather(*readers)
-        failed = [r.text for _, r in answers if r.status_code != 200]
-        assert not failed, failed[:3]
-        page = (await client.get(f"/api/battles/{battle}", headers=as_user(ORGANIZER))).json()
-        competing = [p["id"] for p in page["participants"]]
-        waiting = [p["id"] for p in page["waitList"]]
-        assert len(competing) == CAP and len(waiting) == DANCERS - CAP, (len(competing), len(waiting))
-        assert sorted(competing + waiting) == dancers, "a dancer twice or missing"
 
-        # Crews of 3: the captains register at once, then their invitees accept at once.
-        crew_battle = (await client.post(f"/api/events/{EVENT_ID}/add-battle", headers=as_user(ORGANIZER))).json()["id"]
-        saved = await client.put(
-            f"/api/battles/{crew_battle}", json={"title": "Crews", "crewSize": 3}, headers=as_user(ORGANIZER)
+async def check_standing(client: Spread, database: str, battle: int, dancers: list[int]) -> None:
+    """Exactly CAP compete: the first CAP to arrive; the rest wait in arrival order; nobody twice or missing."""
+    page = (await client.request("GET", f"/api/battles/{battle}", ORGANIZER)).json()
+    competing = [p["id"] for p in page["participants"]]
+    waiting = [p["id"] for p in page["waitList"]]
+    assert len(competing) == min(CAP, len(dancers)), (len(competing), len(waiting))
+    assert sorted(competing + waiting) == sorted(dancers), "a dancer twice or missing"
+    arrived = await arrival_order(database, battle)
+    assert sorted(competing) == sorted(arrived[:CAP]), "a later dancer competes before an earlier one"
+    assert waiting == arrived[CAP:], "the wait list is not in arrival order"
+
+
+async def rush(bases: list[str], database: str) -> dict[str, Any]:
+    client = Spread(bases, DANCERS + 50)
+    try:
+        return await _rush(client, database)
+    finally:
+        await client.close()
+
+
+async def _rush(client: Spread, database: str) -> dict[str, Any]:
+    battle = await capped_battle(client, "Rush")
+    dancers = [FIRST_DANCER + n for n in range(DANCERS)]
+    reads: list[float] = []
+    done = asyncio.Event()
+
+    async def reader(n: int) -> None:
+        while not done.is_set():
+            took, response = await timed(client, "GET", f"/api/battles/{battle}", ORGANIZER + n)
+            assert response.status_code == 200, response.text
+            reads.append(took)
+
+    start = time.perf_counter()
+    readers = [asyncio.create_task(reader(n)) for n in range(4)]
+    answers = await asyncio.gather(*(timed(client, "POST", f"/api/battles/{battle}/dancer", d) for d in dancers))
+    seconds = time.perf_counter() - start
+    done.set()
+    await asyncio.gather(*readers)
+    failed = [r.text for _, r in answers if r.status_code != 200]
+    assert not failed, failed[:3]
+    await check_standing(client, database, battle, dancers)
+
+    # A steady stream: STEADY dancers within STEADY_SECONDS, each at its own moment of the minute.
+    steady_battle = await capped_battle(client, "Steady")
+    crowd = [FIRST_DANCER + DANCERS + n for n in range(STEADY)]
+
+    async def arrive(n: int, dancer: int) -> tuple[float, httpx.Response]:
+        await asyncio.sleep(n * STEADY_SECONDS / max(1, STEADY))
+        return await timed(client, "POST", f"/api/battles/{steady_battle}/dancer", dancer)
+
+    start_steady = time.perf_counter()
+    steady = await asyncio.gather(*(arrive(n, d) for n, d in enumerate(crowd)))
+    steady_seconds = time.perf_counter() - start_steady
+    assert all(r.status_code == 200 for _, r in steady), [r.text for _, r in steady if r.status_code != 200][:3]
+    await check_standing(client, database, steady_battle, crowd)
+
+    # Crews of 3: the captains register at once, then their invitees accept at once.
+    crew_battle = (await client.request("POST", f"/api/events/{EVENT_ID}/add-battle", ORGANIZER)).json()["id"]
+    saved = await client.request("PUT", f"/api/battles/{crew_battle}", ORGANIZER, json={"title": "Crews", "crewSize": 3})
+    assert saved.status_code == 200
+    people = [FIRST_DANCER + DANCERS + STEADY + n for n in range(3 * CREWS)]
+    crews = [people[3 * n : 3 * n + 3] for n in range(CREWS)]
+    start_crews = time.perf_counter()
+    made = await asyncio.gather(
+        *(
+            timed(client, "POST", f"/api/crews/{crew_battle}", c[0], json={"name": f"Crew {c[0]}", "userIds": c[1:]})
+            for c in crews
         )
-        assert saved.status_code == 200
-        people = [FIRST_DANCER + DANCERS + n for n in range(3 * CREWS)]
-        crews = [people[3 * n : 3 * n + 3] for n in range(CREWS)]
-        start_crews = time.perf_counter()
-        made = await asyncio.gather(
-            *(
-                timed(
-                    client, "POST", f"/api/crews/{crew_battle}", c[0], json={"name": f"Crew {c[0]}", "userIds": c[1:]}
-                )
-                for c in crews
-            )
-        )
-        crew_seconds = time.perf_counter() - start_crews
-        assert all(r.status_code == 201 for _, r in made), [r.text for _, r in made if r.status_code != 201][:3]
-        page = (await client.get(f"/api/battles/{crew_battle}", headers=as_user(ORGANIZER))).json()
-        crew_of = {p["id"]: c["id"] for c in page["crews"] for p in c["participants"]}
-        start_accepts = time.perf_counter()
-        accepted = await asyncio.gather(
-            *(timed(client, "POST", f"/api/crews/{crew_battle}/{crew_of[u]}/accept", u) for c in crews for u in c[1:])
-        )
-        accept_seconds = time.perf_counter() - start_accepts
-        assert all(r.status_code == 200 for _, r in accepted), [r.text for _, r in accepted if r.status_code != 200][:3]
-        page = (await client.get(f"/api/battles/{crew_battle}", headers=as_user(ORGANIZER))).json()
-        members = [p["id"] for c in page["crews"] for p in c["participants"] if p["confirmed"]]
-        assert len(page["crews"]) == CREWS and all(
-            len(c["participants"]) == 3 and all(p["confirmed"] for p in c["participants"]) for c in page["crews"]
-        ), "a crew incomplete"
-        assert len(members) == len(set(members)) == 3 * CREWS, "a dancer in two crews"
+    )
+    crew_seconds = time.perf_counter() - start_crews
+    assert all(r.status_code == 201 for _, r in made), [r.text for _, r in made if r.status_code != 201][:3]
+    page = (await client.request("GET", f"/api/battles/{crew_battle}", ORGANIZER)).json()
+    crew_of = {p["id"]: c["id"] for c in page["crews"] for p in c["participants"]}
+    start_accepts = time.perf_counter()
+    accepted = await asyncio.gather(
+        *(timed(client, "POST", f"/api/crews/{crew_battle}/{crew_of[u]}/accept", u) for c in crews for u in c[1:])
+    )
+    accept_seconds = time.perf_counter() - start_accepts
+    assert all(r.status_code == 200 for _, r in accepted), [r.text for _, r in accepted if r.status_code != 200][:3]
+    page = (await client.request("GET", f"/api/battles/{crew_battle}", ORGANIZER)).json()
+    members = [p["id"] for c in page["crews"] for p in c["participants"] if p["confirmed"]]
+    assert len(page["crews"]) == CREWS and all(
+        len(c["participants"]) == 3 and all(p["confirmed"] for p in c["participants"]) for c in page["crews"]
+    ), "a crew incomplete"
+    assert len(members) == len(set(members)) == 3 * CREWS, "a dancer in two crews"
 
     rows = [
         summary(f"register ({DANCERS} at once, cap {CAP})", [t for t, _ in answers], seconds),
         summary("GET the battle meanwhile (4 readers)", reads, seconds),
+        summary(f"register ({STEADY} within {STEADY_SECONDS:.0f} s)", [t for t, _ in steady], steady_seconds),
         summary(f"register a crew ({CREWS} at once)", [t for t, _ in made], crew_seconds),
         summary(f"accept an invitation ({2 * CREWS} at once)", [t for t, _ in accepted], accept_seconds),
     ]
     print(table(rows, ("battles", "requests", "requests/s", "p50 ms", "p99 ms")))
-    print(f"\n{CAP} competing, {DANCERS - CAP} waiting in arrival order, nobody twice; {CREWS} crews of 3 complete.")
+    print(f"\n{PROCESSES} battles processes. {CAP} competing, the first to arrive; the rest waiting in arrival order;")
+    print(f"nobody twice (both capped battles); {CREWS} crews of 3 complete.\n")
+    targets = [
+        (f"a registration's p99, {DANCERS} at once", percentile([t for t, _ in answers], 0.99), RUSH_P99_MS),
+        ("a battle GET's p99 meanwhile", percentile(reads, 0.99), READ_P99_MS),
+        (f"a registration's p99, {STEADY} within a minute", percentile([t for t, _ in steady], 0.99), STEADY_P99_MS),
+    ]
+    for what, value, target in targets:
+        print(f"{what}: {value:,.0f} ms (target {target:,.0f}): {'met' if value <= target else 'missed'}")
+    print(f"exactly {CAP} compete, the wait list in arrival order, nobody twice: met")
     return {row[0]: {"requests": row[1], "rps": row[2], "p50_ms": row[3], "p99_ms": row[4]} for row in rows}
 
 
@@ -175,16 +249,16 @@ def _run(pg: EmbeddedPostgres) -> dict[str, Any]:
     with processes() as group:
         nats = start_nats(group, "battles")
         database = asyncio.run(fresh_database(server, "bench_battles", "battles"))
-        asyncio.run(seed(database, DANCERS + 3 * CREWS))
-        port = free_port()
-        group.uvicorn(
-            "battles",
-            "battles.app:create_app",
-            port,
-            {"BATTLES_DATABASE_URL": database, "NATS_URL": nats, "BATTLES_IDENTITY_URL": "http://127.0.0.1:9"},
-        )
-        wait_ready(f"http://127.0.0.1:{port}/readyz")
-        return asyncio.run(rush(f"http://127.0.0.1:{port}"))
+        asyncio.run(seed(database, DANCERS + STEADY + 3 * CREWS))
+        bases = []
+        for n in range(PROCESSES):
+            port = free_port()
+            settings = {"BATTLES_DATABASE_URL": database, "NATS_URL": nats, "BATTLES_IDENTITY_URL": "http://127.0.0.1:9"}
+            group.uvicorn(f"battles-{n + 1}", "battles.app:create_app", port, settings)
+            bases.append(f"http://127.0.0.1:{port}")
+        for base in bases:
+            wait_ready(f"{base}/readyz")
+        return asyncio.run(rush(bases, database))
 
 
 if __name__ == "__main__":

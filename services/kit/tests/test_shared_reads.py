@@ -1,17 +1,20 @@
-"""The coalesced version checks of kit.shared_reads: a burst shares checks, and no request is answered by a check that
-began before it arrived (it could miss a write committed just before the request). The reads against PostgreSQL
-are the battles service's tests (services/battles/tests/reads)."""
+"""The coalesced runs of kit.shared_reads (version checks, builds): a burst shares runs, and no request is answered by
+a run that began before it was allowed to (it could miss a write committed just before the request). The reads
+against PostgreSQL are the battles service's tests (services/battles/tests/reads)."""
 
 from __future__ import annotations
 
 import asyncio
+import time
+
+import orjson
 
 from kit.principal import Principal
-from kit.shared_reads import _Checks, viewer_class
+from kit.shared_reads import SharedReads, _Coalesced, viewer_class
 
 
 async def test_a_check_begun_before_a_request_is_not_its_answer() -> None:
-    checks = _Checks()
+    checks = _Coalesced()
     gate = asyncio.Event()
     started: list[int] = []
 
@@ -21,9 +24,9 @@ async def test_a_check_begun_before_a_request_is_not_its_answer() -> None:
             await gate.wait()  # the first check is on its way when the burst arrives
         return len(started)
 
-    first = asyncio.create_task(checks.version("battle:7", read))
+    first = asyncio.create_task(checks.join("battle:7", read))
     await asyncio.sleep(0)
-    burst = [asyncio.create_task(checks.version("battle:7", read)) for _ in range(100)]
+    burst = [asyncio.create_task(checks.join("battle:7", read)) for _ in range(100)]
     await asyncio.sleep(0)
     gate.set()
     assert await first == 1
@@ -32,7 +35,7 @@ async def test_a_check_begun_before_a_request_is_not_its_answer() -> None:
 
 
 async def test_a_failed_check_fails_its_waiters_and_the_next_check_runs() -> None:
-    checks = _Checks()
+    checks = _Coalesced()
     calls = 0
 
     async def read() -> int:
@@ -42,12 +45,50 @@ async def test_a_failed_check_fails_its_waiters_and_the_next_check_runs() -> Non
             raise ConnectionError("database out of reach")
         return 5
 
-    outcomes = await asyncio.gather(*(checks.version("k", read) for _ in range(10)), return_exceptions=True)
+    outcomes = await asyncio.gather(*(checks.join("k", read) for _ in range(10)), return_exceptions=True)
     assert all(isinstance(o, ConnectionError) for o in outcomes)
-    assert await checks.version("k", read) == 5
+    assert await checks.join("k", read) == 5
 
 
 def test_the_viewer_class() -> None:
     assert viewer_class(Principal()) == "g"
     assert viewer_class(Principal(account_id=1, profile_id=5, profile_ids=(5,))) == "p5"
     assert viewer_class(Principal(account_id=1, profile_id=5, profile_ids=(5,), is_platform_admin=True)) == "p5a"
+
+
+async def test_a_build_begun_after_the_version_was_read_is_shared_by_a_rush() -> None:
+    """Each write of a rush reads its own version, then its answer joins the build running when that build began
+    after the version was read, else the next one: at most two builds wait at once, however many writes."""
+    builds = _Coalesced()
+    gate = asyncio.Event()
+    began: list[float] = []
+    running = asyncio.Event()
+
+    async def build() -> int:
+        began.append(asyncio.get_running_loop().time())
+        running.set()
+        await gate.wait()
+        return len(began)
+
+    first = asyncio.create_task(builds.join("/api/battles/7", build, since=0.0))
+    await running.wait()
+    late = time.monotonic()  # versions read after the first build began: it may be older than they are
+    rush = [asyncio.create_task(builds.join("/api/battles/7", build, since=late)) for _ in range(50)]
+    early = asyncio.create_task(builds.join("/api/battles/7", build, since=0.0))  # read before it began: joins it
+    await asyncio.sleep(0)
+    gate.set()
+    assert await first == 1 and await early == 1
+    assert {await t for t in rush} == {2}
+    assert len(began) == 2
+
+
+def test_the_callers_fields_take_the_place_of_the_guests() -> None:
+    reads = SharedReads(rows=None)  # type: ignore[arg-type]  # no statement is run here
+    shared = orjson.dumps({"id": 7, "isRegistered": False, "participants": [{"id": 1}], "myCrewId": None})
+    mine = {"isRegistered": True, "myCrewId": 3}
+    assert orjson.loads(reads._with(shared, mine)) == orjson.loads(shared) | mine
+    assert orjson.loads(reads._with(shared, mine)) == orjson.loads(shared) | mine  # the kept head
+    assert orjson.loads(reads._with(shared, {})) == orjson.loads(shared)
+    assert orjson.loads(reads._with(b'{"isRegistered":false}', mine)) == mine
+    other = orjson.dumps({"id": 8, "isRegistered": False, "myCrewId": None})
+    assert orjson.loads(reads._with(other, mine))["id"] == 8  # another body: not the first one's head

@@ -55,6 +55,19 @@ async def _named(session: AsyncSession, battle: Battle, payloads: list[Any]) -> 
         await touched(session, battle)
 
 
+def registered_row(battle_id: int, event_id: int, user_id: int, hidden: bool) -> outbox.Prepared:
+    """A dancer's registration as an outbox row made in the context of their request (entered with others in
+    one transaction: `registration_repository.enter_all`); with `touched_row` once for a battle that hides its
+    participants, as `registered` writes."""
+    return outbox.prepare(
+        ParticipantRegistered(battle_id=battle_id, event_id=event_id, user_id=user_id, crew_id=None, hidden=hidden)
+    )
+
+
+def touched_row(battle_id: int, event_id: int) -> outbox.Prepared:
+    return outbox.prepare(BattleTouched(id=battle_id, event_id=event_id))
+
+
 async def registered(session: AsyncSession, battle: Battle, users: Iterable[int], crew_id: int | None = None) -> None:
     await _participants(session, battle, ParticipantRegistered, users, crew_id)
 

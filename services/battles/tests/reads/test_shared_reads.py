@@ -167,6 +167,30 @@ class TestSignedInViewers:
         invitation = (await client.get(f"/api/battles/{battle_id}", headers=headers(invited))).json()["invitations"]
         assert [i["crewName"] for i in invitation] == ["Floor"]
 
+    async def test_a_registration_answers_what_the_whole_build_answers_its_dancer(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        """A registration's own fields come from what registering read (no second look-up): the same as the whole
+        build answers the dancer, with the organization's documents signed; and again for a repeated request."""
+        await create_event(session)
+        await create_org(session, agreement=True, waiver=True)
+        dancer = DANCERS[0]
+        await create_profiles(session, dancer)
+        battle_id = int((await create_battle(client, participationCapType="registration", limit=8))["id"])
+        for document in ("agreement", "waiver"):
+            signed = await client.post(f"/api/battles/{battle_id}/sign-{document}", headers=headers(dancer))
+            assert signed.status_code == 200, signed.text
+        app = client._transport.app  # type: ignore[attr-defined]
+        for _ in range(2):
+            answer = await client.post(f"/api/battles/{battle_id}/dancer", headers=headers(dancer))
+            assert answer.status_code == 200, answer.text
+            async with app.state.read_sessionmaker() as reading:
+                principal = Principal(account_id=dancer, profile_id=dancer, profile_ids=(dancer,))
+                access = await battle_service.access(reading, battle_id, principal)
+                whole = (await battle_service.view(reading, app.state.identity, access)).model_dump(mode="json")
+            assert answer.json() == whole
+            assert whole["isRegistered"] and whole["orgLegalDocs"]["agreementSignedAt"]
+
     async def test_a_rush_of_registrations_each_answers_its_own_standing(
         self, client: httpx.AsyncClient, session: AsyncSession
     ) -> None:

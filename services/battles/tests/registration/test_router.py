@@ -25,9 +25,16 @@ from sqlalchemy import select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import Entry, EventView, Signature
+from battles.registration.entrance import Entrance
 from contracts.events import AttendeeCheckedIn
 from kit.db import utcnow
 from kit.testing import collect_events, eventually, publish
+from kit.testing.plugin import AppClient
+
+
+def entrance_of(client: httpx.AsyncClient) -> Entrance:
+    found: Entrance = client.app.state.entrance  # type: ignore[attr-defined]
+    return found
 
 
 async def register(client: httpx.AsyncClient, battle_id: int, user_id: int) -> httpx.Response:
@@ -261,6 +268,29 @@ class TestRegistrationCap:
         )
         order = sorted(dancers, key=lambda d: seqs[d])
         assert competing == order[:8] and waiting == order[8:]
+
+    async def test_a_rush_larger_than_the_pool_is_entered_in_groups(
+        self, session: AsyncSession, app_with: AppClient, nats_url: str
+    ) -> None:
+        """Registrations arriving while others are entered wait without holding a connection and are entered
+        together (docs/decisions.md, "A registration rush"): 40 at once on a pool of 3 connections (none beyond)
+        are entered in fewer transactions than dancers, each once, under the cap, each announced once."""
+        await create_event(session)
+        dancers = list(range(10, 50))
+        await create_profiles(session, *dancers)
+        async with app_with(db_pool_size=3, db_max_overflow=0) as small:
+            battle = await create_battle(small, participationCapType="registration", limit=8)
+            responses = await asyncio.gather(*(register(small, battle["id"], d) for d in dancers))
+            assert all(r.status_code == 200 for r in responses), {r.text for r in responses if r.status_code != 200}
+            assert all(r.json()["isRegistered"] for r in responses)
+            assert entrance_of(small).groups < len(dancers)
+        entries = (await session.execute(select(Entry.user_id, Entry.seq, Entry.waitlisted))).all()
+        assert sorted(e.user_id for e in entries) == dancers
+        in_order = sorted(entries, key=lambda e: e.seq)
+        assert [e.seq for e in in_order] == list(range(1, len(dancers) + 1))  # no number skipped or given twice
+        assert [e.waitlisted for e in in_order] == [False] * 8 + [True] * (len(dancers) - 8)
+        announced = await collect_events(nats_url, "battles.participant.registered", count=len(dancers))
+        assert sorted(e.data["userId"] for e in announced) == dancers
 
     async def test_a_place_freed_moves_the_first_waiting_up(
         self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str

@@ -13,8 +13,10 @@
 - **The shared cache** holds the guests' bodies by path and tag: a new version is a new key, so nothing is ever
   served older than the version read for the request, on every replica, with no invalidation to miss. A read
   may put a signed-in caller's own fields into that body (`personal`) instead of building one for them.
-- **Single-flight**: concurrent identical requests share one build; and their version checks are coalesced, each
-  request waiting for a check that started after it arrived (so it sees every write committed before it asked).
+- **Single-flight**: version checks are coalesced, each request waiting for a check that started after it arrived
+  (so it sees every write committed before it asked); so are the guests' builds, each request joining a build
+  begun after its version was read (so at least that new): a burst shares one build, and so does a rush of
+  writes whose answers are this read, each with a version of its own.
 """
 
 from __future__ import annotations
@@ -70,42 +72,49 @@ def dump(value: Any) -> bytes:
     return TypeAdapter(type(value)).dump_json(value)
 
 
-class _Checks:
-    """Coalesced version checks per key: a request joins the next check to start, never one already running, so
-    the version it gets was read after it arrived. A burst costs one or two statements, not one each."""
+class _Coalesced:
+    """Coalesced work per key (a version check, a body's build): a caller joins a run that began after `since`
+    (the moment from which its answer must be current), else the next run to begin, never an older one. A burst
+    costs one or two runs, not one each, and the runs of a key go one after the other."""
 
     def __init__(self) -> None:
-        self._next: dict[Hashable, asyncio.Future[str]] = {}
-        self._running: dict[Hashable, asyncio.Task[None]] = {}
+        self._next: dict[Hashable, tuple[asyncio.Future[Any], asyncio.Task[None]]] = {}
+        self._running: dict[Hashable, tuple[float, asyncio.Future[Any], asyncio.Task[None]]] = {}
 
-    async def version(self, key: Hashable, read: Callable[[], Awaitable[str]]) -> str:
-        future = self._next.get(key)
-        if future is None:
-            future = self._next[key] = asyncio.get_running_loop().create_future()
+    async def join(self, key: Hashable, work: Callable[[], Awaitable[Any]], since: float | None = None) -> Any:
+        running = self._running.get(key)
+        if since is not None and running is not None and running[0] >= since:
+            return await asyncio.shield(running[1])
+        waiting = self._next.get(key)
+        if waiting is None:
+            future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
             future.add_done_callback(_retrieve)
-            previous = self._running.get(key)
-            task = asyncio.create_task(self._run(key, future, previous, read))
-            self._running[key] = task
-        return await asyncio.shield(future)
+            previous = running[2] if running is not None else None
+            waiting = self._next[key] = (future, asyncio.create_task(self._run(key, future, previous, work)))
+        return await asyncio.shield(waiting[0])
 
     async def _run(
         self,
         key: Hashable,
-        future: asyncio.Future[str],
+        future: asyncio.Future[Any],
         previous: asyncio.Task[None] | None,
-        read: Callable[[], Awaitable[str]],
+        work: Callable[[], Awaitable[Any]],
     ) -> None:
+        task = asyncio.current_task()
+        assert task is not None
         try:
             if previous is not None:
                 await asyncio.wait([previous])
-            if self._next.get(key) is future:
-                del self._next[key]  # from here on a newcomer waits for the check after this one
+            # from here on a newcomer waits for the run after this one (or joins this one, when it may)
+            self._next.pop(key, None)
+            self._running[key] = (time.monotonic(), future, task)
             try:
-                future.set_result(await read())
+                future.set_result(await work())
             except BaseException as exc:  # every waiter gets the failure (a database out of reach: 503)
                 future.set_exception(exc)
         finally:
-            if self._running.get(key) is asyncio.current_task():
+            found = self._running.get(key)
+            if found is not None and found[2] is task:
                 del self._running[key]
 
 
@@ -123,12 +132,14 @@ class SharedReads:
         self.max_bytes = max_bytes
         self.size = 0
         self._bodies: OrderedDict[tuple[str, str], bytes] = OrderedDict()
-        self._flights: dict[tuple[str, str], asyncio.Future[bytes]] = {}
-        self._checks = _Checks()
+        self._builds = _Coalesced()
+        # a body without the caller's keys, by the body and those keys
+        self._stripped: OrderedDict[tuple[Any, ...], tuple[bytes, bytes]] = OrderedDict()
+        self._checks = _Coalesced()
         self.builds = 0  # bodies built (a test and the metrics read it)
 
     async def version(self, topics: tuple[str, ...]) -> str:
-        return await self._checks.version(topics, lambda: self.rows.value(VERSION_OF_TOPICS, topics=list(topics)))
+        return str(await self._checks.join(topics, lambda: self.rows.value(VERSION_OF_TOPICS, topics=list(topics))))
 
     def tag(self, version: str, principal: Principal) -> str:
         return f'W/"{version}.{int(time.time() // self.bucket_seconds)}.{viewer_class(principal)}"'
@@ -149,9 +160,10 @@ class SharedReads:
         fields (JSON values by their keys) to put into the guests' shared body, or None when the caller's body is
         theirs alone (an admin's): a crowd of signed-in viewers then costs a few statements each, not a build."""
         if version is not None:
-            current = await self._checks.version(version_key, version)
+            current = str(await self._checks.join(version_key, version))
         else:
             current = await self.version(topics or ())
+        since = time.monotonic()
         principal = principal_of(request)
         tag = self.tag(current, principal)
         headers = {
@@ -165,45 +177,55 @@ class SharedReads:
         path = _path(request)
         if principal.profile_id is None:
             SHARED_READS.labels("shared").inc()
-            return Response(await self._shared(path, tag, lambda: build(GUEST)), media_type=JSON, headers=headers)
+            return Response(
+                await self._shared(path, tag, lambda: build(GUEST), since), media_type=JSON, headers=headers
+            )
         fields = await personal(principal) if personal is not None else None
         if fields is not None:
             SHARED_READS.labels("shared").inc()
-            shared = orjson.loads(await self._shared(path, self.tag(current, GUEST), lambda: build(GUEST)))
-            return Response(orjson.dumps(shared | fields), media_type=JSON, headers=headers)
+            shared = await self._shared(path, self.tag(current, GUEST), lambda: build(GUEST), since)
+            return Response(self._with(shared, fields), media_type=JSON, headers=headers)
         self.builds += 1
         SHARED_READS.labels("built").inc()
         return Response(dump(await build(principal)), media_type=JSON, headers=headers)
 
-    async def _shared(self, path: str, tag: str, build: Callable[[], Awaitable[Any]]) -> bytes:
+    def _with(self, shared: bytes, fields: dict[str, Any]) -> bytes:
+        """The shared body with the caller's fields in place of the guests': the body without those keys is made
+        once per body (a crowd of signed-in viewers, a rush of registrations), then each answer is that and theirs
+        joined, not the whole body parsed and written again."""
+        key = (id(shared), *sorted(fields))
+        kept = self._stripped.get(key)
+        if kept is None or kept[0] is not shared:  # (an id is reused once its body is gone)
+            rest = {k: v for k, v in orjson.loads(shared).items() if k not in fields}
+            kept = self._stripped[key] = (shared, orjson.dumps(rest)[:-1])
+            while len(self._stripped) > 256:
+                self._stripped.popitem(last=False)
+        else:
+            self._stripped.move_to_end(key)
+        head, tail = kept[1], orjson.dumps(fields)[1:]
+        if head == b"{" or tail == b"}":
+            return head + tail
+        return head + b"," + tail
+
+    async def _shared(self, path: str, tag: str, build: Callable[[], Awaitable[Any]], since: float) -> bytes:
+        """The guests' body for `tag`: kept, or from a build begun after `since` (when the version was read), so
+        at least as new as the tag says. A rush of writes, each with its own version, shares builds this way:
+        every request joins the build running (if begun after its version was read) or the next one."""
         key = (path, tag)
         body = self._bodies.get(key)
         if body is not None:
             self._bodies.move_to_end(key)
             return body
-        flight = self._flights.get(key)
-        if flight is None:
-            flight = self._flights[key] = asyncio.get_running_loop().create_future()
-            flight.add_done_callback(_retrieve)
-            asyncio.create_task(self._fill(key, flight, build))
-        return await asyncio.shield(flight)
+        body = await self._builds.join(path, lambda: self._fill(build), since)
+        self._keep(key, body)
+        return body
 
-    async def _fill(
-        self, key: tuple[str, str], flight: asyncio.Future[bytes], build: Callable[[], Awaitable[Any]]
-    ) -> None:
-        try:
-            self.builds += 1
-            body = dump(await build())
-        except BaseException as exc:  # a 404 or a 503 goes to every waiter; nothing is kept
-            flight.set_exception(exc)
-        else:
-            self._keep(key, body)
-            flight.set_result(body)
-        finally:
-            self._flights.pop(key, None)
+    async def _fill(self, build: Callable[[], Awaitable[Any]]) -> bytes:
+        self.builds += 1
+        return dump(await build())  # a 404 or a 503 goes to every waiter; nothing is kept
 
     def _keep(self, key: tuple[str, str], body: bytes) -> None:
-        if len(body) > self.max_bytes:
+        if len(body) > self.max_bytes or key in self._bodies:
             return
         self._bodies[key] = body
         self.size += len(body)

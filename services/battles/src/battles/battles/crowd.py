@@ -20,7 +20,12 @@ from kit.profiles import IdentityClient
 from kit.shared_reads import JSON, dump, read_session, shared_reads
 
 
-async def battle_answer(request: Request, battle_id: int) -> Response:
+async def battle_answer(
+    request: Request, battle_id: int, known: BattleAccess | None = None, mine: dict[str, Any] | None = None
+) -> Response:
+    """The battle's read; `known`: the caller's access as a write of theirs just found it (their answer's own
+    fields need no second look-up of who they are), `mine`: those fields, when the write knows them all."""
+
     async def build(principal: Principal) -> Battle:
         async with read_session(request) as session:
             access = await battle_service.access(session, battle_id, principal)
@@ -28,15 +33,21 @@ async def battle_answer(request: Request, battle_id: int) -> Response:
 
     async def personal(principal: Principal) -> dict[str, Any] | None:
         """A signed-in viewer who is not the battle's admin sees the guests' body with their own standing."""
+        if known is not None and mine is not None and not known.is_admin:
+            return mine
         async with read_session(request) as session:
-            access = await battle_service.access(session, battle_id, principal)
+            access = known or await battle_service.access(session, battle_id, principal)
             return None if access.is_admin else await view.personal(session, request.app.state.identity, access)
 
     return await shared_reads(request).answer(request, build, topics=(f"battle:{battle_id}",), personal=personal)
 
 
 async def write_answer(
-    request: Request, session: AsyncSession, identity: IdentityClient, access: BattleAccess
+    request: Request,
+    session: AsyncSession,
+    identity: IdentityClient,
+    access: BattleAccess,
+    mine: dict[str, Any] | None = None,
 ) -> Response:
     """A registration's answer, read after its commit as the read would (so concurrent registrations' answers
     share one build of the lists per version, each with its own standing). A keyed write (Idempotency-Key) keeps
@@ -44,4 +55,4 @@ async def write_answer(
     if session.info.get(KEYED):
         return Response(dump(await battle_service.view(session, identity, access)), media_type=JSON)
     await commit_writes(session)
-    return await battle_answer(request, access.battle.id)
+    return await battle_answer(request, access.battle.id, access, mine)

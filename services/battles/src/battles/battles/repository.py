@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, DateTime, String, delete, exists, false, func, select, text
+from sqlalchemy import BigInteger, Boolean, DateTime, String, bindparam, delete, exists, false, func, select, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -49,6 +49,29 @@ _PEOPLE = text(
 )
 
 
+# The statements every read and write of a battle starts with, built once (building them per call cost more than
+# running them): the battle with its event; the caller's roles at the event and whether they judge the battle.
+_WITH_EVENT = (
+    select(Battle, EventView)
+    .join(EventView, EventView.id == Battle.event_id)
+    .where(Battle.id == bindparam("battle_id"))
+)
+_WITH_EVENT_LOCKED = _WITH_EVENT.with_for_update(of=Battle).execution_options(populate_existing=True)
+_STANDING_AT = select(
+    select(func.array_agg(EventStaff.role))
+    .where(EventStaff.event_id == bindparam("event_id"), EventStaff.user_id == bindparam("user_id"), EventStaff.present)
+    .scalar_subquery(),
+    # no organization (NULL): no admin of it
+    exists().where(
+        OrgRole.org_id == bindparam("org_id"),
+        OrgRole.user_id == bindparam("user_id"),
+        OrgRole.role == "admin",
+        OrgRole.present,
+    ),
+    exists().where(Judge.battle_id == bindparam("battle_id"), Judge.user_id == bindparam("user_id")),
+)
+
+
 class BattleRepository:
     async def get(self, session: AsyncSession, battle_id: int, *, lock: bool = False) -> Battle | None:
         statement = select(Battle).where(Battle.id == battle_id)
@@ -63,12 +86,8 @@ class BattleRepository:
     ) -> tuple[Battle, EventView] | None:
         """The battle and its event in one statement (every read and write of a battle starts here); `lock` holds
         the battle's row only, as `get`."""
-        statement = (
-            select(Battle, EventView).join(EventView, EventView.id == Battle.event_id).where(Battle.id == battle_id)
-        )
-        if lock:
-            statement = statement.with_for_update(of=Battle).execution_options(populate_existing=True)
-        row = (await session.execute(statement)).one_or_none()
+        statement = _WITH_EVENT_LOCKED if lock else _WITH_EVENT
+        row = (await session.execute(statement, {"battle_id": battle_id})).one_or_none()
         return None if row is None else (row[0], row[1])
 
     async def people(
@@ -118,20 +137,8 @@ class BattleRepository:
         battle (every signed-in read and write of a battle asks both)."""
         if user_id is None:
             return frozenset(), False
-        staff = (
-            select(func.array_agg(EventStaff.role))
-            .where(EventStaff.event_id == event.id, EventStaff.user_id == user_id, EventStaff.present)
-            .scalar_subquery()
-        )
-        org_admin = (
-            exists().where(
-                OrgRole.org_id == event.org_id, OrgRole.user_id == user_id, OrgRole.role == "admin", OrgRole.present
-            )
-            if event.org_id is not None
-            else false()
-        )
-        judge = exists().where(Judge.battle_id == battle_id, Judge.user_id == user_id)
-        found_staff, found_admin, found_judge = (await session.execute(select(staff, org_admin, judge))).one()
+        params = {"event_id": event.id, "org_id": event.org_id, "user_id": user_id, "battle_id": battle_id}
+        found_staff, found_admin, found_judge = (await session.execute(_STANDING_AT, params)).one()
         roles = set(found_staff or ())
         if event.organizer_id == user_id:
             roles.add("organizer")
@@ -187,15 +194,29 @@ class BattleRepository:
         found = await session.scalars(select(Entry).where(Entry.battle_id == battle_id).order_by(Entry.seq, Entry.id))
         return list(found.all())
 
-    async def crews(self, session: AsyncSession, battle_id: int) -> list[Crew]:
-        return list((await session.scalars(select(Crew).where(Crew.battle_id == battle_id))).all())
-
-    async def members(self, session: AsyncSession, battle_id: int) -> list[CrewMember]:
-        found = await session.scalars(
-            select(CrewMember)
-            .where(CrewMember.battle_id == battle_id)
-            .order_by(CrewMember.created_at, CrewMember.user_id)
+    async def own_entries(self, session: AsyncSession, battle_id: int, user_id: int | None) -> tuple[list[Entry], int]:
+        """The user's own entry (a single battle's; none for a guest) and the count of entries checked in, in one
+        statement."""
+        checked_in = (
+            select(func.count()).where(Entry.battle_id == battle_id, Entry.checked_in_at.is_not(None)).scalar_subquery()
         )
+        counted = select(checked_in.label("checked_in")).subquery()
+        mine = (Entry.battle_id == battle_id) & (Entry.user_id == user_id) if user_id is not None else false()
+        rows = (await session.execute(select(counted.c.checked_in, Entry).outerjoin(Entry, mine))).all()
+        return [entry for _, entry in rows if entry is not None], rows[0][0] if rows else 0
+
+    async def crews(self, session: AsyncSession, battle_id: int, ids: Iterable[int] | None = None) -> list[Crew]:
+        query = select(Crew).where(Crew.battle_id == battle_id)
+        if ids is not None:
+            query = query.where(Crew.id.in_(sorted(set(ids))))
+        return list((await session.scalars(query)).all())
+
+    async def members(self, session: AsyncSession, battle_id: int, user_id: int | None = None) -> list[CrewMember]:
+        """The battle's crew members (every crew's), or one user's memberships (`user_id`; none for a guest)."""
+        query = select(CrewMember).where(CrewMember.battle_id == battle_id)
+        if user_id is not None:
+            query = query.where(CrewMember.user_id == user_id)
+        found = await session.scalars(query.order_by(CrewMember.created_at, CrewMember.user_id))
         return list(found.all())
 
     async def confirmed_members(self, session: AsyncSession, crew_ids: Iterable[int]) -> dict[int, list[int]]:
@@ -216,6 +237,10 @@ class BattleRepository:
     async def signatures(self, session: AsyncSession, battle_id: int) -> dict[int, Signature]:
         found = await session.scalars(select(Signature).where(Signature.battle_id == battle_id))
         return {s.user_id: s for s in found.all()}
+
+    async def signature_of(self, session: AsyncSession, battle_id: int, user_id: int | None) -> Signature | None:
+        """The user's signatures as recorded (none yet, or a guest: None); nothing is added."""
+        return await session.get(Signature, (battle_id, user_id)) if user_id is not None else None
 
     async def signature(self, session: AsyncSession, battle_id: int, user_id: int) -> Signature:
         found = await session.get(Signature, (battle_id, user_id))

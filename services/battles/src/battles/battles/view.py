@@ -39,6 +39,7 @@ class Facts:
         self.studios: dict[int, list[tuple[int, str, str | None]]] = {}
         self.judges: list[int] = []
         self.org: Org | None = None
+        self.checked_in_count = 0  # entries checked in (under a check-in cap, the cap counts them)
 
 
 async def load(
@@ -49,14 +50,26 @@ async def load(
     *,
     only_also: bool = False,
 ) -> Facts:
-    """`also`: more users whose profiles are needed (the caller, a dancer being added); `only_also`: theirs and the
-    crews' captains only (the caller's fields, `personal`), not every dancer's."""
+    """`also`: more users whose profiles are needed (the caller, a dancer being added); `only_also`: the caller's
+    facts alone (`personal`): their own entry, memberships and signature, their crews' captains and the count of
+    those checked in, not every dancer's (a rush of registrations answers each one with these)."""
     battle = access.battle
     facts = Facts()
-    facts.entries = await battle_repository.entries(session, battle.id)
-    facts.crews = {c.id: c for c in await battle_repository.crews(session, battle.id)} if access.crew_battle else {}
-    facts.members = await battle_repository.members(session, battle.id) if access.crew_battle else []
-    facts.signatures = await battle_repository.signatures(session, battle.id)
+    me = access.principal.profile_id
+    if only_also:
+        facts.entries, facts.checked_in_count = await battle_repository.own_entries(session, battle.id, me)
+        facts.members = await battle_repository.members(session, battle.id, me) if access.crew_battle and me else []
+        wanted = {m.crew_id for m in facts.members}
+        crews = await battle_repository.crews(session, battle.id, wanted) if wanted else []
+        signature = await battle_repository.signature_of(session, battle.id, me)
+        facts.signatures = {signature.user_id: signature} if signature is not None else {}
+    else:
+        facts.entries = await battle_repository.entries(session, battle.id)
+        facts.checked_in_count = sum(1 for e in facts.entries if e.checked_in_at is not None)
+        crews = await battle_repository.crews(session, battle.id) if access.crew_battle else []
+        facts.members = await battle_repository.members(session, battle.id) if access.crew_battle else []
+        facts.signatures = await battle_repository.signatures(session, battle.id)
+    facts.crews = {c.id: c for c in crews}
     facts.judges = await battle_repository.judge_ids(session, battle.id)
     facts.org = await battle_repository.org(session, battle.org_id)
     users = {e.user_id for e in facts.entries if e.user_id} | {m.user_id for m in facts.members}
@@ -162,6 +175,13 @@ def candidate(
     )
 
 
+def closed_reason(access: BattleAccess, period: str) -> str | None:
+    """Why nobody may register any more (a guest sees the button, leading to Login, disabled only then)."""
+    if access.event.cancelled:
+        return registration_rules.CANCELLED
+    return registration_rules.CLOSED if period == "past" else None
+
+
 class Caller:
     """What the body says of the caller alone: their standing, invitations, refusal and signatures."""
 
@@ -181,7 +201,7 @@ class Caller:
 
 
 async def caller(session: AsyncSession, access: BattleAccess, facts: Facts, period: str) -> Caller:
-    battle, event = access.battle, access.event
+    battle = access.battle
     me = access.principal.profile_id
     my_crew_id = next((m.crew_id for m in facts.members if m.user_id == me and m.confirmed), None)
     registered = my_crew_id is not None or any(e.user_id == me for e in facts.entries if me is not None)
@@ -194,10 +214,7 @@ async def caller(session: AsyncSession, access: BattleAccess, facts: Facts, peri
         for m in facts.members
         if m.user_id == me and not m.confirmed and not m.requested and m.crew_id in facts.crews
     ]
-    # A guest sees the button (it leads to Login), disabled only when nobody may register any more.
-    reason: str | None = (
-        registration_rules.CANCELLED if event.cancelled else registration_rules.CLOSED if period == "past" else None
-    )
+    reason = closed_reason(access, period)
     if me is not None and not registered:
         found = facts.profiles.get(me)
         member = bool(battle.org_id) and await battle_repository.is_org_member(session, battle.org_id or 0, me)
@@ -208,7 +225,7 @@ async def caller(session: AsyncSession, access: BattleAccess, facts: Facts, peri
                 user_id=me,
                 dancer_name=found.dancer_name if found else None,
                 member=member,
-                checked_in=sum(1 for e in facts.entries if e.checked_in_at is not None),
+                checked_in=facts.checked_in_count,
             )
         )
     signature = facts.signatures.get(me) if me is not None else None
@@ -248,7 +265,20 @@ async def personal(session: AsyncSession, identity: IdentityClient | None, acces
     me = access.principal.profile_id
     facts = await load(session, identity, access, (me,) if me is not None else (), only_also=True)
     period = rules.period(access.event.starts_at, access.event.ends_at, utcnow())
-    docs, fields = caller_fields(facts, period, await caller(session, access, facts, period))
+    return _as_json(*caller_fields(facts, period, await caller(session, access, facts, period)))
+
+
+def registered_fields(access: BattleAccess, org: Org | None, signature: Signature | None) -> dict[str, Any]:
+    """`personal` for a dancer whose registration to a battle of single dancers just succeeded: all known already
+    (registered, no crew or invitations, their signatures as read to register), so the answer of a rush of
+    registrations costs no statement beyond the shared body's."""
+    facts = Facts()
+    facts.org = org
+    period = rules.period(access.event.starts_at, access.event.ends_at, utcnow())
+    return _as_json(*caller_fields(facts, period, Caller(True, None, [], closed_reason(access, period), signature)))
+
+
+def _as_json(docs: s.OrgLegalDocs, fields: dict[str, Any]) -> dict[str, Any]:
     fields["invitations"] = [i.model_dump(mode="json") for i in fields["invitations"]]
     fields["permissions"] = fields["permissions"].model_dump(mode="json")
     fields["org_legal_docs"] = docs.model_dump(mode="json")

@@ -2,16 +2,194 @@
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import BindParameter, Integer, bindparam, case, delete, exists, func, select, update
+from sqlalchemy.dialects.postgresql import ARRAY, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from battles.models import CrewMember, Entry, Profile, Signature
+from battles.battles import rules as battle_rules
+from battles.battles.exceptions import BattleNotFound
+from battles.events import registered_row, touched_row
+from battles.models import Battle, CheckIn, CrewMember, Entry, Judge, OrgMember, Profile, Signature
+from kit import outbox
 from kit.text import LIKE_ESCAPE, contains_pattern
 
 
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """A dancer come to register (`enter_all`): their check-in at the event as read before, and the context of
+    their request (its trace and request id, which their entry's event carries)."""
+
+    user_id: int
+    checked_in_at: datetime | None
+    context: contextvars.Context
+
+
+@dataclass(frozen=True, slots=True)
+class Entered:
+    """What `enter_all` did for one dancer: `entry_id` None when it added nothing (the dancer entered already, or
+    judges); `check_in_cap` when the battle's cap counts check-ins (the caller places the entry itself)."""
+
+    entry_id: int | None
+    check_in_cap: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DancerFacts:
+    """What registering decides on about one dancer, read in one statement (`dancer_facts`)."""
+
+    entered: bool
+    known: bool  # their profile is in the projection
+    dancer_name: str | None
+    judge: bool
+    agreement_signed_at: datetime | None
+    waiver_signed_at: datetime | None
+    member: bool  # of the battle's organization
+    checked_in_at: datetime | None  # at the event
+    checked_in: int  # the battle's entries checked in
+    signature: Signature  # their signatures as recorded (a transient row: never added to the session)
+
+
+def _first(column: Any, *where: Any) -> Any:
+    return select(column).where(*where).limit(1).scalar_subquery()
+
+
+_TAKEN = select(
+    select(func.count())
+    .where(Entry.battle_id == bindparam("battle_id"), ~Entry.waitlisted)
+    .scalar_subquery()
+    .label("competing"),
+    select(func.array_agg(Judge.user_id))
+    .where(
+        Judge.battle_id == bindparam("battle_id"), Judge.user_id == func.any(bindparam("users", type_=ARRAY(Integer)))
+    )
+    .scalar_subquery()
+    .label("judges"),
+    select(func.array_agg(Entry.user_id))
+    .where(
+        Entry.battle_id == bindparam("battle_id"), Entry.user_id == func.any(bindparam("users", type_=ARRAY(Integer)))
+    )
+    .scalar_subquery()
+    .label("entered"),
+)
+_BATTLE: BindParameter[int] = bindparam("battle_id", type_=Integer)
+_USER: BindParameter[int] = bindparam("user_id", type_=Integer)
+_MINE = (Signature.battle_id == _BATTLE, Signature.user_id == _USER)
+# built once: building it per call cost more than running it
+_DANCER_FACTS = select(
+    exists().where(Entry.battle_id == _BATTLE, Entry.user_id == _USER),
+    exists().where(Profile.id == _USER),
+    _first(Profile.dancer_name, Profile.id == _USER),
+    exists().where(Judge.battle_id == _BATTLE, Judge.user_id == _USER),
+    _first(Signature.agreement_signed_at, *_MINE),
+    _first(Signature.waiver_signed_at, *_MINE),
+    _first(OrgMember.member, OrgMember.org_id == bindparam("org_id"), OrgMember.user_id == _USER),
+    _first(CheckIn.checked_in_at, CheckIn.event_id == bindparam("event_id"), CheckIn.user_id == _USER),
+    select(func.count()).where(Entry.battle_id == _BATTLE, Entry.checked_in_at.is_not(None)).scalar_subquery(),
+)
+
+
 class RegistrationRepository:
+    async def dancer_facts(self, session: AsyncSession, battle: Battle, event_id: int, user_id: int) -> DancerFacts:
+        """Everything registering asks of the dancer and the battle, in one statement (a rush of registrations
+        asks it once each, outside the battle's lock)."""
+        params = {"battle_id": battle.id, "user_id": user_id, "org_id": battle.org_id, "event_id": event_id}
+        row = (await session.execute(_DANCER_FACTS, params)).one()
+        entered, known, name, judge, agreement, waiver, member, checked_in_at, checked_in = row
+        return DancerFacts(
+            entered=bool(entered),
+            known=bool(known),
+            dancer_name=name,
+            judge=bool(judge),
+            agreement_signed_at=agreement,
+            waiver_signed_at=waiver,
+            member=bool(member) and bool(battle.org_id),
+            checked_in_at=checked_in_at,
+            checked_in=int(checked_in or 0),
+            signature=Signature(
+                battle_id=battle.id, user_id=user_id, agreement_signed_at=agreement, waiver_signed_at=waiver
+            ),
+        )
+
+    async def enter_all(self, session: AsyncSession, battle_id: int, arrivals: Sequence[Arrival]) -> list[Entered]:
+        """Dancers' entries, last in the arrival order and in theirs, in four statements under the battle's lock
+        (docs/decisions.md, "A registration rush"): the update that takes the lock and numbers the entries (and,
+        for a dancer checked in at the event already, their numbers); then, read after the lock is held, a
+        statement of its own so it sees every entry committed before, who of them is entered or judges already
+        and the count of those competing, from which each new entry's place is decided; the inserts of the
+        entries and of their events. Under a check-in cap nothing is added (each caller places its entry)."""
+        users = [a.user_id for a in arrivals]
+        numbers = sum(1 for a in arrivals if a.checked_in_at is not None)
+        by_check_in = Battle.cap_type == "checkIn"
+        locked = (
+            await session.execute(
+                update(Battle)
+                .where(Battle.id == battle_id)
+                .values(
+                    entry_seq=case((by_check_in, Battle.entry_seq), else_=Battle.entry_seq + len(arrivals)),
+                    rand_seq=case((by_check_in, Battle.rand_seq), else_=Battle.rand_seq + numbers),
+                )
+                .returning(
+                    Battle.entry_seq,
+                    Battle.rand_seq,
+                    Battle.cap_type,
+                    Battle.limit,
+                    Battle.event_id,
+                    Battle.hide_participants,
+                )
+            )
+        ).one_or_none()
+        if locked is None:
+            raise BattleNotFound()
+        if locked.cap_type == "checkIn":
+            return [Entered(None, check_in_cap=True) for _ in arrivals]
+        taken = (await session.execute(_TAKEN, {"battle_id": battle_id, "users": users})).one()
+        competing, skip = taken.competing, set(taken.judges or ()) | set(taken.entered or ())
+        capped = battle_rules.capped(locked.cap_type, locked.limit)
+        seq, rand = locked.entry_seq - len(arrivals), locked.rand_seq - numbers
+        rows: list[dict[str, Any]] = []
+        for arrival in arrivals:
+            if arrival.user_id in skip:
+                continue
+            skip.add(arrival.user_id)  # twice in one rush: entered once
+            seq += 1
+            waitlisted = capped and competing >= locked.limit
+            competing += 0 if waitlisted else 1
+            checked = arrival.checked_in_at is not None
+            rand += 1 if checked else 0
+            rows.append(
+                {
+                    "battle_id": battle_id,
+                    "user_id": arrival.user_id,
+                    "seq": seq,
+                    "waitlisted": waitlisted,
+                    "checked_in_at": arrival.checked_in_at,
+                    "rand_id": rand if checked else None,
+                }
+            )
+        if seq != locked.entry_seq or rand != locked.rand_seq:  # some were entered already: no number is skipped
+            await session.execute(update(Battle).where(Battle.id == battle_id).values(entry_seq=seq, rand_seq=rand))
+        added: dict[int, int] = {}
+        if rows:
+            inserted = await session.execute(insert(Entry).values(rows).returning(Entry.user_id, Entry.id))
+            added = {row.user_id: row.id for row in inserted}
+            events = [
+                arrival.context.run(
+                    registered_row, battle_id, locked.event_id, arrival.user_id, locked.hide_participants
+                )
+                for arrival in arrivals
+                if arrival.user_id in added
+            ]
+            if locked.hide_participants:
+                events.append(touched_row(battle_id, locked.event_id))
+            await outbox.add_prepared(session, events)
+        return [Entered(added.pop(a.user_id, None)) for a in arrivals]
+
     async def entered(self, session: AsyncSession, battle_id: int, user_id: int) -> bool:
         found = await session.scalar(select(Entry.id).where(Entry.battle_id == battle_id, Entry.user_id == user_id))
         return found is not None

@@ -11,6 +11,7 @@ from battles.battles.dependencies import BattleAdmin, BattleAdminReader, LockedB
 from battles.battles.schemas import Battle
 from battles.battles.service import battle_service
 from battles.crews.service import crew_service
+from battles.registration.entrance import entrance
 from battles.registration.schemas import AdminPickerPage, RegisterUsers, SignedDate, UnregisterUser
 from battles.registration.service import registration_service
 from kit.db import SessionDep
@@ -25,8 +26,8 @@ PickerPageDep = Annotated[Page, Depends(paging(default=50, cap=100))]
 
 @router.post("/battles/{battle_id}/dancer", response_model=Battle)
 async def register(request: Request, access: SignedInBattle, session: SessionDep, identity: IdentityDep) -> Response:
-    await registration_service.register(session, identity, access)
-    return await write_answer(request, session, identity, access)
+    mine = await registration_service.register(session, identity, access, entrance(request))
+    return await write_answer(request, session, identity, access, mine)
 
 
 @router.delete("/battles/{battle_id}/dancer", response_model=Battle)

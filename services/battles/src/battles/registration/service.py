@@ -4,9 +4,10 @@ battle's row locked (the route's dependency), so the cap holds under any concurr
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -17,46 +18,66 @@ from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import Battle as BattleView
 from battles.battles.service import battle_service
-from battles.models import Signature
+from battles.models import Org, Signature
 from battles.registration import exceptions as texts
 from battles.registration import rules, standing
-from battles.registration.repository import registration_repository
+from battles.registration.entrance import Entrance
+from battles.registration.repository import Arrival, DancerFacts, registration_repository
 from battles.registration.schemas import AdminPickerPage, AdminPickerUser
 from kit import profiles
-from kit.db import utcnow
+from kit.db import commit_writes, utcnow
 from kit.errors import Invalid, NotFound
+from kit.idempotency import KEYED
 from kit.profiles import IdentityClient
 
 Document = Literal["agreement", "waiver"]
 
 
 class RegistrationService:
-    async def register(self, session: AsyncSession, identity: IdentityClient, access: BattleAccess) -> None:
+    async def register(
+        self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, door: Entrance
+    ) -> dict[str, Any]:
         """The caller, competing or on the wait list (in arrival order); registering twice changes nothing.
 
-        A rush of registrations waits on the battle's row one at a time, so the lock is taken only for what needs
-        it: the refusal is found before (and again after, under a check-in cap, whose count moves with the
-        check-ins), and a new entry's place is decided from the count of those competing, not by re-reading
-        every entry."""
+        A rush of registrations waits on the battle's row one at a time, so the lock is held for what needs it
+        only: the refusal and the dancer's check-in are found before, and the entry is numbered and placed with
+        those of the other dancers arriving meanwhile, together (`Entrance`). Under a check-in cap the
+        refusal is found again under the lock (its count moves with the check-ins) and the standing rebalanced."""
         if access.crew_battle:
             raise Invalid(texts.CREW_BATTLE)
         user_id = access.user_id
         assert user_id is not None
-        if not await self._entered(session, access.battle.id, user_id):
-            await self.check_may_register(session, identity, access, user_id)
-            battle = await battle_repository.get(session, access.battle.id, lock=True)
-            assert battle is access.battle  # the same row, refreshed under the lock
-            if battle.cap_type == "checkIn":
-                await self.check_may_register(session, identity, access, user_id)
-            elif await battle_repository.is_judge(session, battle.id, user_id):  # made a judge meanwhile
-                raise Invalid(rules.JUDGES)
-            if not await self._entered(session, battle.id, user_id):
-                entry = await standing.add_entry(session, battle, user_id=user_id)
-                if battle.cap_type == "checkIn":
-                    await standing.rebalance(session, battle)
-                else:
-                    await standing.place(session, battle, entry)
-                await events.registered(session, battle, [user_id])
+        battle = access.battle
+        facts = await registration_repository.dancer_facts(session, battle, access.event.id, user_id)
+        if facts.entered:
+            return view.registered_fields(access, await battle_repository.org(session, battle.org_id), facts.signature)
+        org = await self._refuse(session, identity, access, user_id, facts)
+        mine = view.registered_fields(access, org, facts.signature)
+        if battle.cap_type != "checkIn":
+            checked_in_at = battle_rules.counted(facts.checked_in_at)
+            if session.info.get(KEYED):  # its answer is stored with the change: entered in its own transaction
+                arrival = Arrival(user_id, checked_in_at, contextvars.copy_context())
+                entered = (await registration_repository.enter_all(session, battle.id, [arrival]))[0]
+            else:
+                # the request's connection is given back first: waiting to be entered, it must not hold one of
+                # those the entering needs (a rush larger than the pool would wait on itself)
+                await commit_writes(session)
+                entered = await door.enter(battle.id, user_id, checked_in_at)
+            if entered.entry_id is not None:
+                return mine
+            if not entered.check_in_cap:  # entered meanwhile (nothing to do), or made a judge meanwhile
+                if await battle_repository.is_judge(session, battle.id, user_id):
+                    raise Invalid(rules.JUDGES)
+                return mine
+        # a check-in cap: who competes moves with the check-ins, so the whole standing is weighed again
+        battle = await battle_repository.get(session, access.battle.id, lock=True)
+        assert battle is access.battle  # the same row, refreshed under the lock
+        await self.check_may_register(session, identity, access, user_id)
+        if not await self._entered(session, battle.id, user_id):
+            await standing.add_entry(session, battle, user_id=user_id)
+            await standing.rebalance(session, battle)
+            await events.registered(session, battle, [user_id])
+        return mine
 
     async def _entered(self, session: AsyncSession, battle_id: int, user_id: int) -> bool:
         return await registration_repository.entered(session, battle_id, user_id)
@@ -71,30 +92,38 @@ class RegistrationService:
         joining: bool = False,
     ) -> None:
         """The refusal, as the register button's reason (400 with that text). `joining` a crew already registered
-        takes no new place, so a reached check-in cap does not stop it. Targeted reads: this runs under the
-        battle's lock, before the answer's full read."""
-        battle = access.battle
-        known = await battle_repository.profiles(session, [user_id])
-        if user_id not in known:
+        takes no new place, so a reached check-in cap does not stop it."""
+        facts = await registration_repository.dancer_facts(session, access.battle, access.event.id, user_id)
+        await self._refuse(session, identity, access, user_id, facts, joining=joining)
+
+    async def _refuse(
+        self,
+        session: AsyncSession,
+        identity: IdentityClient,
+        access: BattleAccess,
+        user_id: int,
+        found: DancerFacts,
+        *,
+        joining: bool = False,
+    ) -> Org | None:
+        """Raises the refusal; answers the battle's organization (read for it)."""
+        dancer_name = found.dancer_name
+        if not found.known:
             fetched = await profiles.fetch_missing(session, identity, [user_id])
             dancer_name = fetched[user_id].dancer_name if fetched and user_id in fetched else None
-        else:
-            dancer_name = known[user_id].dancer_name
         facts = view.Facts()
-        facts.org = await battle_repository.org(session, battle.org_id)
-        facts.judges = [user_id] if await battle_repository.is_judge(session, battle.id, user_id) else []
-        signature = await registration_repository.signature(session, battle.id, user_id)
-        facts.signatures = {user_id: signature} if signature is not None else {}
-        checked_in = await registration_repository.checked_in(session, battle.id)
-        member = bool(battle.org_id) and await battle_repository.is_org_member(session, battle.org_id or 0, user_id)
+        facts.org = await battle_repository.org(session, access.battle.org_id)
+        facts.judges = [user_id] if found.judge else []
+        facts.signatures = {user_id: found.signature}
         candidate = view.candidate(
-            access, facts, user_id=user_id, dancer_name=dancer_name, member=member, checked_in=checked_in
+            access, facts, user_id=user_id, dancer_name=dancer_name, member=found.member, checked_in=found.checked_in
         )
         if joining:
             candidate = dataclasses.replace(candidate, check_in_cap_reached=False)
         reason = rules.refusal(candidate)
         if reason is not None:
             raise Invalid(reason)
+        return facts.org
 
     async def unregister(self, session: AsyncSession, identity: IdentityClient, access: BattleAccess) -> None:
         """The caller leaves; the first of the wait list moves up (and is told)."""
