@@ -64,6 +64,7 @@ class Processes:
 
     def __init__(self) -> None:
         self.children: list[subprocess.Popen[bytes]] = []
+        self.named: dict[str, subprocess.Popen[bytes]] = {}
         self.logs = Path(tempfile.mkdtemp(prefix="cypher-bench-"))
 
     def start(self, name: str, args: list[str], env: dict[str, str] | None = None, port: int | None = None) -> None:
@@ -72,6 +73,7 @@ class Processes:
             args, env=os.environ | (env or {}), stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True
         )
         self.children.append(child)
+        self.named[name] = child
         if port:
             try:
                 wait_for_port(port, timeout=60)
@@ -93,6 +95,11 @@ class Processes:
             env | {"CYPHER_ENV": "development", "CYPHER_LOG_LEVEL": "WARNING"},
             port,
         )
+
+    def terminate(self, name: str) -> None:
+        """SIGTERM to one process (its group), as Kubernetes stops a pod; `stop` reaps it with the others."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.named[name].pid, signal.SIGTERM)
 
     def stop(self) -> None:
         for child in reversed(self.children):
@@ -322,16 +329,37 @@ def start_services(
         group.uvicorn(name, f"{name}.app:create_app", ports[name], settings | (env or {}).get(name, {}))
     for name in databases:
         wait_ready(f"{urls[name]}/readyz")
-    upstreams = {f"GATEWAY_{name.upper()}_URL": urls[name] for name in databases if name != "identity"}
-    group.uvicorn(
-        "gateway",
-        "gateway.app:create_app",
-        ports["gateway"],
-        {"GATEWAY_IDENTITY_URL": identity, **upstreams, "NATS_URL": nats, "GATEWAY_SPA_DIR": "/nonexistent"}
-        | (gateway_env or {}),
-    )
-    wait_ready(f"{urls['gateway']}/readyz")
+    start_gateway(group, nats, {name: urls[name] for name in databases}, gateway_env, ports["gateway"])
     return urls
+
+
+def start_gateway(
+    group: Processes,
+    nats: str,
+    services: dict[str, str],
+    env: dict[str, str] | None = None,
+    port: int | None = None,
+    name: str = "gateway",
+) -> str:
+    """A gateway process `name` in front of `services` (name: base URL; without identity, one that checks no
+    token), ready; answers its base URL. Another one on the same services is what a second replica is."""
+    port = port or free_port()
+    upstreams = {f"GATEWAY_{service.upper()}_URL": url for service, url in services.items() if service != "identity"}
+    group.uvicorn(
+        name,
+        "gateway.app:create_app",
+        port,
+        {
+            "GATEWAY_IDENTITY_URL": services.get("identity", ""),
+            **upstreams,
+            "NATS_URL": nats,
+            "GATEWAY_SPA_DIR": "/nonexistent",
+        }
+        | (env or {}),
+    )
+    url = f"http://127.0.0.1:{port}"
+    wait_ready(f"{url}/readyz")
+    return url
 
 
 def bench_server(group: Processes, name: str) -> tuple[str, str]:
