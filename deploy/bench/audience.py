@@ -8,8 +8,8 @@ prelims and three others judge a sparring.
   applies it when it carries the data, as the web app's rules do (`livePrelims`, `liveSparring`: a prelims score
   or a sparring score/vote with the next version), or re-reads with `If-None-Match` otherwise. When its stream
   ends, it waits the `retry:` the server sent (1-5 s jitter after a failure), reconnects to the next gateway
-  process with `Last-Event-ID` (its reads go there too), applies the replayed messages and re-reads on `ready`,
-  as web/src/lib/live.ts and live-feed.ts do after a gap.
+  process with `Last-Event-ID` (its reads go there too), applies the replayed messages, and re-reads on `ready`
+  only when the gateway says it was not resumed, as web/src/lib/live-connection.ts does.
 - Load: three judges each scoring the prelims of one battle once a second, three judges each scoring the final
   sparring of another battle once a second (signed in, through the first gateway process).
 - Per step of phones: score-to-phone-updated p50/p99 (from the judge's request start until the phone's copy has
@@ -59,7 +59,7 @@ TWO_PHONES = int(os.environ.get("AUDIENCE_BENCH_TWO_PHONES", "5000"))
 TWO_TARGET_PHONES = 5000
 TWO_P99_TARGET_MS = 500.0
 FAILOVER_SECONDS = 12.0
-STOP_AFTER = 3.0  # its phones come back after the gateway's `retry:`, 1-5 s (gateway/src/gateway/live.py)
+STOP_AFTER = 3.0  # its phones come back after the gateway's `retry:`, 1-4 s (gateway/src/gateway/live.py)
 BACK_TARGET_S = 5.0
 
 
@@ -206,9 +206,11 @@ class Phone:
                 if b"id" in fields:
                     self.last_id = fields[b"id"].decode()
                 if fields.get(b"event") == b"ready":
-                    # as the web app: once the subscription is ready, the page is read (nothing is lost between);
-                    # after a reconnect too, the replayed messages (before `ready`) applied or not
-                    await self.read()
+                    # as the web app (web/src/lib/live-connection.ts): once the subscription is ready, the page is
+                    # read (nothing is lost between); after a reconnect only when the gateway says it was not
+                    # resumed (something missed is gone), the replayed messages (before `ready`) applied
+                    if not (self.ready.is_set() and json.loads(fields.get(b"data", b"{}")).get("resumed") is True):
+                        await self.read()
                     self.readies.append(time.perf_counter())
                     self.ready.set()
                 elif fields.get(b"event") == b"message" and self.ready.is_set():

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
+from collections import deque
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -125,7 +127,52 @@ class TestLive:
             stream = frames(response)
             replayed = [Envelope.model_validate_json((await next_message(stream))["data"]).data for _ in range(2)]
             assert replayed == [{"n": 2}, {"n": 3}]
-            assert (await next_message(stream))["event"] == "ready"
+            resumed = await next_message(stream)
+            # nothing missed is missing: the client's screens need not read again
+            assert resumed["event"] == "ready" and json.loads(resumed["data"]) == {"resumed": True}
+        assert json.loads(ready["data"]) == {"resumed": False}  # a first connection: its screens read
+
+    async def test_a_reconnect_beyond_what_the_hub_keeps_is_replayed_from_jetstream(
+        self, gw: Any, nats_url: str
+    ) -> None:
+        """What the hub keeps in memory replays a reconnect (thousands at once cost no consumer each); a client
+        further behind is replayed from the stream, in order, nothing lost."""
+        async with gw.client.stream("GET", "/api/live?topics=battle:7") as response:
+            ready = await next_message(frames(response))
+        for n in (1, 2):
+            await publish(nats_url, "battles.sparring.scored", ["battle:7"], {"n": n})
+        await hub_passes(gw, "BATTLES", await publish(nats_url, "battles.winners.set", ["battle:7"], {"n": 3}))
+        hub = gw.app.state.hub
+        assert [e.seq for e in hub.recent_between("BATTLES", position_of(ready, "BATTLES"), 10**9) or []]
+        hub._recent["BATTLES"] = deque(list(hub._recent["BATTLES"])[-2:], maxlen=2)  # the first one forgotten
+        assert hub.recent_between("BATTLES", position_of(ready, "BATTLES"), 10**9) is None
+        async with gw.client.stream(
+            "GET", "/api/live?topics=battle:7", headers={"Last-Event-ID": ready["id"]}
+        ) as response:
+            stream = frames(response)
+            replayed = [Envelope.model_validate_json((await next_message(stream))["data"]).data for _ in range(3)]
+            assert replayed == [{"n": 1}, {"n": 2}, {"n": 3}]
+            assert json.loads((await next_message(stream))["data"]) == {"resumed": True}
+
+    async def test_a_replay_the_stream_no_longer_holds_says_so(self, gw: Any, nats_url: str) -> None:
+        """A message gone from the stream (its limits) cannot be replayed: `ready` says the client was not
+        resumed, so its screens read again instead of missing it."""
+        async with gw.client.stream("GET", "/api/live?topics=battle:7") as response:
+            ready = await next_message(frames(response))
+        gone = await publish(nats_url, "battles.sparring.scored", ["battle:7"], {"n": 1})
+        await hub_passes(gw, "BATTLES", await publish(nats_url, "battles.winners.set", ["battle:7"], {"n": 2}))
+        nc = await nats.connect(nats_url)
+        try:
+            await nc.jetstream().delete_msg("BATTLES", gone)
+        finally:
+            await nc.close()
+        gw.app.state.hub._recent.pop("BATTLES")  # not kept in memory either
+        async with gw.client.stream(
+            "GET", "/api/live?topics=battle:7", headers={"Last-Event-ID": ready["id"]}
+        ) as response:
+            stream = frames(response)
+            assert Envelope.model_validate_json((await next_message(stream))["data"]).data == {"n": 2}
+            assert json.loads((await next_message(stream))["data"]) == {"resumed": False}
 
 
 def position_of(frame: dict[str, str], stream: str) -> int:

@@ -17,6 +17,7 @@ import contextlib
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -36,6 +37,9 @@ from kit.events import STREAMS
 logger = logging.getLogger("gateway.live")
 
 HEARTBEAT_SECONDS = 15.0
+# The recent messages kept per stream: a client reconnecting with Last-Event-ID within them (a dropped Wi-Fi, the
+# phones of a stopped replica, thousands at once) is replayed from memory, not with a JetStream consumer each.
+RECENT_EVENTS = 5000
 QUEUE_LIMIT = 1000  # frames waiting for one client; past it the client is dropped (it reconnects and is replayed)
 WRITE_BUFFER_LIMIT = 1 << 20  # bytes a live client's connection may hold unsent before it is dropped the same way
 FOLLOWERS_GRACE_SECONDS = 2.0
@@ -43,8 +47,9 @@ PUBLIC_PREFIXES = ("event:", "battle:", "sparring:", "carpet:", "org:", "studio:
 PING = b": ping\n\n"
 RETRY = b"retry: 2000\n\n"
 # When the gateway shuts down, each stream ends telling its client to come back after a delay of its own in this
-# range (ms): thousands of phones must not reconnect to the other replicas in the same millisecond.
-DRAIN_RETRY_MS = (1000, 5000)
+# range (ms): thousands of phones must not reconnect to the other replicas in the same millisecond, and each must
+# show the newest again within 5 s of the stop (docs/decisions.md, "Shutting down"): back by 4 s, a second to read.
+DRAIN_RETRY_MS = (1000, 4000)
 HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
     (b"cache-control", b"no-cache"),
@@ -164,8 +169,11 @@ def farewell_frame() -> bytes:
     return b"retry: %d\n\n" % random.randint(*DRAIN_RETRY_MS)
 
 
-def ready_frame(positions: dict[str, int]) -> bytes:
-    return b"id: " + format_position(positions).encode() + b"\nevent: ready\ndata: {}\n\n"
+def ready_frame(positions: dict[str, int], resumed: bool = False) -> bytes:
+    """`resumed`: the client's Last-Event-ID was followed by everything it missed (a reconnect with no gap: its
+    screens need not read again)."""
+    data = b'{"resumed":true}' if resumed else b'{"resumed":false}'
+    return b"id: " + format_position(positions).encode() + b"\nevent: ready\ndata: " + data + b"\n\n"
 
 
 def _event_of(stream: str, msg: Msg) -> tuple[LiveEvent, dict[str, Any]] | None:
@@ -202,6 +210,9 @@ class LiveHub:
         self._following = {stream: asyncio.Event() for stream in STREAMS.values()}
         self._settled = asyncio.Event()  # every follower started, or the grace after start is over
         self._watchers: dict[str, list[Callable[[dict[str, Any]], None]]] = {}
+        # per stream: the recent messages dispatched, and the first sequence from which none is missing
+        self._recent: dict[str, deque[LiveEvent]] = {}
+        self._recent_from: dict[str, int] = {}
         self.draining = False
 
     @property
@@ -257,6 +268,9 @@ class LiveHub:
                 # the last message dispatched (or from the stream's end, should the stream have been recreated).
                 last = (await js.stream_info(stream)).state.last_seq
                 start = min(self.positions.get(stream, last), last)
+                if self.positions.get(stream) != start:  # new, or the stream recreated: nothing recent to replay
+                    self._recent[stream] = deque(maxlen=RECENT_EVENTS)
+                    self._recent_from[stream] = start + 1
                 sub = await js.subscribe(
                     f"{prefix}.>",
                     stream=stream,
@@ -287,6 +301,9 @@ class LiveHub:
     def dispatch(self, event: LiveEvent) -> None:
         """Advance the hub's position and hand the message's one frame to every listener of its topics."""
         self.positions[event.stream] = event.seq
+        recent = self._recent.get(event.stream)
+        if recent is not None:
+            recent.append(event)
         if len(event.topics) == 1:
             targets: set[Listener] = self.by_topic.get(event.topics[0], set())
         else:
@@ -334,8 +351,16 @@ class LiveHub:
                 listener.push(PING, chunk)
 
     async def replay(
-        self, js: JetStreamContext, stream: str, after: int, topics: frozenset[str], until: int
+        self,
+        js: JetStreamContext,
+        stream: str,
+        after: int,
+        topics: frozenset[str],
+        until: int,
+        gaps: list[int] | None = None,
     ) -> AsyncIterator[LiveEvent]:
+        """The stream's messages after `after` up to `until` for `topics`; `gaps` gets each sequence the stream no
+        longer holds (its limits removed it, or it was deleted)."""
         prefix = next(p for p, s in STREAMS.items() if s == stream)
         sub = await js.subscribe(
             f"{prefix}.>",
@@ -343,14 +368,19 @@ class LiveHub:
             ordered_consumer=True,
             config=ConsumerConfig(deliver_policy=DeliverPolicy.BY_START_SEQUENCE, opt_start_seq=after + 1),
         )
+        expected = after + 1
         try:
             while True:
                 msg = await sub.next_msg(timeout=5)
                 parsed = _event_of(stream, msg)
                 event = parsed[0] if parsed else None
+                seq = msg.metadata.sequence.stream if msg.metadata else expected
+                if seq > expected and gaps is not None:
+                    gaps.append(expected)  # removed by the stream's limits, or deleted
+                expected = seq + 1
                 if event is not None and event.seq <= until and topics.intersection(event.topics):
                     yield event
-                if event is None or event.seq >= until:
+                if seq >= until:  # (a message that is not an envelope is passed over, not an end)
                     return
         finally:
             await sub.unsubscribe()
@@ -377,13 +407,14 @@ class LiveHub:
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
             seen = parse_position(last_event_id)
             behind = {stream: after for stream, after in seen.items() if after < now.get(stream, 0)}
+            # resumed: a position for every stream followed, none ahead of the hub's (a stream recreated)
+            resumed = bool(seen) and all(seen.get(stream, now[stream] + 1) <= now[stream] for stream in now)
             if behind:
-                LIVE_REPLAYS.inc()
                 await send({"type": "http.response.body", "body": RETRY, "more_body": True})
-                await self._send_missed(listener, behind, now, send)
-                opening = ready_frame(now)
+                complete = await self._send_missed(listener, behind, now, send)
+                opening = ready_frame(now, resumed and complete)
             else:
-                opening = RETRY + ready_frame(now)  # with the head, one write (kit.serving)
+                opening = RETRY + ready_frame(now, resumed)  # with the head, one write (kit.serving)
             # In sync with the hub from here: the frames queued meanwhile are exactly those after `now`.
             await send({"type": "http.response.body", "body": opening, "more_body": True})
             transport = direct_transport(server_send) if server_send is not None else None
@@ -408,14 +439,39 @@ class LiveHub:
             self.remove(listener)
             watcher.cancel()
 
-    async def _send_missed(self, listener: Listener, behind: dict[str, int], now: dict[str, int], send: Send) -> None:
-        js = await self.bus.wait_ready(timeout=5)
+    def recent_between(self, stream: str, after: int, until: int) -> list[LiveEvent] | None:
+        """The stream's messages after `after` up to `until` from memory, or None when some may be gone from it."""
+        recent = self._recent.get(stream)
+        if recent is None:
+            return None
+        covered = recent[0].seq if len(recent) == recent.maxlen else self._recent_from[stream]
+        if after + 1 < covered:
+            return None
+        return [event for event in recent if after < event.seq <= until]
+
+    async def _send_missed(self, listener: Listener, behind: dict[str, int], now: dict[str, int], send: Send) -> bool:
+        """Replays what the client missed; answers whether all of it was still there."""
         positions = now | behind  # each replayed frame's id: where the client stands after it
+        gaps: list[int] = []
         for stream, after in behind.items():
-            async for event in self.replay(js, stream, after, listener.topics, now[stream]):
+            kept = self.recent_between(stream, after, now[stream])
+            LIVE_REPLAYS.labels("memory" if kept is not None else "jetstream").inc()
+            if kept is not None:
+                missed: AsyncIterator[LiveEvent] = _matching(kept, listener.topics)
+            else:
+                js = await self.bus.wait_ready(timeout=5)
+                missed = self.replay(js, stream, after, listener.topics, now[stream], gaps)
+            async for event in missed:
                 positions[stream] = event.seq
                 frame = message_frame(positions, event.data)
                 await send({"type": "http.response.body", "body": frame, "more_body": True})
+        return not gaps
+
+
+async def _matching(events: list[LiveEvent], topics: frozenset[str]) -> AsyncIterator[LiveEvent]:
+    for event in events:
+        if topics.intersection(event.topics):
+            yield event
 
 
 def http_chunk(frame: bytes) -> bytes:

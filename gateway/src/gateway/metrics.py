@@ -12,7 +12,11 @@ GATEWAY_UPSTREAM_SECONDS = Histogram(
 )
 CLIENT_ERRORS = Counter("client_errors_total", "Errors the SPA reported from browsers", ["kind"])
 LIVE_SUBSCRIBERS = Gauge("live_subscribers", "Open live-feed (SSE) streams")
-LIVE_REPLAYS = Counter("live_replays_total", "Live-feed reconnections replayed what they missed (Last-Event-ID)")
+LIVE_REPLAYS = Counter(
+    "live_replays_total",
+    "Live-feed reconnections replayed what they missed (Last-Event-ID), per stream behind, from memory or JetStream",
+    ["source"],
+)
 # From the event's occurredAt in its envelope to its write to the subscribers: score to scoreboard.
 LIVE_DELIVERY_SECONDS = Histogram(
     "live_delivery_seconds",

@@ -88,9 +88,12 @@ export class LiveConnection {
         this.lastEventId = id
       },
       onEnvelope: this.options.onEnvelope,
-      onReady: (count) => {
-        // the first ready of a resumed stream continues the session; any other follows a gap (or is the first)
-        const session = count === 1 && resume ? this.state.session : newSession()
+      onReady: (count, resumed) => {
+        // a stream the gateway resumed with nothing missing continues the session (a dropped Wi-Fi, a stopped
+        // gateway replica: its screens read nothing again); any other follows a gap (or is the first). An older
+        // gateway says nothing: the first ready of a stream reopened for other topics continues, as before.
+        const kept = resumed ?? (count === 1 && Boolean(resume))
+        const session = kept ? this.state.session : newSession()
         this.emit({ session, live: new Set(topics) })
       },
     })

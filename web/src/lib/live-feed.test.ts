@@ -129,6 +129,28 @@ describe('the live feed of a tab', () => {
     expect(streams).toHaveLength(2)
   })
 
+  it('re-reads nothing when the gateway resumed a dropped stream with nothing missing, every screen after a gap', async () => {
+    const { streams } = fakeGateway()
+    const feed = tab()
+    const a = screen(feed, ['battle:7'])
+    await vi.waitFor(() => expect(streams).toHaveLength(1))
+    streams[0].send('retry: 5\n\n' + readyFrame('B:1', false))
+    await vi.waitFor(() => expect(a.ready.count).toBe(1))
+    streams[0].end()
+    await vi.waitFor(() => expect(streams).toHaveLength(2))
+    expect(streams[1].headers.get('Last-Event-ID')).toBe('B:1')
+    // the missed message replayed, then ready: resumed
+    streams[1].send(envelopeFrame('B:2', 'battles.prelims.scored', ['battle:7']) + 'retry: 5\n\n' + readyFrame('B:2', true))
+    await vi.waitFor(() => expect(a.seen).toEqual(['B:2']))
+    streams[1].end()
+    await vi.waitFor(() => expect(streams).toHaveLength(3))
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(a.ready.count).toBe(1)
+    // what it missed is gone from the stream: not resumed, the screen reads again
+    streams[2].send(readyFrame('B:5', false))
+    await vi.waitFor(() => expect(a.ready.count).toBe(2))
+  })
+
   it('re-reads every screen when a dropped stream comes back', async () => {
     const { streams } = fakeGateway()
     const feed = tab()

@@ -56,12 +56,27 @@ export interface LiveFeedOptions {
   onEnvelope: (envelope: LiveEnvelope) => void
   /** called on 401: renew the token and answer whether to go on */
   onUnauthorized: () => Promise<boolean>
-  /** the connection is (again) live, whatever was missed replayed; `count`: the how-manieth ready, from 1 */
-  onReady?: (count: number) => void
+  /**
+   * the connection is (again) live; `count`: the how-manieth ready, from 1; `resumed`: the gateway's word that
+   * everything since the Last-Event-ID sent was replayed (no gap: nothing to read again), undefined when it
+   * says nothing (an older gateway)
+   */
+  onReady?: (count: number, resumed: boolean | undefined) => void
   /** where to resume: the id of the last frame an earlier connection read (it is replayed what came after) */
   lastEventId?: string
   /** each frame's id, as it is read (the position to resume from) */
   onId?: (id: string) => void
+}
+
+/** The `resumed` of a `ready` frame's data (`{"resumed": true}`), or undefined when it says nothing. */
+export function readyResumed(data: string): boolean | undefined {
+  try {
+    const parsed: unknown = JSON.parse(data)
+    const resumed = parsed && typeof parsed === 'object' ? (parsed as { resumed?: unknown }).resumed : undefined
+    return typeof resumed === 'boolean' ? resumed : undefined
+  } catch {
+    return undefined
+  }
 }
 
 export function openLiveFeed(options: LiveFeedOptions): () => void {
@@ -91,7 +106,7 @@ export function openLiveFeed(options: LiveFeedOptions): () => void {
       if (message.event === 'ready') {
         failures = 0
         readies += 1
-        options.onReady?.(readies)
+        options.onReady?.(readies, readyResumed(message.data))
         return
       }
       try {

@@ -46,7 +46,8 @@ export function stubGatewayFetch(streams: LiveStream[], answer: (request: Reques
   )
 }
 
-/** A `ready` frame, and a message frame of an envelope. */
-export const readyFrame = (id = 'B:0') => `id: ${id}\nevent: ready\ndata: {}\n\n`
+/** A `ready` frame (`resumed`: the gateway's word, left out as an older gateway did), and a message frame. */
+export const readyFrame = (id = 'B:0', resumed?: boolean) =>
+  `id: ${id}\nevent: ready\ndata: ${resumed === undefined ? '{}' : JSON.stringify({ resumed })}\n\n`
 export const envelopeFrame = (id: string, type: string, topics: string[], data: Record<string, unknown> = {}) =>
   `id: ${id}\nevent: message\ndata: ${JSON.stringify({ id, type, topics, data })}\n\n`

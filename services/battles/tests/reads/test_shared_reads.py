@@ -134,6 +134,30 @@ class TestConditionalGet:
         scored = await client.get(url, headers={"If-None-Match": judged.headers["etag"]})
         assert scored.status_code == 200 and scored.json()["sparring"]["red"]["totalPoints"] == 9
 
+    async def test_the_list_of_boards_follows_its_boards_and_their_battles(
+        self, client: httpx.AsyncClient, session: AsyncSession, count_queries: Counter
+    ) -> None:
+        battle, rows = await bracket_battle(client, session)
+        await create_carpets(session, "Main", "Side")
+        await client.post(f"/api/events/{EVENT_ID}/scoreboards/init", headers=headers(ORGANIZER))
+        url = f"/api/events/{EVENT_ID}/scoreboards"
+        first = await client.get(url)
+        with count_queries() as queries:
+            same = await client.get(url, headers={"If-None-Match": first.headers["etag"]})
+        assert same.status_code == 304 and len(queries) == 1
+        shown = await client.post(
+            f"{url}/1", json={"sparringId": rows[SEMI_LEFT].id}, headers=headers(HOST)
+        )  # the event's topic
+        assert shown.status_code == 200, shown.text
+        listed = await client.get(url, headers={"If-None-Match": first.headers["etag"]})
+        assert listed.status_code == 200 and listed.json()[0]["sparring"]["id"] == rows[SEMI_LEFT].id
+        assert (await score(client, rows[SEMI_LEFT], JUDGE, (1, 9, 8))).status_code == 200  # the carpet's topic
+        scored = await client.get(url, headers={"If-None-Match": listed.headers["etag"]})
+        assert scored.status_code == 200 and scored.json()[0]["sparring"]["red"]["totalPoints"] == 9
+        await add_judge(client, battle["id"], STRANGER)  # the shown battle's topic
+        judged = await client.get(url, headers={"If-None-Match": scored.headers["etag"]})
+        assert judged.status_code == 200
+
 
 class TestSignedInViewers:
     async def test_the_shared_body_with_their_own_standing_is_the_whole_build(
@@ -251,6 +275,7 @@ PRELIMS_STATEMENTS = 5  # was 6
 BRACKET_STATEMENTS = 4  # was 5
 SPARRING_STATEMENTS = 7  # was 8
 BOARD_STATEMENTS = 9
+BOARDS_STATEMENTS = 9
 # A signed-in viewer of the battle page when the guests' body is kept: the version, their access (the battle with
 # its event; their roles and judging) and the battle's facts for their own fields, no list built. Was 9 + a build.
 PERSONAL_STATEMENTS = 9
@@ -284,6 +309,7 @@ class TestStatementsPerRead:
             ("bracket", BRACKET_STATEMENTS),
             ("sparring", SPARRING_STATEMENTS),
             ("board", BOARD_STATEMENTS),
+            ("boards", BOARDS_STATEMENTS),
         ],
     )
     async def test_each_read_is_a_few_statements(
@@ -302,5 +328,6 @@ class TestStatementsPerRead:
             "bracket": f"/api/battles/{battle['id']}/brackets",
             "sparring": f"/api/sparrings/{rows[SEMI_LEFT].id}",
             "board": f"/api/events/{EVENT_ID}/scoreboards/1",
+            "boards": f"/api/events/{EVENT_ID}/scoreboards",
         }[read]
         assert await self.built(client, count_queries, url) == expected

@@ -26,6 +26,23 @@ VERSION_OF_BOARD = version_query(
     )
 )
 
+# The list of an event's boards shows each board's sparring: its version is the newest of the event's topic (boards
+# built, shown, cleared), its carpets' and the battles shown on them, in one statement.
+_EVENT_ID = bindparam("event_id", type_=Integer)
+VERSION_OF_BOARDS = version_query(
+    or_(
+        topic_version.c.topic == literal("event:") + cast(_EVENT_ID, String),
+        topic_version.c.topic.in_(
+            select(literal("carpet:") + cast(Carpet.id, String)).where(Carpet.event_id == _EVENT_ID)
+        ),
+        topic_version.c.topic.in_(
+            select(literal("battle:") + cast(Sparring.battle_id, String))
+            .join(Scoreboard, Scoreboard.sparring_id == Sparring.id)
+            .where(Scoreboard.event_id == _EVENT_ID)
+        ),
+    )
+)
+
 
 class ScoreboardRepository:
     async def boards(self, session: AsyncSession, event_id: int) -> list[tuple[Scoreboard, Carpet]]:

@@ -10,10 +10,10 @@ from fastapi import APIRouter, Depends, Request, Response
 
 from battles.battles.access import EventAccess
 from battles.battles.service import battle_service
-from battles.scoreboards.repository import VERSION_OF_BOARD
+from battles.scoreboards.repository import VERSION_OF_BOARD, VERSION_OF_BOARDS
 from battles.scoreboards.schemas import Board, BoardAssign
 from battles.scoreboards.service import scoreboard_service
-from kit.db import SessionDep, reads
+from kit.db import SessionDep
 from kit.openapi import errors
 from kit.principal import Principal, PrincipalDep, UserDep
 from kit.profiles import IdentityDep
@@ -42,9 +42,18 @@ async def build_boards(access: StaffedEvent, session: SessionDep, identity: Iden
 
 
 @router.get("/events/{event_id}/scoreboards", response_model=list[Board])
-@reads
-async def list_boards(access: VisibleEvent, session: SessionDep, identity: IdentityDep) -> list[Board]:
-    return await scoreboard_service.boards(session, identity, access)
+async def list_boards(event_id: Id, request: Request) -> Response:
+    """A crowd's read (docs/decisions.md, "Reads a crowd shares"), as a board's."""
+
+    async def build(principal: Principal) -> list[Board]:
+        async with read_session(request) as session:
+            access = await battle_service.event_access(session, event_id, principal)
+            return await scoreboard_service.boards(session, request.app.state.identity, access)
+
+    def version() -> Awaitable[str]:
+        return rows_of(request).value(VERSION_OF_BOARDS, event_id=event_id)
+
+    return await shared_reads(request).answer(request, build, version=version, version_key=("boards", event_id))
 
 
 @router.get("/events/{event_id}/scoreboards/{carpet_id}", response_model=Board)
