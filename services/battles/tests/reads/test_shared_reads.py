@@ -150,7 +150,7 @@ class TestConditionalGet:
         )  # the event's topic
         assert shown.status_code == 200, shown.text
         listed = await client.get(url, headers={"If-None-Match": first.headers["etag"]})
-        assert listed.status_code == 200 and listed.json()[0]["sparring"]["id"] == rows[SEMI_LEFT].id
+        assert listed.status_code == 200 and listed.json()[0]["sparring"]["sparringId"] == rows[SEMI_LEFT].id
         assert (await score(client, rows[SEMI_LEFT], JUDGE, (1, 9, 8))).status_code == 200  # the carpet's topic
         scored = await client.get(url, headers={"If-None-Match": listed.headers["etag"]})
         assert scored.status_code == 200 and scored.json()[0]["sparring"]["red"]["totalPoints"] == 9
