@@ -49,6 +49,7 @@ async def load(
     also: tuple[int, ...] = (),
     *,
     only_also: bool = False,
+    read_only: bool = False,
 ) -> Facts:
     """`also`: more users whose profiles are needed (the caller, a dancer being added); `only_also`: the caller's
     facts alone (`personal`): their own entry, memberships and signature, their crews' captains and the count of
@@ -64,11 +65,13 @@ async def load(
         signature = await battle_repository.signature_of(session, battle.id, me)
         facts.signatures = {signature.user_id: signature} if signature is not None else {}
     else:
-        facts.entries = await battle_repository.entries(session, battle.id)
+        rows = read_only  # the view only reads them: rows, not objects of the session
+        facts.entries = await (battle_repository.entry_rows if rows else battle_repository.entries)(session, battle.id)
         facts.checked_in_count = sum(1 for e in facts.entries if e.checked_in_at is not None)
         crews = await battle_repository.crews(session, battle.id) if access.crew_battle else []
         facts.members = await battle_repository.members(session, battle.id) if access.crew_battle else []
-        facts.signatures = await battle_repository.signatures(session, battle.id)
+        signatures = battle_repository.signature_rows if rows else battle_repository.signatures
+        facts.signatures = await signatures(session, battle.id)
     facts.crews = {c.id: c for c in crews}
     facts.judges = await battle_repository.judge_ids(session, battle.id)
     facts.org = await battle_repository.org(session, battle.org_id)
@@ -288,7 +291,7 @@ def _as_json(docs: s.OrgLegalDocs, fields: dict[str, Any]) -> dict[str, Any]:
 async def build(session: AsyncSession, identity: IdentityClient | None, access: BattleAccess) -> s.Battle:
     battle, event, principal = access.battle, access.event, access.principal
     me = principal.profile_id
-    facts = await load(session, identity, access, (me,) if me is not None else ())
+    facts = await load(session, identity, access, (me,) if me is not None else (), read_only=True)
     period = rules.period(event.starts_at, event.ends_at, utcnow())
     org = facts.org
     hidden = access.hides_participants
