@@ -18,6 +18,7 @@ import os
 import random
 import sys
 import time
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -81,6 +82,33 @@ EVENTS = [
     ("Suva", "Suva Island Jam"),
     ("Honolulu", "Honolulu Aloha Breaks"),
 ]
+# more dancers for the battles (a 1 vs 1 battle of 12 with three judges, crews of 3 with a wait list, winners)
+MORE_DANCERS = [
+    ("Bboy Kid Karam", "United Kingdom", "England", "London"),
+    ("Bgirl Jilou", "Germany", "Berlin", "Berlin"),
+    ("Bboy Shigekix", "Japan", "Osaka", "Osaka"),
+    ("Bgirl Ami", "Japan", "Tokyo", "Tokyo"),
+    ("Bboy Amir", "Kazakhstan", "Almaty", "Almaty"),
+    ("Bgirl Nicka", "Lithuania", "Vilnius County", "Vilnius"),
+    ("Bboy Jeffro", "United States", "Illinois", "Chicago"),
+    ("Bgirl Jazzy Jes", "United States", "New York", "New York"),
+    ("Bboy Wing", "Korea, South", "Seoul", "Seoul"),
+    ("Bgirl Vanessa", "Portugal", "Lisbon", "Lisbon"),
+    ("Bboy Dany Dann", "France", "Île-de-France", "Paris"),
+    ("Bgirl Syssy", "France", "Île-de-France", "Paris"),
+    ("Bboy Lagaet", "France", "Île-de-France", "Paris"),
+    ("Bgirl Riko", "Japan", "Tokyo", "Tokyo"),
+    ("Bboy Issei", "Japan", "Fukuoka", "Fukuoka"),
+    ("Bgirl Madmax", "Belgium", "Brussels-Capital", "Brussels"),
+    ("Bboy Gravity", "United States", "California", "Los Angeles"),
+    ("Bgirl Terra", "United States", "California", "Los Angeles"),
+    ("Bboy Thesis", "United States", "New York", "New York"),
+    ("Bgirl Sarah Bee", "Canada", "Ontario", "Toronto"),
+    ("Bboy Alkolil", "Russia", "Moscow", "Moscow"),
+    ("Bgirl Yell", "Korea, South", "Seoul", "Seoul"),
+    ("Bboy Luan", "Brazil", "São Paulo", "São Paulo"),
+    ("Bgirl Nadia", "Morocco", "Casablanca-Settat", "Casablanca"),
+]
 COLOURS = [(183, 28, 28), (21, 101, 192), (46, 125, 50), (106, 27, 154), (239, 108, 0), (0, 121, 107)]
 
 
@@ -98,6 +126,33 @@ def banner(colour: tuple[int, int, int]) -> bytes:
     out = io.BytesIO()
     image.save(out, "JPEG", quality=80)
     return out.getvalue()
+
+
+@dataclass
+class Dancer:
+    token: str
+    id: int
+    name: str
+
+
+@dataclass
+class Event:
+    id: int
+    title: str
+    start: datetime
+    end: datetime
+    org: int  # 0: none
+
+
+@dataclass
+class Cast:
+    """What the first part made, for the parts that show the rest (studios, tickets, battles)."""
+
+    organizer: Dancer
+    dancers: list[Dancer]
+    org: int
+    events: list[Event] = field(default_factory=list)
+    images: list[str] = field(default_factory=list)
 
 
 class Demo:
@@ -173,6 +228,38 @@ def make_instructors(demo: Demo, identity_db: str, dancers: list[int]) -> int:
     return len(dancers)
 
 
+def events_in_cities(demo: Demo, cast: Cast) -> None:
+    """Published events in real cities (a third of them the organization's), found as the wizard finds places."""
+    token = cast.organizer.token
+    cast.images = [demo.image(token, colour) for colour in COLOURS]
+    rng = random.Random(2026)
+    for (search, title), (start, end) in zip(EVENTS, spans(len(EVENTS), date.today(), rng), strict=True):
+        found = demo.place(search)
+        if found is None:
+            print(f"no place found for {search!r}: skipped", file=sys.stderr)
+            continue
+        made = len(cast.events)
+        event = demo.call("POST", "/api/events", token)["id"]
+        org = cast.org if made % 3 == 0 else 0
+        body = {
+            "title": title,
+            "description": f"<p>Open cypher, 1v1 and 2v2 battles, DJs all day in {found['name']}.</p>",
+            "dateStart": start.strftime("%Y-%m-%dT%H:%M"),
+            "dateEnd": end.strftime("%Y-%m-%dT%H:%M"),
+            "locationAddress": found["address"],
+            "coordinates": {"lat": found["lat"], "lng": found["lng"]},
+            "orgId": org,
+            "image": cast.images[made % len(cast.images)],
+            "tiers": [{"title": "Entry", "cost": rng.choice([0, 1000, 1500, 2500]), "description": None}],
+        }
+        demo.save_event(token, event, body)
+        demo.call("POST", f"/api/events/{event}/publish", token)
+        if made % 4 == 0:
+            dj = rng.choice(cast.dancers).id
+            demo.call("POST", f"/api/events/{event}/role", token, json={"userId": dj, "role": "dj"})
+        cast.events.append(Event(event, title, start, end, org))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", default="http://localhost:8080", help="the gateway")
@@ -184,14 +271,15 @@ def main() -> int:
         help="identity's database (make dev's by default): the demo admin is made platform admin there",
     )
     args = parser.parse_args()
+    started = time.monotonic()
     demo = Demo(args.url)
     token, organizer_id = demo.account(ORGANIZER, "Demo Organizer", "United States", "New York", "New York")
     if demo.call("GET", "/api/events", params={"u": organizer_id, "pp": 1}):
         print(f"{ORGANIZER} has events: the demo data is there already")
         return 0
     dancers = [
-        demo.account(f"demo-dancer-{n + 1}@cypher.dance", name, country, state, city)[1]
-        for n, (name, country, state, city) in enumerate(DANCERS)
+        Dancer(*demo.account(f"demo-dancer-{n + 1}@cypher.dance", name, country, state, city), name)
+        for n, (name, country, state, city) in enumerate(DANCERS + MORE_DANCERS)
     ]
     org = demo.call("POST", "/api/orgs", token)["id"]
     demo.call(
@@ -200,35 +288,12 @@ def main() -> int:
         token,
         json={"name": "World Breaking Tour", "status": "published", "description": "<p>Battles worldwide.</p>"},
     )
-    images = [demo.image(token, colour) for colour in COLOURS]
-    rng = random.Random(2026)
-    made = 0
-    for (search, title), (start, end) in zip(EVENTS, spans(len(EVENTS), date.today(), rng), strict=True):
-        found = demo.place(search)
-        if found is None:
-            print(f"no place found for {search!r}: skipped", file=sys.stderr)
-            continue
-        event = demo.call("POST", "/api/events", token)["id"]
-        body = {
-            "title": title,
-            "description": f"<p>Open cypher, 1v1 and 2v2 battles, DJs all day in {found['name']}.</p>",
-            "dateStart": start.strftime("%Y-%m-%dT%H:%M"),
-            "dateEnd": end.strftime("%Y-%m-%dT%H:%M"),
-            "locationAddress": found["address"],
-            "coordinates": {"lat": found["lat"], "lng": found["lng"]},
-            "orgId": org if made % 3 == 0 else 0,
-            "image": images[made % len(images)],
-            "tiers": [{"title": "Entry", "cost": rng.choice([0, 1000, 1500, 2500]), "description": None}],
-        }
-        demo.save_event(token, event, body)
-        demo.call("POST", f"/api/events/{event}/publish", token)
-        if dancers and made % 4 == 0:
-            demo.call("POST", f"/api/events/{event}/role", token, json={"userId": rng.choice(dancers), "role": "dj"})
-        made += 1
-    instructors = make_instructors(demo, args.identity_db, dancers[:4])
+    cast = Cast(Dancer(token, organizer_id, "Demo Organizer"), dancers, org)
+    events_in_cities(demo, cast)
+    instructors = make_instructors(demo, args.identity_db, [d.id for d in dancers[:4]])
     print(f"demo data: {len(dancers) + 1} dancers ({instructors} workshop instructors), 1 organization (id {org}),")
-    print(f"{made} published events")
-    print(f"sign in as {ORGANIZER} / {PASSWORD} (organizer {organizer_id})")
+    print(f"{len(cast.events)} published events")
+    print(f"sign in as {ORGANIZER} / {PASSWORD} (organizer {organizer_id}); {time.monotonic() - started:.0f} s")
     return 0
 
 
