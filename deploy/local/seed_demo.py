@@ -291,8 +291,14 @@ def main() -> int:
     cast = Cast(Dancer(token, organizer_id, "Demo Organizer"), dancers, org)
     events_in_cities(demo, cast)
     instructors = make_instructors(demo, args.identity_db, [d.id for d in dancers[:4]])
+    from seed_battles import battle_day
+
+    day = battle_day(demo, cast)
     print(f"demo data: {len(dancers) + 1} dancers ({instructors} workshop instructors), 1 organization (id {org}),")
     print(f"{len(cast.events)} published events")
+    live = day["live"]
+    print(f"a battle happening now: /battles/{live['battle']} (its final on /events/{live['event']}/scoreboards/")
+    print(f"{live['carpet']}); crews registering: /battles/{day['crews']['battle']}; winners: /orgs/{org}/leaderboard")
     print(f"sign in as {ORGANIZER} / {PASSWORD} (organizer {organizer_id}); {time.monotonic() - started:.0f} s")
     return 0
 
