@@ -16,7 +16,7 @@ NPM_STAMP := $(WEB)/node_modules/.install-stamp
 
 help:
 	@echo "make dev        run the whole platform on http://localhost:8080 (installs what is missing)"
-	@echo "make seed       demo dancers, an organization and events in real cities, on a running make dev"
+	@echo "make seed       demo dancers, studios, an organization, events with tickets, on a running make dev"
 	@echo "make test       lint + every test suite against real PostgreSQL and NATS, schemathesis, Playwright"
 	@echo "make bench      gateway vs direct vs nginx, and image variant timings"
 	@echo "make drill      PostgreSQL, NATS, a service and a gateway failing under load, each with its verdict"

@@ -17,9 +17,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from seed_demo import Cast, Dancer, Demo, Event
+if TYPE_CHECKING:  # seed_demo imports this module
+    from seed_demo import Cast, Dancer, Demo, Event
 
 T = Any
 

@@ -1,7 +1,8 @@
 """Demo data for a running stack (`make dev`), made through the gateway's public API as users would: dancers with
 finished profiles, an organization, and published events in real cities over the last two months and the next
 three (a few happening now), so Home, the events grid, map and calendar, the members wall and the profiles have
-something to show. Run it once the stack is up:
+something to show; seed_scene.py adds the studios, the organization's people, documents and clips, and tickets,
+check-ins, likes and feedback. Run it once the stack is up:
 
     make seed            # or: uv run python deploy/local/seed_demo.py --url http://localhost:8080
 
@@ -23,6 +24,8 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 import httpx
+from seed_battles import battle_day
+from seed_scene import scene
 
 PASSWORD = "breaking-2026"
 ORGANIZER = "demo-organizer@cypher.dance"
@@ -290,15 +293,22 @@ def main() -> int:
     )
     cast = Cast(Dancer(token, organizer_id, "Demo Organizer"), dancers, org)
     events_in_cities(demo, cast)
+    scene_started = time.monotonic()
+    made = scene(demo, cast)
+    scene_seconds = time.monotonic() - scene_started
     instructors = make_instructors(demo, args.identity_db, [d.id for d in dancers[:4]])
-    from seed_battles import battle_day
-
     day = battle_day(demo, cast)
     print(f"demo data: {len(dancers) + 1} dancers ({instructors} workshop instructors), 1 organization (id {org}),")
     print(f"{len(cast.events)} published events")
+    print(
+        f"{len(made['studios'])} studios, {made['members']} members and {made['media']} clips in the organization,"
+        f" {made['tickets']} tickets, {made['checkins']} check-ins, {made['likes']} likes, {made['feedback']} feedbacks"
+        f" ({scene_seconds:.1f} s)"
+    )
     live = day["live"]
-    print(f"a battle happening now: /battles/{live['battle']} (its final on /events/{live['event']}/scoreboards/")
-    print(f"{live['carpet']}); crews registering: /battles/{day['crews']['battle']}; winners: /orgs/{org}/leaderboard")
+    print(f"a battle happening now: /battle/{live['battle']} (its final on /event/{live['event']}/scoreboard/")
+    print(f"{live['carpet']}); crews registering: /battle/{day['crews']['battle']}; the leaderboard: ")
+    print(f"/organization/{org}?tab=leaderboard")
     print(f"sign in as {ORGANIZER} / {PASSWORD} (organizer {organizer_id}); {time.monotonic() - started:.0f} s")
     return 0
 
