@@ -1254,7 +1254,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Boards */
+        /**
+         * List Boards
+         * @description A crowd's read (docs/decisions.md, "Reads a crowd shares"), as a board's.
+         */
         get: operations["list_boards_api_events__event_id__scoreboards_get"];
         put?: never;
         post?: never;
@@ -2831,6 +2834,11 @@ export interface components {
             /** Locationaddress */
             locationAddress: string;
             coordinates?: components["schemas"]["Coordinates"] | null;
+            /**
+             * Locationnotfound
+             * @default false
+             */
+            locationNotFound: boolean;
             /** Website */
             website: string;
             /** Description */
@@ -3898,12 +3906,16 @@ export interface components {
         };
         /**
          * Place
-         * @description A city: `state` is the platform's State for Australia, Canada and the United States, else the provider's
-         *     region or None; `country` is spelled as the platform's country list; `address` is 'City, State, Country'.
+         * @description A city, or (from an online provider) a street address: `name` is the city, or the street line ('12 Bedford
+         *     Avenue', a venue's name before it) with its town in `city`; `state` is the platform's State for Australia,
+         *     Canada and the United States, else the provider's region or None; `country` is spelled as the platform's
+         *     country list; `address` is 'City, State, Country' or 'Street, City, State, Country'.
          */
         Place: {
             /** Name */
             name: string;
+            /** City */
+            city?: string | null;
             /** State */
             state?: string | null;
             /** Country */
@@ -4623,6 +4635,11 @@ export interface components {
             locationLat?: number | null;
             /** Locationlng */
             locationLng?: number | null;
+            /**
+             * Locationnotfound
+             * @default false
+             */
+            locationNotFound: boolean;
             /**
              * @default {
              *       "facebook": "",

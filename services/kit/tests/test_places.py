@@ -38,6 +38,7 @@ from kit.places.online import NOMINATIM_ATTRIBUTION, PHOTON_ATTRIBUTION
 from kit.rows import rows_of
 from kit.testing import serve_app
 from kit.testing.helpers import asgi_client
+from kit.testing.photon import BEDFORD_AVENUE, BROOKLYN, NOT_FOUND_ADDRESS, served_photon
 
 SAMPLE = Path(__file__).parent / "sample"
 COUNTRIES_JSON = Path(__file__).resolve().parents[3] / "proto-contracts" / "data" / "countries.json"
@@ -239,6 +240,7 @@ class TestRoute:
         assert len(body["items"]) <= 2
         assert body["items"][0] == {
             "name": "Toronto",
+            "city": None,  # a town itself (a street's town is here)
             "state": "Ontario",
             "country": "Canada",
             "countryCode": "CA",
@@ -320,7 +322,8 @@ def nominatim_stand_in(seen: list[tuple[float, Request]]) -> FastAPI:
         if request.query_params["q"] == "nowhere":
             return []
         if request.query_params["q"].startswith("12 Rue"):  # a street: its town is the place
-            address = {"road": "Rue de Rivoli", "city": "Paris", "state": "Ile-de-France", "country": "France"}
+            address = {"house_number": "12", "road": "Rue de Rivoli", "city": "Paris", "country": "France"}
+            address |= {"state": "Ile-de-France"}
             road = {"lat": "48.8559", "lon": "2.3580", "name": "Rue de Rivoli", "addresstype": "road"}
             return [road | {"address": address | {"country_code": "fr"}, "category": "highway", "type": "primary"}]
         address = {
@@ -353,7 +356,7 @@ class TestPhoton:
         assert [p.address for p in found] == ["Toronto, Ontario, Canada", "Torino, Piedmont, Italy"]
         assert (found[0].lat, found[0].lng, found[0].country_code) == (43.65, -79.38, "CA")
         assert seen[0]["q"] == "tor" and seen[0]["lat"] == "43.0" and seen[0]["lon"] == "-79.0"
-        assert seen[0]["limit"] == "5" and "city" in seen[0].getlist("layer")
+        assert seen[0]["limit"] == "5" and {"house", "street", "city"} <= set(seen[0].getlist("layer"))
         assert photon.autocompletes and photon.attribution == PHOTON_ATTRIBUTION
 
     async def test_geocode_is_the_first_result(self) -> None:
@@ -362,6 +365,19 @@ class TestPhoton:
             async with Photon(f"http://127.0.0.1:{port}", user_agent="cypher-test") as photon:
                 place = await photon.geocode("Toronto, ON, Canada")
         assert place is not None and place.name == "Toronto"
+
+    async def test_a_house_or_a_street_keeps_its_point_and_its_town(self) -> None:
+        async with served_photon() as url, Photon(url, user_agent="cypher-test") as photon:
+            house = await photon.geocode("285 Bedford Ave, Brooklyn, NY")
+            streets = await photon.search("flatbush", limit=5)
+            borough = await photon.geocode("Brooklyn, NY")
+            nothing = await photon.geocode(NOT_FOUND_ADDRESS)
+        assert house is not None and (house.lat, house.lng) == BEDFORD_AVENUE
+        assert (house.name, house.city) == ("285 Bedford Avenue", "Brooklyn")
+        assert house.address == "285 Bedford Avenue, Brooklyn, New York, United States"
+        assert [p.name for p in streets] == ["Flatbush Avenue", "120 Flatbush Avenue"]
+        assert borough is not None and (borough.name, borough.city) == ("Brooklyn", None)
+        assert (borough.lat, borough.lng) == BROOKLYN and nothing is None
 
     async def test_a_provider_that_is_down_answers_nothing(self) -> None:
         async with Photon(f"http://127.0.0.1:{free_port()}", user_agent="cypher-test", timeout=1) as photon:
@@ -400,7 +416,9 @@ class TestNominatim:
         assert (place.lat, place.lng) == (40.7135, -73.8283)
         assert place.address == "Queens, New York, United States"
         assert nothing is None
-        assert street is not None and street.address == "Paris, Ile-de-France, France"
+        # a street address keeps its street and its own point (not the town's centre)
+        assert street is not None and street.address == "12 Rue de Rivoli, Paris, Ile-de-France, France"
+        assert (street.name, street.city, street.lat, street.lng) == ("12 Rue de Rivoli", "Paris", 48.8559, 2.3580)
         request = seen[0][1]
         assert request.headers["user-agent"] == "cypher-test (ops@example.org)"
         assert request.query_params["format"] == "jsonv2" and request.query_params["q"] == "Queens, NY, United States"

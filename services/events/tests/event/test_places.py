@@ -1,6 +1,7 @@
 """Places on an event: an address typed without choosing a place is geocoded by the offline gazetteer (the
-venue's coordinates and time zone follow); a chosen place's coordinates are kept; the wizard's place search is
-this service's `GET /api/places`."""
+venue's coordinates and time zone follow), or at its street by Photon when configured (a local stand-in here); an
+address nothing finds is kept and said so (`locationNotFound`); a chosen place's coordinates are kept; the
+wizard's place search is this service's `GET /api/places`."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ import httpx
 from event.cast import ORGANIZER
 from event.factories import create_event, headers
 from sqlalchemy.ext.asyncio import AsyncSession
+
+from kit.places.online import PHOTON_ATTRIBUTION
+from kit.testing.photon import BEDFORD_AVENUE, NOT_FOUND_ADDRESS, served_photon
+from kit.testing.plugin import AppClient
 
 
 async def save(client: httpx.AsyncClient, event_id: int, body: dict[str, Any]) -> dict[str, Any]:
@@ -53,7 +58,25 @@ class TestGeocoding:
         event = await create_event(session, status="draft")
         saved = await save(client, event.id, {"locationAddress": "Qqqzzx Nowhere"})
         assert saved["coordinates"] is None and saved["timeZone"] == "UTC"
-        assert saved["locationAddress"] == "Qqqzzx Nowhere"
+        assert saved["locationAddress"] == "Qqqzzx Nowhere" and saved["locationNotFound"] is True
+        placed = await save(client, event.id, {"locationAddress": "Queens, NY, United States"})
+        assert placed["coordinates"] is not None and placed["locationNotFound"] is False
+
+
+class TestStreetLevel:
+    async def test_photon_places_the_venue_at_its_street(self, app_with: AppClient, session: AsyncSession) -> None:
+        event = await create_event(session, status="draft")
+        lost = await create_event(session, status="draft")
+        async with served_photon() as photon_url, app_with(geocoder="photon", geocoder_url=photon_url) as client:
+            saved = await save(client, event.id, {"locationAddress": "285 Bedford Ave, Brooklyn, NY"})
+            nowhere = await save(client, lost.id, {"locationAddress": NOT_FOUND_ADDRESS})
+            search = (await client.get("/api/places", params={"q": "285 bedford"})).json()
+        assert (saved["coordinates"]["lat"], saved["coordinates"]["lng"]) == BEDFORD_AVENUE
+        assert saved["timeZone"] == "America/New_York" and saved["locationNotFound"] is False
+        assert nowhere["coordinates"] is None and nowhere["locationNotFound"] is True
+        assert nowhere["locationAddress"] == NOT_FOUND_ADDRESS
+        assert search["items"][0]["address"] == "285 Bedford Avenue, Brooklyn, New York, United States"
+        assert search["items"][0]["city"] == "Brooklyn" and search["attribution"] == PHOTON_ATTRIBUTION
 
 
 class TestPlaceSearch:

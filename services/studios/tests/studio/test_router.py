@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 from fastapi import FastAPI
 from sqlalchemy import select
@@ -9,6 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from studio.factories import ADMIN, PLATFORM_ADMIN, STRANGER, create_profiles, create_studio, headers
 
 from kit.testing import collect_events
+from kit.testing.photon import BEDFORD_AVENUE, BROOKLYN, FLATBUSH_AVENUE, NOT_FOUND_ADDRESS, served_photon
+from kit.testing.plugin import AppClient
 from studios.models import Studio, StudioMember
 from studios.studios.repository import map_query
 
@@ -104,6 +108,24 @@ class TestSave:
         saved = (await client.put(url, json={"locationAddress": " "}, headers=who)).json()
         assert (saved["locationAddress"], saved["locationLat"], saved["locationLng"]) == (None, None, None)
 
+    async def test_an_address_the_gazetteer_cannot_place_is_saved_and_said_so(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        studio = await create_studio(session, status="draft")
+        url, who = f"/api/studios/{studio.id}", headers(ADMIN)
+        saved = (await client.put(url, json={"locationAddress": "Qqqzzx Nowhere"}, headers=who)).json()
+        assert (saved["locationAddress"], saved["locationLat"], saved["locationNotFound"]) == (
+            "Qqqzzx Nowhere",
+            None,
+            True,
+        )
+        assert (await client.get(url, headers=who)).json()["locationNotFound"] is True  # until it is placed
+        placed = (await client.put(url, json={"locationAddress": "Brooklyn, NY"}, headers=who)).json()
+        assert placed["locationNotFound"] is False
+        assert (round(placed["locationLat"], 1), round(placed["locationLng"], 1)) == (40.7, -73.9)  # Brooklyn's centre
+        cleared = (await client.put(url, json={"locationAddress": ""}, headers=who)).json()
+        assert cleared["locationNotFound"] is False
+
     async def test_bad_input_is_a_400_that_changes_nothing(
         self, client: httpx.AsyncClient, session: AsyncSession
     ) -> None:
@@ -141,6 +163,40 @@ class TestSave:
         assert (await client.delete(url, headers=headers(STRANGER))).status_code == 403
         platform = await client.put(url, json={"name": "Renamed"}, headers=headers(PLATFORM_ADMIN, admin=True))
         assert platform.status_code == 200 and platform.json()["name"] == "Renamed"
+
+
+class TestStreetLevel:
+    """With Photon configured (a local stand-in answering as it does), a typed address is placed at its street."""
+
+    async def test_two_studios_in_brooklyn_on_their_streets_and_one_nowhere(
+        self, app_with: AppClient, session: AsyncSession
+    ) -> None:
+        bedford, flatbush, lost = [(await create_studio(session, status="draft")).id for _ in range(3)]
+        seen: list[Any] = []
+        async with served_photon(seen) as photon_url, app_with(geocoder="photon", geocoder_url=photon_url) as client:
+
+            async def locate(studio_id: int, address: str) -> dict[str, Any]:
+                response = await client.put(
+                    f"/api/studios/{studio_id}", json={"locationAddress": address}, headers=headers(ADMIN)
+                )
+                assert response.status_code == 200, response.text
+                return response.json()
+
+            one = await locate(bedford, "285 Bedford Ave, Brooklyn, NY")
+            two = await locate(flatbush, "120 Flatbush Ave, Brooklyn, NY 11217")
+            nowhere = await locate(lost, NOT_FOUND_ADDRESS)
+        assert (one["locationLat"], one["locationLng"]) == BEDFORD_AVENUE
+        assert (two["locationLat"], two["locationLng"]) == FLATBUSH_AVENUE
+        assert (one["locationLat"], one["locationLng"]) != BROOKLYN  # not the borough's centre, as the gazetteer
+        assert one["locationAddress"] == "285 Bedford Ave, Brooklyn, NY"  # kept as typed
+        assert not one["locationNotFound"] and not two["locationNotFound"]
+        assert (nowhere["locationAddress"], nowhere["locationLat"], nowhere["locationLng"]) == (
+            NOT_FOUND_ADDRESS,
+            None,
+            None,
+        )
+        assert nowhere["locationNotFound"] is True
+        assert {"house", "street"} <= set(seen[0].getlist("layer"))
 
 
 class TestPublishAndDeactivate:

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useState, type ReactNode } from 'react'
 import { useDebounced } from '@/lib/use-debounced'
-import { PLACE_SEARCH_DEBOUNCE_MS, useSearchPlacesQuery, type Coordinates, type Place } from '@/lib/api/places'
+import { PLACE_NOT_FOUND, PLACE_SEARCH_DEBOUNCE_MS, useSearchPlacesQuery, type Coordinates, type Place } from '@/lib/api/places'
 
 interface PlaceSearchProps {
   address: string
@@ -15,14 +15,17 @@ interface PlaceSearchProps {
   placeholder?: string
   /** marked required (an event needs its place to be published) */
   required?: boolean
+  /** the saved address could not be placed on the map: said under the field */
+  notFound?: boolean
 }
 
 /**
  * An address (an event's venue, a studio's) with autocomplete (GET /api/places, debounced): choosing a place sets the address and its
- * coordinates; typed text alone keeps the address without coordinates (the server geocodes it). The
+ * coordinates; typed text alone keeps the address without coordinates (the server geocodes it, and says when it
+ * could not: `notFound` shows that under the field). A street shows its town, state and country under it. The
  * gazetteer's attribution shows under the results, as its licence asks.
  */
-export function PlaceSearch({ address, onChange, near, label = 'Location', placeholder = 'Search a city or an address', required }: PlaceSearchProps) {
+export function PlaceSearch({ address, onChange, near, label = 'Location', placeholder = 'Search a city or an address', required, notFound }: PlaceSearchProps) {
   const [text, setText] = useState(address)
   // only what the user types is searched: not the saved address, nor the label of a place just chosen
   const [typed, setTyped] = useState('')
@@ -61,7 +64,7 @@ export function PlaceSearch({ address, onChange, near, label = 'Location', place
             <Box>
               <Typography sx={{ fontWeight: 600 }}>{option.name}</Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {[option.state, option.country].filter(Boolean).join(', ')}
+                {[option.city, option.state, option.country].filter(Boolean).join(', ')}
               </Typography>
             </Box>
           </Box>
@@ -79,7 +82,7 @@ export function PlaceSearch({ address, onChange, near, label = 'Location', place
           </Paper>
         ),
       }}
-      renderInput={(params) => <TextField {...params} label={label} placeholder={placeholder} required={required} />}
+      renderInput={(params) => <TextField {...params} label={label} placeholder={placeholder} required={required} error={notFound} helperText={notFound ? PLACE_NOT_FOUND : undefined} />}
     />
   )
 }

@@ -13,11 +13,13 @@ import {
   mapsSearchUrl,
   nextCarpetName,
   normaliseUpdate,
+  publishProblems,
   shareLinks,
   splitLocal,
   TOTAL_STEP,
   WIZARD_STEPS,
 } from './rules'
+import { placeNotFound, unplacedAddress } from '@/lib/api/places'
 import { buildEvent } from '@/testing/builders'
 
 describe('the wizard', () => {
@@ -31,6 +33,24 @@ describe('the wizard', () => {
     expect(deleteQuestion('Winter Jam')).toBe('Are you sure you want to delete Winter Jam?')
     expect(deleteQuestion('')).toBe('Are you sure you want to delete this event?')
     expect(deleteQuestion(null)).toBe('Are you sure you want to delete this event?')
+  })
+})
+
+describe('the place', () => {
+  const message = 'We could not find this address on the map; check it or pick a place from the list'
+  it('is required to publish, and must have been found on the map', () => {
+    expect(publishProblems({ locationAddress: ' ' })).toEqual(['Location is required'])
+    expect(publishProblems({ locationAddress: '404 Nowhere Lane' }, true)).toEqual([message])
+    expect(publishProblems({ locationAddress: 'Brooklyn' })).toEqual([])
+  })
+
+  it('is said not found while the field holds the address the answer could not place', () => {
+    const unplaced = unplacedAddress(buildEvent({ locationAddress: '404 Nowhere Lane', locationNotFound: true }))
+    expect(unplaced).toBe('404 Nowhere Lane')
+    expect(placeNotFound(' 404 Nowhere Lane ', unplaced)).toBe(true)
+    expect(placeNotFound('404 Nowhere Lan', unplaced)).toBe(false)
+    expect(unplacedAddress(buildEvent({ locationAddress: 'Brooklyn' }))).toBeNull()
+    expect(placeNotFound('', null)).toBe(false)
   })
 })
 

@@ -1,3 +1,4 @@
+import { PLACE_NOT_FOUND } from '@/lib/api/places'
 import type { SortDirection } from '@/lib/lists'
 import type { Cancellation, CypherEvent, EventDraft, EventPeriod, Tier, TierDraft } from './types'
 
@@ -26,9 +27,11 @@ export const TEXTS = {
 } as const
 
 /** What still keeps a draft from being published, as the review says it: the place (the server refuses an event
- * without one too); the dates are the server's own message when Publish is pressed. */
-export function publishProblems(draft: Pick<EventDraft, 'locationAddress'>): string[] {
-  return draft.locationAddress?.trim() ? [] : [TEXTS.locationRequired]
+ * without one too), or an address the geocoder could not place (`notFound`: no coordinates, so never on the map);
+ * the dates are the server's own message when Publish is pressed. */
+export function publishProblems(draft: Pick<EventDraft, 'locationAddress'>, notFound = false): string[] {
+  if (!draft.locationAddress?.trim()) return [TEXTS.locationRequired]
+  return notFound ? [PLACE_NOT_FOUND] : []
 }
 
 /** The step the processing page opens: Total when the event has a title, else Info. */

@@ -9,6 +9,9 @@ import type { CypherEvent } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
 
+const NOWHERE = '404 Nowhere Lane, Atlantis'
+const PLACE_NOT_FOUND = 'We could not find this address on the map; check it or pick a place from the list'
+
 /** The events service as the wizard sees it: one event, saved as posted (a cost under $1 answered as $1). */
 function eventsService(initial: CypherEvent, extra: (call: ApiCall) => Response | undefined = () => undefined) {
   let event = initial
@@ -23,6 +26,8 @@ function eventsService(initial: CypherEvent, extra: (call: ApiCall) => Response 
       const update = body as Partial<CypherEvent>
       const tiers = (update.tiers ?? []).map((tier, index) => ({ ...tier, id: index + 1, cost: tier.cost > 0 && tier.cost < 100 ? 100 : tier.cost }))
       event = { ...event, ...update, tiers }
+      // the geocoder finds no place for this one: saved as typed, without coordinates, and said so
+      event = { ...event, locationNotFound: event.locationAddress === NOWHERE && !event.coordinates }
       return jsonResponse(event)
     }
     if (path === `/api/events/${event.id}/publish`) return jsonResponse({ ok: true })
@@ -358,6 +363,23 @@ describe('/create-event/{id}', () => {
     expect(await screen.findByRole('button', { name: 'Publish Event' })).toBeEnabled()
     expect(screen.queryByText('Location is required')).toBeNull()
     expect(calls.some((call) => call.path === '/api/events/42/publish')).toBe(false)
+  })
+
+  it('says when the typed location was found nowhere: saved, Info stays once, and the review keeps Publish waiting', async () => {
+    const { calls, user } = showFindingBrooklyn()
+    await user.click(await screen.findByRole('button', { name: 'Edit Info' }))
+    const location = screen.getByRole('combobox', { name: 'Location' })
+    await user.type(location, NOWHERE)
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({ locationAddress: NOWHERE, coordinates: null }))
+    expect(await screen.findByText(PLACE_NOT_FOUND)).toBeInTheDocument()
+    expect(location).toHaveAccessibleDescription(PLACE_NOT_FOUND)
+    expect(screen.getByRole('heading', { name: 'Info' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    const publish = await screen.findByRole('button', { name: 'Publish Event' })
+    expect(publish).toBeDisabled()
+    expect(publish).toHaveAccessibleDescription(PLACE_NOT_FOUND)
+    expect(within(screen.getByRole('region', { name: 'Info' })).getByText(NOWHERE)).toBeInTheDocument()
   })
 
   it("shows each battle's bracket size and judges in the review", async () => {

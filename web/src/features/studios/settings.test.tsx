@@ -17,7 +17,7 @@ function service(start: Partial<Studio> = {}) {
     if (path === '/api/users') return jsonResponse({ items: [{ id: 5, dancerName: 'Bgirl Five', avatar: null, confirmed: true }] })
     if (path === '/api/studios/7' && method === 'GET') return jsonResponse(studio)
     if (path === '/api/studios/7' && method === 'PUT') {
-      studio = { ...studio, ...(body as Partial<Studio>) }
+      studio = { ...studio, ...(body as Partial<Studio>), locationNotFound: false } // every address placed
       return jsonResponse(studio)
     }
     if (path === '/api/studios/7/publish') return jsonResponse((studio = { ...studio, status: 'published' }))
@@ -89,6 +89,21 @@ describe('StudioSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(store.getState().toast.current?.text).toBe('Changes has been saved'))
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ name: 'Floor Lab NYC' })
+  })
+
+  it('says under the address that it was found nowhere until it is placed', async () => {
+    const message = 'We could not find this address on the map; check it or pick a place from the list'
+    render('general', { locationAddress: '404 Nowhere Lane', locationNotFound: true })
+    const user = userEvent.setup()
+    const address = await screen.findByPlaceholderText('Address of the studio')
+    expect(address).toHaveValue('404 Nowhere Lane')
+    expect(screen.getByText(message)).toBeInTheDocument()
+    await user.clear(address)
+    await user.type(address, '12 Main St, Brooklyn')
+    expect(screen.queryByText(message)).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByRole('button', { name: 'Save' })
+    await waitFor(() => expect(screen.queryByText(message)).toBeNull())
   })
 
   it("shows 'Students (count)', searches them, removes one, and adds one only once someone is picked", async () => {

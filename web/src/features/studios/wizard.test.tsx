@@ -9,6 +9,9 @@ import type { Studio, StudioUser } from './types'
 
 afterEach(() => vi.unstubAllGlobals())
 
+const NOWHERE = '404 Nowhere Lane, Atlantis'
+const PLACE_NOT_FOUND = 'We could not find this address on the map; check it or pick a place from the list'
+
 const puts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'PUT' && call.path === '/api/studios/7')
 
 /** A studio service in memory: the draft, its people, the saves. */
@@ -22,6 +25,9 @@ function service(start: Partial<Studio> = {}) {
     if (path === '/api/studios/7' && method === 'GET') return jsonResponse(studio)
     if (path === '/api/studios/7' && method === 'PUT') {
       studio = { ...studio, ...(body as Partial<Studio>) }
+      // the geocoder finds no place for this one: saved as typed, without coordinates, and said so
+      const nowhere = studio.locationAddress === NOWHERE && studio.locationLat == null
+      studio = { ...studio, locationNotFound: nowhere }
       return jsonResponse(studio)
     }
     if (path === '/api/studios/7/publish') {
@@ -112,6 +118,28 @@ describe('CreateStudioPage', () => {
     const last = calls.filter((call) => call.method === 'PUT').slice(-2)
     expect(last.map((call) => call.path)).toEqual(['/api/studios/7', '/api/studios/7/publish'])
     expect(puts(calls)).toHaveLength(6)
+  })
+
+  it('says under the address when it was found nowhere, saved all the same, and goes on at the second Next', async () => {
+    const calls = service({ name: 'Floor Lab' })
+    const user = userEvent.setup()
+    renderWithProviders(<CreateStudioPage id={7} />, { preloadedState: signedInState() })
+    await user.click(await screen.findByRole('button', { name: 'Next' }))
+    const address = await screen.findByPlaceholderText('Address of the studio')
+    await user.type(address, NOWHERE)
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    // saved as typed; the step stays, with the message on the field
+    await waitFor(() => expect(puts(calls).at(-1)?.body).toMatchObject({ locationAddress: NOWHERE }))
+    expect(await screen.findByText(PLACE_NOT_FOUND)).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Location' })).toBeInTheDocument()
+    expect(address).toHaveAccessibleDescription(PLACE_NOT_FOUND)
+    // another address takes the message away; back to the same one and Next twice goes on
+    await user.type(address, 'x')
+    expect(screen.queryByText(PLACE_NOT_FOUND)).toBeNull()
+    await user.type(address, '{Backspace}')
+    expect(screen.getByText(PLACE_NOT_FOUND)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByRole('heading', { name: 'Contact and social info' })).toBeInTheDocument()
   })
 
   it('stays on the step when a save is refused, with the message on its field', async () => {

@@ -183,6 +183,7 @@ class Event(Schema):
     is_finished: bool
     location_address: str
     coordinates: Coordinates | None = None
+    location_not_found: bool = False  # an address without coordinates: the geocoder could not place it
     website: str
     description: str
     org_id: int

@@ -126,8 +126,9 @@ class EventService:
             event.lat, event.lng = point.lat, point.lng
         elif "coordinates" in given or event.location_address != previous_address or event.lat is None:
             # An address typed without choosing a place (or a provider that does not autocomplete): the
-            # geocoder finds it; an address it cannot place, or none, leaves the event without coordinates. An
-            # unchanged address keeps the coordinates of the place chosen for it.
+            # geocoder finds it (at its street with Photon or Nominatim); an address it cannot place, or none,
+            # leaves the event without coordinates (the answer's locationNotFound). An unchanged address keeps the
+            # coordinates of the place chosen for it.
             found = await geocoder.geocode(event.location_address) if event.location_address else None
             event.lat, event.lng = (found.lat, found.lng) if found else (None, None)
         event.time_zone = rules.zone_at(event.lat, event.lng)

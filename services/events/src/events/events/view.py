@@ -91,6 +91,9 @@ def event_of(row: Mapping[str, Any], principal: Principal, now: datetime) -> dic
         | attendance
         | feedback
         | {
+            # An address the geocoder could not place: saved as typed, off the map, and the wizard says so
+            # (docs/decisions.md, "Places and geocoding").
+            "locationNotFound": bool(row["location_address"].strip()) and item["coordinates"] is None,
             "website": row["website"],
             "description": row["description"],
             "org": (

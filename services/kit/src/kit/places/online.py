@@ -21,8 +21,13 @@ PHOTON_ATTRIBUTION = f"Search by Photon (komoot), data {OSM_ATTRIBUTION}"
 NOMINATIM_ATTRIBUTION = f"Search by Nominatim, data {OSM_ATTRIBUTION}"
 PHOTON_URL = "https://photon.komoot.io"
 NOMINATIM_URL = "https://nominatim.openstreetmap.org"
-# Photon's layers that are a place one lives in (not a street or a shop): cities, towns, villages, boroughs.
-PHOTON_LAYERS = ("city", "district", "locality")
+# Photon's layers (its `layer` parameter, repeated): a house (an address with its number, a venue) or a street
+# first, so a studio or a venue is placed where it is, not on its city's centre; the places one lives in too
+# (cities, towns, boroughs), which a search or an address naming only a town finds. Not counties, states,
+# countries or natural features: nobody holds a battle in a whole state (docs/decisions.md, "Places and geocoding").
+PHOTON_LAYERS = ("house", "street", "city", "district", "locality")
+# A feature of these layers is an address in a town: its `city` (else `district`) is the town it is in.
+PHOTON_ADDRESS_LAYERS = frozenset({"house", "street"})
 # Nominatim's `addresstype` of a result that is itself a place, and the address keys naming the town of one that
 # is not (a street, a venue), most specific town first.
 NOMINATIM_PLACE_TYPES = frozenset(
@@ -68,9 +73,10 @@ class _HttpGeocoder:
 
 
 class Photon(_HttpGeocoder):
-    """GET /api?q=&lat=&lon=&limit= answering GeoJSON features (properties name, state, country, countrycode;
-        coordinates [lon, lat]); results near `near` come first (Photon's location bias). OpenStreetMap
-    already names Ontario or New South Wales as the platform does."""
+    """GET /api?q=&lat=&lon=&limit=&layer=house&layer=street&layer=city... answering GeoJSON features (properties
+    type, name, housenumber, street, city, district, state, country, countrycode; coordinates [lon, lat]); results
+    near `near` come first (Photon's location bias). OpenStreetMap already names Ontario or New South Wales as the
+    platform does. A house or a street keeps its own point: the geocoded address is placed at its street."""
 
     autocompletes = True
     attribution = PHOTON_ATTRIBUTION
@@ -96,12 +102,20 @@ def _photon_place(feature: Any) -> Place | None:
     try:
         props = feature["properties"]
         lng, lat = feature["geometry"]["coordinates"][:2]
-        name = props.get("name") or props.get("city")
+        town = props.get("city") or props.get("district") or props.get("locality")
+        if props.get("type") in PHOTON_ADDRESS_LAYERS or props.get("housenumber"):
+            # '12 Bedford Avenue', a street by its name, or a venue by its name with its street after it
+            street = " ".join(p for p in (props.get("housenumber"), props.get("street")) if p)
+            venue = props.get("name") if props.get("name") != props.get("street") else None
+            name = ", ".join(p for p in (venue, street) if p) or None
+        else:  # the result is itself a town
+            name, town = props.get("name") or town, None
         if not name:
             return None
         code = props.get("countrycode")
         return Place.of(
             name=name,
+            city=town,
             state=props.get("state"),
             country_code=code,
             country=props.get("country"),
@@ -150,15 +164,20 @@ class Nominatim(_HttpGeocoder):
 def _nominatim_place(item: Any) -> Place | None:
     try:
         address = item.get("address") or {}
+        town = next((address[k] for k in NOMINATIM_TOWN_KEYS if address.get(k)), None)
         if item.get("addresstype") in NOMINATIM_PLACE_TYPES and item.get("name"):
-            name = item["name"]  # the result is itself a place ('Queens', a borough of New York City)
-        else:  # a street or a venue: the town it is in
-            name = next((address[k] for k in NOMINATIM_TOWN_KEYS if address.get(k)), None) or item.get("name")
+            name, town = item["name"], None  # the result is itself a place ('Queens', a borough of New York City)
+        else:  # a house, a street or a venue: '12 Bedford Avenue' (or the venue's name before it) in its town
+            street = " ".join(p for p in (address.get("house_number"), address.get("road")) if p)
+            venue = item.get("name") if item.get("name") != address.get("road") else None
+            name = ", ".join(p for p in (venue, street) if p) or town
+            town = town if name != town else None
         if not name:
             return None
         code = address.get("country_code")
         return Place.of(
             name=name,
+            city=town,
             state=address.get("state"),
             country_code=code,
             country=address.get("country"),

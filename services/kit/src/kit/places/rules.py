@@ -158,9 +158,9 @@ def state_matches(country_code: str, admin1: str | None, text: str) -> bool:
     return wanted in (fold(found[0]), fold(found[1]))
 
 
-def address_of(name: str, state: str | None, country: str | None) -> str:
-    """The display text 'City, State, Country' without its empty parts."""
-    return ", ".join(part for part in (name, state, country) if part)
+def address_of(name: str, *rest: str | None) -> str:
+    """The display text 'City, State, Country' (or 'Street, City, State, Country') without its empty parts."""
+    return ", ".join(part for part in (name, *rest) if part)
 
 
 def address_parts(address: str) -> list[str]:

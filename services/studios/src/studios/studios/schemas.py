@@ -79,6 +79,7 @@ class Studio(Schema):
     location_address: str | None = None
     location_lat: float | None = None
     location_lng: float | None = None
+    location_not_found: bool = False  # an address without coordinates: the geocoder could not place it
     socials: Socials = Socials()
     admins: list[User] = []
     total_students: int = 0

@@ -82,6 +82,8 @@ class StudioService:
             location_address=studio.location_address,
             location_lat=studio.lat,
             location_lng=studio.lng,
+            # saved as typed but off the map: the form says so (docs/decisions.md, "Places and geocoding")
+            location_not_found=studio.location_address is not None and studio.lat is None,
             socials=Socials.model_validate(studio.socials or {}),
             admins=await member_service.admins(session, identity, studio.id),
             total_students=counts.get(Role.STUDENT, 0),
@@ -121,8 +123,9 @@ class StudioService:
         return await self.view(session, identity, access)
 
     async def _locate(self, studio: Studio, geocoder: Geocoder, update: StudioUpdate, given: set[str]) -> None:
-        """Coordinates picked with the address are kept; an address alone is geocoded (the shared geocoder: an
-        address it cannot place leaves the studio off the map); a blank address clears the place."""
+        """Coordinates picked with the address are kept; an address alone is geocoded (the shared geocoder: at
+        its street with Photon or Nominatim, its city with the gazetteer; an address it cannot place is kept,
+        without coordinates, and the answer's locationNotFound says so); a blank address clears the place."""
         address = rules.location(update.location_address) if "location_address" in given else studio.location_address
         unchanged = address == studio.location_address and studio.lat is not None
         studio.location_address = address

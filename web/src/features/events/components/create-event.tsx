@@ -19,6 +19,7 @@ import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { paths } from '@/config/paths'
 import { useBattleByIdQuery } from '@/lib/api/battles'
 import { imageUrl } from '@/lib/api/images'
+import { PLACE_NOT_FOUND, placeNotFound, unplacedAddress } from '@/lib/api/places'
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { toastShown } from '@/lib/toast'
 import { useCreateEventMutation, useDeleteEventMutation, useGetEventQuery, usePublishEventMutation, useSaveEventMutation } from '../api/events-api'
@@ -73,6 +74,8 @@ function Wizard({ event }: { event: CypherEvent }) {
   const [battles, setBattles] = useState<WizardBattles>(() => event.battles ?? [])
   // editing one section from Total: save / cancel go back to Total
   const [fromTotal, setFromTotal] = useState(() => firstStep(event) === TOTAL_STEP)
+  // the saved address the geocoder could not place: said under the location, and in the review
+  const [unplaced, setUnplaced] = useState(() => unplacedAddress(event))
   const [carpetsSaving, setCarpetsSaving] = useState(false)
   const [cancelling, setCancelling] = useState(false)
   const [deleting, setDeleting] = useState(false)
@@ -92,13 +95,14 @@ function Wizard({ event }: { event: CypherEvent }) {
   }, [step])
 
   /** Saves the whole event; the draft becomes the server's answer (e.g. a 50-cent tier comes back as $1). */
-  const saveDraft = async (): Promise<boolean> => {
+  const saveDraft = async (): Promise<CypherEvent | null> => {
     try {
       const saved = await save({ id: event.id, body: normaliseUpdate(draft) }).unwrap()
       setDraft(eventUpdate(saved))
-      return true
+      setUnplaced(unplacedAddress(saved))
+      return saved
     } catch {
-      return false
+      return null
     }
   }
 
@@ -107,7 +111,11 @@ function Wizard({ event }: { event: CypherEvent }) {
     if (next === TOTAL_STEP) setFromTotal(true)
   }
   const next = async () => {
-    if (await saveDraft()) go(fromTotal ? TOTAL_STEP : step + 1)
+    const saved = await saveDraft()
+    // an address newly found nowhere keeps Info open once, its message under the location (saved all the same)
+    const notFound = unplacedAddress(saved)
+    if (saved && step === 0 && notFound !== null && notFound !== unplaced) return
+    if (saved) go(fromTotal ? TOTAL_STEP : step + 1)
     // docs/product/events.md, The wizard: Next on the Battles step says only this when it fails
     else if (step === BATTLES_STEP) dispatch(toastShown(BATTLE_TEXTS.nextFailed))
   }
@@ -140,7 +148,8 @@ function Wizard({ event }: { event: CypherEvent }) {
 
   const title = WIZARD_STEPS[step]
   const stepProps = { event, draft, onDraft }
-  const problems = publishProblems(draft)
+  const notFound = placeNotFound(draft.locationAddress, unplaced)
+  const problems = publishProblems(draft, notFound)
   const blocked = (step === 0 && !draft.title.trim()) || (step === 3 && (!draft.title.trim() || carpetsSaving))
 
   return (
@@ -160,12 +169,12 @@ function Wizard({ event }: { event: CypherEvent }) {
         <Typography variant="h2" ref={heading} tabIndex={-1} sx={{ fontSize: '1.3rem', outline: 'none', mb: 3 }}>
           {title}
         </Typography>
-        {step === 0 ? <InfoStep {...stepProps} /> : null}
+        {step === 0 ? <InfoStep {...stepProps} unplaced={unplaced} /> : null}
         {step === 1 ? <DateStep {...stepProps} /> : null}
         {step === 2 ? <TiersStep {...stepProps} /> : null}
         {step === 3 ? <DisplayModeStep {...stepProps} onSaving={onCarpetsSaving} /> : null}
         {step === BATTLES_STEP ? <BattlesStep event={event} battles={battles} onBattles={setBattles} /> : null}
-        {step === TOTAL_STEP ? <TotalStep event={event} draft={draft} battles={battles} onEdit={(at) => setStep(at)} /> : null}
+        {step === TOTAL_STEP ? <TotalStep event={event} draft={draft} battles={battles} notFound={notFound} onEdit={(at) => setStep(at)} /> : null}
 
         {step === TOTAL_STEP ? (
           <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', mt: 4 }}>
@@ -247,7 +256,7 @@ function Section({ title, step, onEdit, children }: { title: string; step: numbe
 const names = (users: Pick<EventUser, 'dancerName'>[] | undefined) => users?.map((user) => user.dancerName || 'Unnamed dancer').join(', ') || '—'
 
 /** The review: every section with its edit pencil. */
-function TotalStep({ event, draft, battles, onEdit }: { event: CypherEvent; draft: EventDraft; battles: WizardBattles; onEdit: (step: number) => void }) {
+function TotalStep({ event, draft, battles, notFound, onEdit }: { event: CypherEvent; draft: EventDraft; battles: WizardBattles; notFound: boolean; onEdit: (step: number) => void }) {
   const org = draft.orgId === 0 ? PLATFORM_ORG_NAME : event.org?.name
   return (
     <Stack divider={<Divider flexItem />}>
@@ -256,7 +265,14 @@ function TotalStep({ event, draft, battles, onEdit }: { event: CypherEvent; draf
         <Typography sx={{ fontWeight: 700, color: 'text.primary' }}>{draft.title || 'Untitled'}</Typography>
         {org ? <Typography>Organization: {org}</Typography> : null}
         {draft.locationAddress?.trim() ? (
-          <Typography>{draft.locationAddress}</Typography>
+          <>
+            <Typography>{draft.locationAddress}</Typography>
+            {notFound ? (
+              <Typography id="publish-problems" sx={{ color: 'error.main', fontWeight: 600 }}>
+                {PLACE_NOT_FOUND}
+              </Typography>
+            ) : null}
+          </>
         ) : (
           <Typography id="publish-problems" sx={{ color: 'error.main', fontWeight: 600 }}>
             {TEXTS.locationRequired}

@@ -16,6 +16,7 @@ import { ImageUpload } from '@/components/ui/image-upload'
 import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text'
 import { RoleUsers } from '@/components/ui/role-users'
 import { UserPicker } from '@/components/ui/user-picker'
+import { placeNotFound } from '@/lib/api/places'
 import { useGetCurrentUserQuery } from '@/lib/api/users'
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import {
@@ -86,7 +87,8 @@ function StaffPickers({ event }: { event: CypherEvent }) {
   )
 }
 
-export function InfoStep({ event, draft, onDraft }: StepProps) {
+/** `unplaced`: the saved address the geocoder could not place, said under the location while it is still there. */
+export function InfoStep({ event, draft, onDraft, unplaced }: StepProps & { unplaced?: string | null }) {
   const signedIn = useAppSelector(selectIsSignedIn)
   const { data: me } = useGetCurrentUserQuery(undefined, { skip: !signedIn })
   const { data: orgs } = useMyOrganizationsQuery(me?.id ?? 0, { skip: !me })
@@ -111,7 +113,12 @@ export function InfoStep({ event, draft, onDraft }: StepProps) {
         helperText={`${draft.title.length}/${EVENT_TITLE_MAX_LENGTH}`}
         slotProps={{ htmlInput: { maxLength: EVENT_TITLE_MAX_LENGTH } }}
       />
-      <PlaceSearch required address={draft.locationAddress ?? ''} onChange={(locationAddress, coordinates) => onDraft({ locationAddress, coordinates })} />
+      <PlaceSearch
+        required
+        address={draft.locationAddress ?? ''}
+        notFound={placeNotFound(draft.locationAddress, unplaced)}
+        onChange={(locationAddress, coordinates) => onDraft({ locationAddress, coordinates })}
+      />
       <TextField label="Website (optional)" type="url" value={draft.website ?? ''} placeholder="https://" onChange={(input) => onDraft({ website: input.target.value })} />
       <LazyRichTextEditor label="Description" value={draft.description ?? ''} onChange={(description) => onDraft({ description })} />
       <StaffPickers event={event} />

@@ -12,6 +12,7 @@ import { ProgressDots } from '@/components/ui/progress-dots'
 import { useDocumentTitle } from '@/components/ui/use-document-title'
 import { paths } from '@/config/paths'
 import { isApiError, isNotFound } from '@/lib/api/base'
+import { unplacedAddress } from '@/lib/api/places'
 import { useGetCurrentUserQuery } from '@/lib/api/users'
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { useNotFound } from '@/lib/not-found'
@@ -23,12 +24,15 @@ import { fieldError, GeneralFields, LocationFields, SocialFields, type DraftErro
 
 /** The step a field is on: a refusal of the server takes the user back there. */
 const FIELD_STEPS: Record<string, number> = { name: 0, image: 0, founded: 0, description: 0, locationAddress: 1 }
+const LOCATION_STEP = FIELD_STEPS.locationAddress
 
 function Wizard({ studio, meId, onLeaving }: { studio: Studio; meId?: number; onLeaving: (studio: Studio | null) => void }) {
   const navigate = useNavigate()
   const [step, setStep] = useState(0)
   const [draft, setDraft] = useState<StudioDraft>(() => studioDraft(studio))
   const [errors, setErrors] = useState<DraftErrors>({})
+  // the saved address the geocoder could not place: said under the address field
+  const [unplaced, setUnplaced] = useState(() => unplacedAddress(studio))
   const [save, { isLoading: saving }] = useSaveStudioMutation()
   const [publish, { isLoading: publishing }] = usePublishStudioMutation()
   const [remove, { isLoading: deleting }] = useDeleteStudioMutation()
@@ -52,7 +56,9 @@ function Wizard({ studio, meId, onLeaving }: { studio: Studio; meId?: number; on
     })
   }
 
-  /** Saves the studio (every next and back), then moves; a refusal stays, or goes to the step of its field. */
+  /** Saves the studio (every next and back), then moves; a refusal stays, or goes to the step of its field. An
+   * address newly found nowhere keeps Next on the location step once, its message under the field (saved all the
+   * same: Next again goes on). */
   const saveAndGo = async (to: number) => {
     const found = draftErrors(draft)
     if (Object.keys(found).length) {
@@ -61,7 +67,10 @@ function Wizard({ studio, meId, onLeaving }: { studio: Studio; meId?: number; on
       return false
     }
     try {
-      await save({ id: studio.id, body: studioBody(draft) }).unwrap()
+      const saved = await save({ id: studio.id, body: studioBody(draft) }).unwrap()
+      const notFound = unplacedAddress(saved)
+      setUnplaced(notFound)
+      if (step === LOCATION_STEP && to > step && notFound !== null && notFound !== unplaced) return false
       setStep(to)
       return true
     } catch (error) {
@@ -125,7 +134,7 @@ function Wizard({ studio, meId, onLeaving }: { studio: Studio; meId?: number; on
         }}
       >
         {step === 0 ? <GeneralFields draft={draft} onDraft={onDraft} errors={errors} initialDescription={studio.description} /> : null}
-        {step === 1 ? <LocationFields draft={draft} onDraft={onDraft} errors={errors} /> : null}
+        {step === 1 ? <LocationFields draft={draft} onDraft={onDraft} errors={errors} unplaced={unplaced} /> : null}
         {step === 2 ? <SocialFields draft={draft} onDraft={onDraft} errors={errors} /> : null}
         {step === 3 ? <PeopleWizardStep studio={studio} people="admins" meId={meId} /> : null}
         {step === 4 ? <PeopleWizardStep studio={studio} people="teachers" meId={meId} /> : null}

@@ -5,6 +5,7 @@ import { DateMaskField } from '@/components/ui/date-mask-field'
 import { ImageUpload } from '@/components/ui/image-upload'
 import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text'
 import { PlaceSearch } from '@/components/ui/place-search'
+import { placeNotFound } from '@/lib/api/places'
 import { SocialLinkFields } from '@/components/ui/social-fields'
 import type { SocialKind } from '@/lib/socials'
 import { STUDIO_TEXTS, type StudioDraft } from '../rules'
@@ -51,14 +52,16 @@ export function GeneralFields({ draft, onDraft, errors, initialDescription, foun
   )
 }
 
-/** The address autocomplete 'Address of the studio': a picked place brings its coordinates. */
-export function LocationFields({ draft, onDraft, errors }: FieldsProps) {
+/** The address autocomplete 'Address of the studio': a picked place brings its coordinates; `unplaced` is the
+ * saved address the geocoder could not place, said under the field while it is still there. */
+export function LocationFields({ draft, onDraft, errors, unplaced }: FieldsProps & { unplaced?: string | null }) {
   return (
     <Stack spacing={1}>
       <PlaceSearch
         label="Address"
         placeholder={STUDIO_TEXTS.addressPlaceholder}
         address={draft.locationAddress}
+        notFound={!errors.locationAddress && placeNotFound(draft.locationAddress, unplaced)}
         onChange={(locationAddress, coordinates) => onDraft({ locationAddress, locationLat: coordinates?.lat ?? null, locationLng: coordinates?.lng ?? null })}
       />
       {errors.locationAddress ? <FormHelperText error>{errors.locationAddress}</FormHelperText> : null}

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useAppDispatch } from '@/app/hooks'
 import { SectionForm } from '@/components/ui/submit-form'
 import { isApiError } from '@/lib/api/base'
+import { unplacedAddress } from '@/lib/api/places'
 import { toastShown } from '@/lib/toast'
 import { useSaveStudioMutation } from '../../api/studios-api'
 import { draftErrors, studioBody, studioDraft, type StudioDraft } from '../../rules'
@@ -14,6 +15,8 @@ function useStudioForm(studio: Studio) {
   const dispatch = useAppDispatch()
   const [draft, setDraft] = useState<StudioDraft>(() => studioDraft(studio))
   const [errors, setErrors] = useState<DraftErrors>({})
+  // the saved address the geocoder could not place: said under the address field
+  const [unplaced, setUnplaced] = useState(() => unplacedAddress(studio))
   const [save, { isLoading }] = useSaveStudioMutation()
   const onDraft = (changes: Partial<StudioDraft>) => {
     setDraft((current) => ({ ...current, ...changes }))
@@ -26,12 +29,13 @@ function useStudioForm(studio: Studio) {
     try {
       const saved = await save({ id: studio.id, body: studioBody(draft) }).unwrap()
       setDraft((current) => ({ ...studioDraft(saved), description: current.description }))
+      setUnplaced(unplacedAddress(saved))
       dispatch(toastShown('changesSaved'))
     } catch (error) {
       if (isApiError(error)) setErrors(fieldError(error))
     }
   }
-  return { draft, errors, onDraft, submit, saving: isLoading }
+  return { draft, errors, onDraft, submit, saving: isLoading, unplaced }
 }
 
 /** 'General Info': image, name, Date created, location, description, Save. */
@@ -41,7 +45,7 @@ export function GeneralSection({ studio }: { studio: Studio }) {
     <SectionForm onSubmit={form.submit} saving={form.saving}>
       <GeneralFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} initialDescription={studio.description} foundedLabel="Date created" />
       <Box sx={{ mt: 3 }}>
-        <LocationFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} />
+        <LocationFields draft={form.draft} onDraft={form.onDraft} errors={form.errors} unplaced={form.unplaced} />
       </Box>
     </SectionForm>
   )
