@@ -256,7 +256,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
     local.add_route("/dev/errors", client_errors.dev_page, methods=["GET"], include_in_schema=False)
 
     proxy: ApiProxy = ApiProxy(settings, resources, local)
-    spa = SpaFiles(settings.spa_dir)
+    spa = SpaFiles(settings.spa_dir, settings.site())
     remote_page = RemotePage(settings.web_url) if settings.web_url else None
 
     async def event_page(request: Request) -> Response:
