@@ -147,3 +147,46 @@ class TestTheSettings:
         assert b"<a " not in page  # no markup of its own in the page: all of it inside the attribute
         credit = site_of(page)["mapTiles"]["attribution"]
         assert credit == '<a href="https://e.org">A & B</a>'
+
+
+class TestThePageFromTheWebPods:
+    async def test_pages_carry_the_site_and_root_files_pass_through(self, start_gateway: Any, tmp_path: Path) -> None:
+        from starlette.applications import Starlette
+        from starlette.requests import Request
+        from starlette.responses import Response
+        from starlette.routing import Route
+
+        from kit.local import free_port
+        from kit.testing import serve_app
+
+        asked: list[tuple[str, str | None]] = []
+
+        async def index(request: Request) -> Response:
+            asked.append(("index", request.headers.get("if-none-match")))
+            if request.headers.get("if-none-match") == '"v1"':
+                return Response(status_code=304)
+            return Response(PAGE, media_type="text/html", headers={"etag": '"v1"'})
+
+        async def worker(_: Request) -> Response:
+            return Response(b"self.x=1", media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+        web = Starlette(routes=[Route("/index.html", index), Route("/sw.js", worker)])
+        web_port = free_port()
+        async with serve_app(web, web_port):
+            gw = await start_gateway(
+                spa_dir=tmp_path / "none", web_url=f"http://127.0.0.1:{web_port}", map_tile_url=TILES
+            )
+            for path in ("/", "/events/map", "/index.html"):
+                page = await gw.client.get(path)
+                assert page.status_code == 200 and site_of(page.content)["mapTiles"]["url"] == TILES, path
+                assert "https://*.tile.example.org" in img_src(page.headers["content-security-policy"])
+            assert asked == [("index", None), ("index", '"v1"'), ("index", '"v1"')]  # revalidated each time
+            worker_file = await gw.client.get("/sw.js")
+            assert worker_file.content == b"self.x=1" and worker_file.headers["content-type"].startswith(
+                "text/javascript"
+            )
+            assert worker_file.headers["cache-control"] == "no-cache"
+            assert (await gw.client.get("/robots.txt")).status_code == 404
+        # the web pods gone: the page last seen
+        page = await gw.client.get("/studios")
+        assert page.status_code == 200 and site_of(page.content) is not None

@@ -88,6 +88,9 @@ class SpaFiles:
             known = self._pages[page] = (modified, self.policy(built), sent, compressed)
         return known
 
+    def has_build(self) -> bool:
+        return (self.directory / "index.html").is_file()
+
     def index(self) -> bytes | None:
         """The app's page, as built (None when there is no build here)."""
         index = self.directory / "index.html"
