@@ -3,8 +3,9 @@
 Starts `deploy/local/dev.py --fresh` on free ports in its own process group, waits for its ready file, runs
 `npx playwright test` in web/ with E2E_BASE_URL pointing at the gateway (which serves web/dist), stops the stack
 and exits with Playwright's exit code. The stack exports its traces to a stand-in collector (traces.py): when the
-run scored a sparring, one judge's score must be one trace from the gateway to the live feed. Extra arguments go
-to Playwright (e.g. `-g "cookie"`)."""
+run scored a sparring, one judge's score must be one trace from the gateway to the live feed. The gateway's map
+tiles come from a stand-in tile server (tiles.py; E2E_TILE_ORIGIN tells the specs where). Extra arguments go to
+Playwright (e.g. `-g "cookie"`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import sys
 import time
 
 from stack import WEB, Stack, run_on_stack
+from tiles import ATTRIBUTION, TileServer
 from traces import Collector, judge_score_trace
 
 # E2E_RUN_DIR: another run directory, so that two suites can run side by side on one checkout
@@ -32,17 +34,27 @@ def main() -> int:
     # the stack's processes export their spans to the stand-in collector (kit.tracing; off without this)
     os.environ["OTEL_EXPORTER_OTLP_ENDPOINT"] = collector.url
     os.environ["OTEL_BSP_SCHEDULE_DELAY"] = "1000"
-    with collector:
-        return run_on_stack(RUN_DIR, log, lambda stack: playwright(stack, collector))
+    tiles = TileServer()
+    # the gateway (dev.py passes the environment on) writes them into the page and its img-src (gateway/site.py)
+    os.environ["GATEWAY_MAP_TILE_URL"] = tiles.url
+    os.environ["GATEWAY_MAP_TILE_ATTRIBUTION"] = ATTRIBUTION
+    with collector, tiles:
+        return run_on_stack(RUN_DIR, log, lambda stack: playwright(stack, collector, tiles))
 
 
-def playwright(stack: Stack, collector: Collector) -> int:
+def playwright(stack: Stack, collector: Collector, tiles: TileServer) -> int:
     log("running Playwright")
     # E2E_NATS_URL: specs publish other services' events there (deploy/local/seed_points.py), run by
     # E2E_PYTHON, this Python: uv need not be on the shell's PATH
-    env = os.environ | {"E2E_BASE_URL": stack.url, "E2E_NATS_URL": stack.nats_url, "E2E_PYTHON": sys.executable}
+    env = os.environ | {
+        "E2E_BASE_URL": stack.url,
+        "E2E_NATS_URL": stack.nats_url,
+        "E2E_PYTHON": sys.executable,
+        "E2E_TILE_ORIGIN": tiles.origin,
+    }
     result = subprocess.run(["npx", "playwright", "test", *sys.argv[1:]], cwd=WEB, env=env, check=False)
     log(f"Playwright exited with code {result.returncode} after {time.monotonic() - stack.started:.0f} s in all")
+    log(f"the stand-in tile server sent {tiles.served} tiles")
     time.sleep(2)  # the last batch of spans (exported every second)
     traced, summary = judge_score_trace(collector.spans)
     log(f"tracing: {summary}" if traced is not False else f"FAILED tracing: {summary}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -232,6 +233,33 @@ def test_the_ingress_serves_tls_from_cert_manager(root: Path, documents: list[di
     assert values["/spec/tls/0/hosts/0"] == host
     for key in ("IDENTITY_PUBLIC_URL", "EVENTS_PUBLIC_URL", "GATEWAY_PUBLIC_URL"):
         assert values[f"/data/{key}"] == f"https://{host}"
+
+
+def overlay_config(root: Path, overlay: str) -> dict[str, str]:
+    """What an overlay's patches of cypher-config set (op add or replace), by key."""
+    kustomization = yaml.safe_load((root / f"k8s/overlays/{overlay}/kustomization.yaml").read_text())
+    patches = [p for p in kustomization.get("patches", []) if p["target"].get("name") == "cypher-config"]
+    operations = [op for patch in patches for op in yaml.safe_load(patch["patch"])]
+    return {op["path"].removeprefix("/data/"): op["value"] for op in operations if op["op"] in ("add", "replace")}
+
+
+@pytest.mark.parametrize("overlay", ["staging", "production"])
+def test_the_overlays_site_configuration_is_one_the_gateway_takes(
+    root: Path, documents: list[dict[str, Any]], overlay: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gateway.config import Settings
+
+    values = config_map(documents) | overlay_config(root, overlay)
+    for key, value in values.items():
+        if key.startswith("GATEWAY_"):
+            monkeypatch.setenv(key, value)
+    site = Settings().site()  # a bad address would stop the gateway at startup: here the test
+    credit = re.sub(r"<[^>]+>", "", site.attribution)
+    assert site.tile_url and "OpenStreetMap contributors" in credit, "the tiles' licence asks for the credit"
+    # OpenStreetMap's own tile servers are for light use only (their tile usage policy): staging, never production
+    public_osm = "tile.openstreetmap.org" in site.tile_url
+    assert public_osm == (overlay == "staging")
+    assert bool(site.socials) == (overlay == "production")
 
 
 def test_streams_are_replicated_on_the_nats_cluster(root: Path, documents: list[dict[str, Any]]) -> None:

@@ -256,7 +256,7 @@ def create_app(settings: Settings | None = None) -> Gateway:
     local.add_route("/dev/errors", client_errors.dev_page, methods=["GET"], include_in_schema=False)
 
     proxy: ApiProxy = ApiProxy(settings, resources, local)
-    spa = SpaFiles(settings.spa_dir)
+    spa = SpaFiles(settings.spa_dir, settings.site())
     remote_page = RemotePage(settings.web_url) if settings.web_url else None
 
     async def event_page(request: Request) -> Response:
@@ -274,8 +274,22 @@ def create_app(settings: Settings | None = None) -> Gateway:
         preview = preview_of(event, f"{origin}/event/{raw}", origin)
         return spa.page_response(with_meta(page, preview))
 
+    async def app_files(request: Request) -> Response:
+        """The SPA: from its build here (make dev, tests), else from the web pods (Kubernetes, compose: the entry
+        sends only /assets/ to them, docs/decisions.md, Site configuration at run time): the page with this
+        deployment's site meta and policy, a file of the build's root (a last segment with a dot) passed on."""
+        session = resources.session
+        if spa.has_build() or remote_page is None or session is None:
+            return await spa.serve(request)
+        path = request.path_params.get("path", "").lstrip("/")
+        last = path.rsplit("/", 1)[-1]
+        if "." in last and not last.endswith(".html"):
+            return await remote_page.file(session, path)
+        page = await remote_page.get(session)
+        return spa.page_response(page) if page is not None else await spa.serve(request)
+
     local.router.routes.append(Route("/event/{event_id}", event_page, methods=["GET", "HEAD"]))
-    local.router.routes.append(Route("/{path:path}", spa.serve, methods=["GET", "HEAD"]))
+    local.router.routes.append(Route("/{path:path}", app_files, methods=["GET", "HEAD"]))
     return Gateway(proxy, local, live)
 
 

@@ -3,9 +3,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import AliasChoices, Field, create_model
+from pydantic import AliasChoices, Field, ValidationInfo, create_model, field_validator
 from pydantic_settings import SettingsConfigDict
 
+from gateway.site import SOCIAL_KINDS, Site, checked_social_url, checked_tile_url, clean_attribution
 from kit.platform import SERVICES as ROWS
 from kit.platform import service
 from kit.settings import CommonSettings
@@ -53,6 +54,39 @@ class _Settings(CommonSettings):
     client_errors_per_ip: int = 60
     client_errors_window_seconds: float = 60.0
     sentry_dsn: str | None = Field(default=None, validation_alias=AliasChoices("SENTRY_DSN", "GATEWAY_SENTRY_DSN"))
+
+    # The site's run-time configuration, written into the page (gateway/site.py; docs/operations.md): the map's
+    # tiles (a Leaflet template, https or a localhost stand-in) with their credit, and the footer's accounts (an
+    # icon without one is not shown). A bad URL stops the gateway at startup.
+    map_tile_url: str | None = None
+    map_tile_attribution: str = ""
+    social_instagram: str | None = None
+    social_facebook: str | None = None
+    social_twitter: str | None = None
+    social_youtube: str | None = None
+
+    @field_validator("map_tile_url")
+    @classmethod
+    def _tile_url(cls, value: str | None) -> str | None:
+        return checked_tile_url(value)
+
+    @field_validator("map_tile_attribution")
+    @classmethod
+    def _attribution(cls, value: str) -> str:
+        return clean_attribution(value)
+
+    @field_validator("social_instagram", "social_facebook", "social_twitter", "social_youtube")
+    @classmethod
+    def _social(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return checked_social_url(value, str(info.field_name).removeprefix("social_"))
+
+    def site(self) -> Site:
+        socials = {kind: getattr(self, f"social_{kind}") for kind in SOCIAL_KINDS}
+        return Site(
+            tile_url=self.map_tile_url,
+            attribution=self.map_tile_attribution,
+            socials={kind: url for kind, url in socials.items() if url},
+        )
 
     def service_urls(self) -> dict[str, str]:
         urls = {name: getattr(self, f"{name}_url") for name in SERVICES}

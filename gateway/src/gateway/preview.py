@@ -4,18 +4,18 @@ meta tags, so a link shared in a chat or a social network shows the event (their
 The page is the SPA's own index.html with the tags added in its <head>; everything else about the page (its
 scripts, hence its Content-Security-Policy) is unchanged. The event is read as a guest from the events
 service's public read, so a draft or a deleted event previews as the plain app. Where the gateway has no
-build of the SPA (Kubernetes: the web pods serve it), the page comes from `GATEWAY_WEB_URL`, kept a minute."""
+build of the SPA (Kubernetes, compose: the web pods serve its files), the page comes from `GATEWAY_WEB_URL`."""
 
 from __future__ import annotations
 
 import html
 import re
-import time
 from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 from starlette.requests import Request
+from starlette.responses import Response
 
 from kit.sanitize import strip_html
 
@@ -76,26 +76,41 @@ def with_meta(page: bytes, preview: Preview) -> bytes:
 
 
 class RemotePage:
-    """index.html from the web pods, kept `ttl` seconds (a deploy changes it; a preview may lag a minute)."""
+    """The app's files from the web pods: index.html revalidated on each use (its ETag: a deploy's new page is
+    seen at once, and an unchanged one costs the web pod a 304), kept for when they do not answer."""
 
-    def __init__(self, url: str, ttl: float = 60.0):
-        self.url = url.rstrip("/") + "/index.html"
-        self.ttl = ttl
-        self._kept: tuple[float, bytes] | None = None
+    FILE_LIMIT = 4 * 1024 * 1024  # the root's files (the service worker, icons, the manifest) are far smaller
+
+    def __init__(self, url: str):
+        self.base = url.rstrip("/")
+        self.url = self.base + "/index.html"
+        self._kept: tuple[str, bytes] | None = None  # the page's ETag and the page
 
     async def get(self, session: aiohttp.ClientSession) -> bytes | None:
-        now = time.monotonic()
-        if self._kept is not None and now - self._kept[0] < self.ttl:
-            return self._kept[1]
+        headers = {"if-none-match": self._kept[0]} if self._kept and self._kept[0] else {}
         try:
-            async with session.get(self.url, timeout=aiohttp.ClientTimeout(total=3)) as answer:
+            async with session.get(self.url, headers=headers, timeout=aiohttp.ClientTimeout(total=3)) as answer:
+                if answer.status == 304 and self._kept is not None:
+                    return self._kept[1]
                 if answer.status != 200:
                     return self._kept[1] if self._kept else None
                 page = await answer.read()
+                self._kept = (answer.headers.get("etag", ""), page)
         except (TimeoutError, aiohttp.ClientError):
             return self._kept[1] if self._kept else None
-        self._kept = (now, page)
         return page
+
+    async def file(self, session: aiohttp.ClientSession, path: str) -> Response:
+        """One of the app's files as the web pods answer it (status, type, caching), or a 502 when they do not."""
+        try:
+            async with session.get(f"{self.base}/{path}", timeout=aiohttp.ClientTimeout(total=5)) as answer:
+                body = await answer.content.read(self.FILE_LIMIT + 1)
+                if len(body) > self.FILE_LIMIT:
+                    return Response(status_code=502)
+                kept = {k: answer.headers[k] for k in ("content-type", "cache-control", "etag") if k in answer.headers}
+                return Response(body, status_code=answer.status, headers=kept)
+        except (TimeoutError, aiohttp.ClientError):
+            return Response(status_code=502)
 
 
 async def read_event(session: aiohttp.ClientSession, events_url: str, event_id: int) -> dict[str, Any] | None:

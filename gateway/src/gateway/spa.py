@@ -7,11 +7,13 @@ The page carries a Content-Security-Policy that allows what the app loads and no
 new build needs no edit), styles inline as well as its own (emotion, which MUI styles with, writes <style>
 tags at run time, and the build inlines the first stylesheet), images from the API, data: and blob: URLs
 (an upload's preview) and YouTube's thumbnails, YouTube's privacy-enhanced player in frames, and calls to the
-API only. It may not be framed by anyone."""
+API only. It may not be framed by anyone. A deployment's map tiles (gateway/site.py) add their origin to img-src,
+and its site configuration goes into every page served here as one meta tag."""
 
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import mimetypes
 import re
@@ -19,6 +21,8 @@ from pathlib import Path
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
+
+from gateway.site import Site
 
 _MISSING = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cypher</title></head>
 <body><main><h1>Cypher</h1><p>The web app is not built yet: run <code>make dev</code>.</p></main>
@@ -28,7 +32,7 @@ _INLINE_SCRIPT = re.compile(rb"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.D
 REFERRER_POLICY = "strict-origin-when-cross-origin"
 
 
-def content_security_policy(page: bytes) -> str:
+def content_security_policy(page: bytes, img_sources: tuple[str, ...] = ()) -> str:
     hashes = "".join(
         f" 'sha256-{base64.b64encode(hashlib.sha256(script).digest()).decode()}'"
         for script in _INLINE_SCRIPT.findall(page)
@@ -40,7 +44,7 @@ def content_security_policy(page: bytes) -> str:
             # WebAssembly only (the check-in page's QR reader, self-hosted ZXing); never JavaScript's eval
             f"script-src 'self' 'wasm-unsafe-eval'{hashes}",
             "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data: blob: https://i.ytimg.com",
+            " ".join(("img-src 'self' data: blob: https://i.ytimg.com", *img_sources)),
             "font-src 'self' data:",
             "connect-src 'self'",
             "frame-src https://www.youtube-nocookie.com",
@@ -64,17 +68,28 @@ def _send(request: Request, path: Path, cache: str, extra: dict[str, str] | None
 
 
 class SpaFiles:
-    def __init__(self, directory: Path):
+    def __init__(self, directory: Path, site: Site | None = None):
         self.directory = directory.resolve()
-        self._policies: dict[Path, tuple[float, str]] = {}  # a page's mtime and its policy
+        self.site = site or Site()
+        # a page's mtime, its policy and, with a site configuration, the page with its meta (plain and gzipped)
+        self._pages: dict[Path, tuple[float, str, bytes | None, bytes | None]] = {}
 
-    def _page_policy(self, page: Path) -> str:
-        """The policy for this build of the page, worked out again when the file changes (a rebuild)."""
+    def policy(self, page: bytes) -> str:
+        return content_security_policy(page, self.site.img_sources())
+
+    def _page(self, page: Path) -> tuple[float, str, bytes | None, bytes | None]:
+        """The policy for this build of the page (and the page as sent), worked out again when the file changes."""
         modified = page.stat().st_mtime
-        known = self._policies.get(page)
+        known = self._pages.get(page)
         if known is None or known[0] != modified:
-            known = self._policies[page] = (modified, content_security_policy(page.read_bytes()))
-        return known[1]
+            built = page.read_bytes()
+            sent = self.site.into(built) if self.site.configured else None
+            compressed = gzip.compress(sent, 9) if sent is not None else None
+            known = self._pages[page] = (modified, self.policy(built), sent, compressed)
+        return known
+
+    def has_build(self) -> bool:
+        return (self.directory / "index.html").is_file()
 
     def index(self) -> bytes | None:
         """The app's page, as built (None when there is no build here)."""
@@ -82,13 +97,23 @@ class SpaFiles:
         return index.read_bytes() if index.is_file() else None
 
     def page_response(self, page: bytes) -> Response:
-        """A page made from the app's own (a link preview): the same headers as index.html."""
+        """A page made from the app's own (a link preview): the same headers and site meta as index.html."""
         headers = {
             "cache-control": "no-cache",
             "referrer-policy": REFERRER_POLICY,
-            "content-security-policy": content_security_policy(page),
+            "content-security-policy": self.policy(page),
         }
-        return HTMLResponse(page, headers=headers)
+        return HTMLResponse(self.site.into(page), headers=headers)
+
+    def _send_page(self, request: Request, path: Path) -> Response:
+        _, policy, sent, compressed = self._page(path)
+        extra = {"content-security-policy": policy}
+        if sent is None or compressed is None:
+            return _send(request, path, "no-cache", extra)
+        headers = {"cache-control": "no-cache", "vary": "accept-encoding", "referrer-policy": REFERRER_POLICY} | extra
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            return HTMLResponse(compressed, headers=headers | {"content-encoding": "gzip"})
+        return HTMLResponse(sent, headers=headers)
 
     async def serve(self, request: Request) -> Response:
         index = self.directory / "index.html"
@@ -96,15 +121,14 @@ class SpaFiles:
         if relative:
             candidate = (self.directory / relative).resolve()
             if candidate.is_file() and candidate.is_relative_to(self.directory):
+                if candidate.suffix == ".html":
+                    return self._send_page(request, candidate)
                 immutable = relative.startswith("assets/")
                 cache = "public, max-age=31536000, immutable" if immutable else "no-cache"
-                extra = (
-                    {"content-security-policy": self._page_policy(candidate)} if candidate.suffix == ".html" else None
-                )
-                return _send(request, candidate, cache, extra)
+                return _send(request, candidate, cache)
         if not index.is_file():
             return HTMLResponse(
                 _MISSING,
-                headers={"content-security-policy": content_security_policy(b""), "referrer-policy": REFERRER_POLICY},
+                headers={"content-security-policy": self.policy(b""), "referrer-policy": REFERRER_POLICY},
             )
-        return _send(request, index, "no-cache", {"content-security-policy": self._page_policy(index)})
+        return self._send_page(request, index)
