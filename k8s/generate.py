@@ -328,7 +328,7 @@ def network_policy(name: str, database: bool) -> dict[str, Any]:
         egress.append({"to": [{"podSelector": {"matchLabels": labels("identity")}}], "ports": [{"port": 8000}]})
     if name in IMAGE_READERS:  # kit.images: the existence of a referred image
         egress.append({"to": [{"podSelector": {"matchLabels": labels("images")}}], "ports": [{"port": 8000}]})
-    if name in INTERNET:  # object storage, SMTP and the sign-in provider live outside the cluster
+    if name in INTERNET:  # object storage, SMTP, sign-in, payments and geocoding live outside the cluster
         egress.append(
             {
                 "to": [{"ipBlock": {"cidr": "0.0.0.0/0", "except": ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]}}],
