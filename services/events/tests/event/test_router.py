@@ -66,6 +66,7 @@ class TestPage:
             "isFinished": False,
             "locationAddress": "",
             "coordinates": {"lat": 40.7, "lng": -74.0},
+            "locationNotFound": False,
             "website": "",
             "description": "",
             "orgId": 12,
