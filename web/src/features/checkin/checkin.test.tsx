@@ -118,7 +118,10 @@ beforeEach(async () => {
   await resetQueue()
   consoleError = vi.spyOn(console, 'error')
 })
-afterEach(() => {
+afterEach(async () => {
+  // a button's ripple (a key pressed, a click) ends on a timer: let it end inside the test, not after it, where its
+  // state update would be outside act (seen on a loaded machine after typing a code with Enter)
+  await waitFor(() => expect(document.querySelector('.MuiTouchRipple-child')).toBeNull())
   cleanup()
   vi.unstubAllGlobals()
   // no console errors (React's act warnings, MUI's prop warnings, a failed render)
