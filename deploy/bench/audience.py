@@ -41,7 +41,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from live import serve_commands, worker_or_bench
+from live import close_all, serve_commands, worker_or_bench
 
 STEPS = sorted(int(n) for n in os.environ.get("AUDIENCE_BENCH_PHONES", "1000,3000,5000").split(","))
 SECONDS = float(os.environ.get("AUDIENCE_BENCH_SECONDS", "30"))
@@ -297,13 +297,9 @@ async def worker() -> None:
                 back.append(None if ready is None or caught is None else max(ready, caught) - command["since"])
             return {"back": [b for b in back if b is not None], "stranded": back.count(None), "told": told}
         elif command["cmd"] == "close":
-            for phone in phones:
-                phone.close()
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            closed = await close_all(phones, tasks)
             phones, tasks = [], []
-            return {"closed": True}
+            return closed
 
     await serve_commands(handle)
 

@@ -108,6 +108,16 @@ async def serve_commands(handle: Callable[[dict[str, Any]], Awaitable[Any]]) -> 
         sys.stdout.flush()
 
 
+async def close_all(clients: list[Any], tasks: list[asyncio.Task[Any]]) -> dict[str, bool]:
+    """A worker's `close` command: its clients' connections closed and their tasks ended."""
+    for client in clients:
+        client.close()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {"closed": True}
+
+
 def worker_or_bench(worker: Callable[[], Coroutine[Any, Any, None]], run: Callable[[], Any]) -> None:
     """`<bench>.py --worker` is one of its worker processes (on uvloop); otherwise the bench itself runs."""
     if sys.argv[1:] == ["--worker"]:
@@ -152,13 +162,9 @@ async def worker() -> None:
             delays = [next((t - t0 for t in s.arrivals if t >= t0), None) for s in subscribers]
             return {"delays": [d for d in delays if d is not None], "missing": delays.count(None)}
         elif command["cmd"] == "close":
-            for s in subscribers:
-                s.close()
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            closed = await close_all(subscribers, tasks)
             subscribers, tasks = [], []
-            return {"closed": True}
+            return closed
 
     await serve_commands(handle)
 
@@ -191,7 +197,7 @@ class Workers:
 
         async def read(child: asyncio.subprocess.Process) -> dict[str, Any]:
             assert child.stdout is not None
-            return json.loads(await child.stdout.readline())  # type: ignore[no-any-return]
+            return json.loads(await child.stdout.readline())
 
         return await asyncio.gather(*(read(child) for child in self.children))
 

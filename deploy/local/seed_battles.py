@@ -17,12 +17,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # seed_demo imports this module
     from seed_demo import Cast, Dancer, Demo, Event
 
-T = Any
+T = TypeVar("T")
 
 
 def until(what: str, attempt: Callable[[], T | None], seconds: float = 20.0) -> T:
@@ -97,11 +98,10 @@ def live_battle(demo: Demo, cast: Cast, event: Event) -> dict[str, Any]:
         },
     )
     for judge in judges:
+        role = {"userId": judge.id, "role": "judge"}
         until(
             f"{judge.name} judging",
-            lambda judge=judge: tried(
-                demo, "POST", f"/api/battles/{battle}/role", organizer.token, json={"userId": judge.id, "role": "judge"}
-            ),
+            partial(tried, demo, "POST", f"/api/battles/{battle}/role", organizer.token, json=role),
         )
     for dancer in entrants:
         register(demo, battle, dancer)
@@ -149,18 +149,10 @@ def crew_battle(demo: Demo, cast: Cast, event: Event) -> int:
     )
     crews = [cast.dancers[12 + 3 * n : 15 + 3 * n] for n in range(5)]
     for n, (captain, *members) in enumerate(crews):
+        name = ["Floor Lords", "Rock Steady Juniors", "Spin Doctors", "Top Notch", "Freeze Frame"][n]
+        body = {"name": name, "userIds": [m.id for m in members]}
         made = until(
-            f"{captain.name}'s crew",
-            lambda captain=captain, members=members, n=n: tried(
-                demo,
-                "POST",
-                f"/api/crews/{battle}",
-                captain.token,
-                json={
-                    "name": ["Floor Lords", "Rock Steady Juniors", "Spin Doctors", "Top Notch", "Freeze Frame"][n],
-                    "userIds": [m.id for m in members],
-                },
-            ),
+            f"{captain.name}'s crew", partial(tried, demo, "POST", f"/api/crews/{battle}", captain.token, json=body)
         )
         crew = next(c["id"] for c in made["crews"] + made["waitList"] if c["captainId"] == captain.id)
         for member in members if n != 2 else members[:1]:  # one crew still waits for a member to accept

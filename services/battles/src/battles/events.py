@@ -127,15 +127,13 @@ async def promoted(session: AsyncSession, battle: Battle, users: Iterable[int], 
     await _named(session, battle, payloads)
 
 
-async def _prelims_version(session: AsyncSession, battle: Battle) -> int:
-    """The battle's next prelims version (the row's lock orders judges saving at once), as `sparring_changed`."""
-    version = await session.scalar(
-        update(Battle)
-        .where(Battle.id == battle.id)
-        .values(prelims_version=Battle.prelims_version + 1)
-        .returning(Battle.prelims_version)
-    )
-    set_committed_value(battle, "prelims_version", version)
+async def _next_version(session: AsyncSession, row: Battle | Sparring, name: str) -> int:
+    """The row's next version in its column `name` (the update's lock orders writers saving at once), kept on the
+    loaded row: a battle's `prelims_version`, a sparring's `version`."""
+    model: Any = type(row)
+    column = getattr(model, name)
+    version = await session.scalar(update(model).where(model.id == row.id).values({name: column + 1}).returning(column))
+    set_committed_value(row, name, version)
     return version or 0
 
 
@@ -156,7 +154,7 @@ async def prelims_scored(
         battle_id=battle.id,
         event_id=battle.event_id,
         judge_id=judge_id,
-        version=await _prelims_version(session, battle),
+        version=await _next_version(session, battle, "prelims_version"),
         judge_name=judge_name,
         judge_avatar=judge_avatar,
         points=points,
@@ -168,7 +166,7 @@ async def prelims_scored(
 
 async def prelims_changed(session: AsyncSession, battle: Battle, change: str) -> None:
     """`change`: gone, groups, move, reshuffle, finish or undo."""
-    version = await _prelims_version(session, battle)
+    version = await _next_version(session, battle, "prelims_version")
     await outbox.add(
         session, PrelimsChanged(battle_id=battle.id, event_id=battle.event_id, change=change, version=version)
     )
@@ -186,16 +184,9 @@ async def sparring_changed(
     sparring:<id>, battle:<id> and carpet:<id> while a scoreboard shows it. Each change takes the sparring's
     next version, carried by the message and by every later read: three judges submitting in the same second
     get their answers in any order, and a screen keeps the newest copy instead of the last to arrive."""
-    version = await session.scalar(
-        update(Sparring)
-        .where(Sparring.id == sparring.id)
-        .values(version=Sparring.version + 1)
-        .returning(Sparring.version)
-    )
-    set_committed_value(sparring, "version", version)
     payload = event(
         sparring_id=sparring.id,
-        version=version or 0,
+        version=await _next_version(session, sparring, "version"),
         battle_id=sparring.battle_id,
         event_id=event_id,
         carpet_id=sparring.carpet_id,

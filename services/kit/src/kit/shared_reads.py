@@ -150,17 +150,20 @@ class SharedReads:
         build: Callable[[Principal], Awaitable[Any]],
         *,
         topics: tuple[str, ...] | None = None,
-        version: Callable[[], Awaitable[str]] | None = None,
-        version_key: Hashable = None,
+        version: Query | None = None,
+        params: dict[str, Any] | None = None,
         personal: Callable[[Principal], Awaitable[dict[str, Any] | None]] | None = None,
     ) -> Response:
         """The read's answer: 304 when the client's tag is current, the guests' shared body, or `build(caller)`.
-        The version comes from `topics`, or from the route's own `version()` (one statement, coalesced under
-        `version_key`) when its topics need a lookup. `personal(caller)`, when given, answers the caller's own
-        fields (JSON values by their keys) to put into the guests' shared body, or None when the caller's body is
-        theirs alone (an admin's): a crowd of signed-in viewers then costs a few statements each, not a build."""
+        The version comes from `topics`, or from the route's own `version` query with its `params` (one
+        statement, coalesced per query and parameters; `version_query`) when its topics need a lookup.
+        `personal(caller)`, when given, answers the caller's own fields (JSON values by their keys) to put into the
+        guests' shared body, or None when the caller's body is theirs alone (an admin's): a crowd of signed-in
+        viewers then costs a few statements each, not a build."""
         if version is not None:
-            current = str(await self._checks.join(version_key, version))
+            given = params or {}
+            key = (id(version), *sorted(given.items()))
+            current = str(await self._checks.join(key, lambda: self.rows.value(version, **given)))
         else:
             current = await self.version(topics or ())
         since = time.monotonic()

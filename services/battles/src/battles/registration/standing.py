@@ -1,11 +1,12 @@
 """An entry's standing: checked in (with its number) and competing or waiting. Called under the battle's lock
-after anything that can move it (a registration, a departure, a check-in, a crew's members, a new cap)."""
+after anything that can move it (a departure, a check-in, a crew's members, a new cap); a dancer's own
+registration is placed by `registration_repository.enter_all`."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
@@ -63,22 +64,6 @@ async def rebalance(session: AsyncSession, battle: Battle) -> list[Entry]:
         for entry in moved_up:
             await events.promoted(session, battle, await confirmed_users(session, entry), entry.crew_id)
     return moved_up
-
-
-async def place(session: AsyncSession, battle: Battle, entry: Entry) -> None:
-    """A dancer's new entry, last in the arrival order, without a check-in cap (the battle's row is locked): it
-    competes unless a registration cap is full, and the entries before it stand as they were (`rebalance` would
-    find the same); its number if the dancer is checked in at the event already."""
-    assert entry.user_id is not None and battle.cap_type != "checkIn"
-    times = await battle_repository.check_ins(session, battle.event_id, [entry.user_id])
-    entry.checked_in_at = battle_rules.counted(times.get(entry.user_id))
-    if entry.checked_in_at is not None:
-        battle.rand_seq += 1
-        entry.rand_id = battle.rand_seq
-    if battle_rules.capped(battle.cap_type, battle.limit):
-        before = select(func.count()).where(Entry.battle_id == battle.id, Entry.id != entry.id, ~Entry.waitlisted)
-        entry.waitlisted = (await session.scalar(before) or 0) >= battle.limit
-    await session.flush()
 
 
 async def confirmed_users(session: AsyncSession, entry: Entry) -> list[int]:

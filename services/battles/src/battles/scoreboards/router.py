@@ -3,7 +3,6 @@ sparring)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -17,7 +16,6 @@ from kit.db import SessionDep
 from kit.openapi import errors
 from kit.principal import Principal, PrincipalDep, UserDep
 from kit.profiles import IdentityDep
-from kit.rows import rows_of
 from kit.shared_reads import read_session, shared_reads
 from kit.types import Id
 
@@ -50,10 +48,7 @@ async def list_boards(event_id: Id, request: Request) -> Response:
             access = await battle_service.event_access(session, event_id, principal)
             return await scoreboard_service.boards(session, request.app.state.identity, access)
 
-    def version() -> Awaitable[str]:
-        return rows_of(request).value(VERSION_OF_BOARDS, event_id=event_id)
-
-    return await shared_reads(request).answer(request, build, version=version, version_key=("boards", event_id))
+    return await shared_reads(request).answer(request, build, version=VERSION_OF_BOARDS, params={"event_id": event_id})
 
 
 @router.get("/events/{event_id}/scoreboards/{carpet_id}", response_model=Board)
@@ -65,10 +60,7 @@ async def get_board(event_id: Id, carpet_id: Id, request: Request) -> Response:
             access = await battle_service.event_access(session, event_id, principal)
             return await scoreboard_service.board(session, request.app.state.identity, access, carpet_id)
 
-    def version() -> Awaitable[str]:
-        return rows_of(request).value(VERSION_OF_BOARD, carpet_id=carpet_id)
-
-    return await shared_reads(request).answer(request, build, version=version, version_key=("board", carpet_id))
+    return await shared_reads(request).answer(request, build, version=VERSION_OF_BOARD, params={"carpet_id": carpet_id})
 
 
 @router.post("/events/{event_id}/scoreboards/{carpet_id}", response_model=Board, responses=errors(409))

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -15,7 +14,6 @@ from kit.db import SessionDep
 from kit.openapi import errors
 from kit.principal import Principal, PrincipalDep, UserDep
 from kit.profiles import IdentityDep
-from kit.rows import rows_of
 from kit.shared_reads import read_session, shared_reads
 from kit.types import Id
 
@@ -58,10 +56,9 @@ async def get_sparring(sparring_id: Id, request: Request) -> Response:
             access = await sparring_service.access(session, sparring_id, principal)
             return await sparring_service.view(session, request.app.state.identity, access)
 
-    def version() -> Awaitable[str]:
-        return rows_of(request).value(VERSION_OF_SPARRING, sparring_id=sparring_id)
-
-    return await shared_reads(request).answer(request, build, version=version, version_key=("sparring", sparring_id))
+    return await shared_reads(request).answer(
+        request, build, version=VERSION_OF_SPARRING, params={"sparring_id": sparring_id}
+    )
 
 
 @router.post("/sparrings/{sparring_id}/judge", response_model=Sparring, responses=errors(409))
