@@ -14,14 +14,16 @@ run."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import os
 import statistics
 import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import aiohttp
 import asyncpg
-import httpx
 from common import (
     free_port,
     fresh_database,
@@ -51,6 +53,7 @@ ORGANIZER = 1
 EVENT_ID = 1
 FIRST_DANCER = 1000
 VIEWERS = (900, 901)  # dancers with the battle page open, not registering
+WARM_UP = tuple(range(800, 810))  # dancers who registered for another battle of the event before the rush
 
 
 def as_user(user_id: int) -> dict[str, str]:
@@ -72,7 +75,7 @@ async def seed(url: str, users: int) -> None:
             now,
         )
         rows = [(FIRST_DANCER + n, f"Dancer {n}", None, now) for n in range(users)]
-        rows += [(viewer, f"Viewer {viewer}", None, now) for viewer in VIEWERS]
+        rows += [(viewer, f"Viewer {viewer}", None, now) for viewer in VIEWERS + WARM_UP]
         await db.copy_records_to_table("profile", records=rows, columns=["id", "dancer_name", "avatar", "synced_at"])
     finally:
         await db.close()
@@ -83,28 +86,68 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+@dataclasses.dataclass(frozen=True)
+class Answer:
+    status_code: int
+    body: bytes
+
+    @property
+    def text(self) -> str:
+        return self.body.decode()
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
 class Spread:
     """One client per battles process; a request goes to the process its user falls on, as a Service spreads
-    connections over the pods."""
+    connections over the pods. aiohttp's: on this 2-core machine httpx's pool spent more CPU on 200 requests at
+    once than the service answering them (docs/decisions.md, "Battles under a rush, measured")."""
 
     def __init__(self, bases: list[str], connections: int) -> None:
         # idle connections expire before uvicorn's keep-alive (5 s) closes them under the client's feet
-        limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections, keepalive_expiry=2)
-        self.clients = [httpx.AsyncClient(base_url=b, timeout=120, limits=limits) for b in bases]
+        self.clients = [
+            aiohttp.ClientSession(
+                base_url=b,
+                connector=aiohttp.TCPConnector(limit=connections, keepalive_timeout=2),
+                timeout=aiohttp.ClientTimeout(total=120),
+            )
+            for b in bases
+        ]
 
-    async def request(self, method: str, path: str, user: int, **kw: Any) -> httpx.Response:
-        client = self.clients[user % len(self.clients)]
-        return await client.request(method, path, headers=as_user(user), **kw)
+    async def get(self, path: str) -> Answer:
+        """As a guest, from the first process."""
+        async with self.clients[0].get(path) as response:
+            return Answer(response.status, await response.read())
+
+    async def request(self, method: str, path: str, user: int | None, **kw: Any) -> Answer:
+        client = self.clients[(user or 0) % len(self.clients)]
+        headers = as_user(user) if user is not None else {}
+        async with client.request(method, path, headers=headers, **kw) as response:
+            return Answer(response.status, await response.read())
 
     async def close(self) -> None:
         for client in self.clients:
-            await client.aclose()
+            await client.close()
 
 
-async def timed(client: Spread, method: str, path: str, user: int, **kw: Any) -> tuple[float, httpx.Response]:
+async def timed(client: Spread, method: str, path: str, user: int, **kw: Any) -> tuple[float, Answer]:
     start = time.perf_counter()
     response = await client.request(method, path, user, **kw)
     return (time.perf_counter() - start) * 1000, response
+
+
+async def shared_reads_counts(client: Spread) -> dict[str, float]:
+    """The battles processes' `shared_reads_total` by outcome (built, shared, not_modified), summed."""
+    counts: dict[str, float] = {}
+    for process in client.clients:
+        async with process.get("/metrics") as response:
+            text = await response.text()
+        for line in text.splitlines():
+            if line.startswith("shared_reads_total{"):
+                outcome = line.split('outcome="', 1)[1].split('"', 1)[0]
+                counts[outcome] = counts.get(outcome, 0) + float(line.rsplit(" ", 1)[1])
+    return counts
 
 
 def summary(name: str, latencies: list[float], seconds: float) -> tuple[str, ...]:
@@ -155,7 +198,19 @@ async def rush(bases: list[str], database: str) -> dict[str, Any]:
         await client.close()
 
 
+async def warm_up(client: Spread) -> None:
+    """A service is warm when registration opens (it has served the event's pages for weeks): its statements are
+    compiled and prepared before the rush, as they would be."""
+    battle = await capped_battle(client, "Warm-up")
+    for dancer in WARM_UP:
+        assert (await client.request("POST", f"/api/battles/{battle}/dancer", dancer)).status_code == 200
+        assert (await client.request("GET", f"/api/battles/{battle}", dancer)).status_code == 200
+        assert (await client.get(f"/api/battles/{battle}")).status_code == 200
+    assert (await client.request("GET", f"/api/battles/{battle}", ORGANIZER)).status_code == 200
+
+
 async def _rush(client: Spread, database: str) -> dict[str, Any]:
+    await warm_up(client)
     battle = await capped_battle(client, "Rush")
     dancers = [FIRST_DANCER + n for n in range(DANCERS)]
     reads: dict[str, list[float]] = {"viewers": [], "organizer": []}
@@ -167,12 +222,13 @@ async def _rush(client: Spread, database: str) -> dict[str, Any]:
         while not done.is_set():
             start = time.perf_counter()
             if who is None:
-                response = await client.clients[0].get(f"/api/battles/{battle}")
+                response = await client.get(f"/api/battles/{battle}")
             else:
                 response = await client.request("GET", f"/api/battles/{battle}", who)
             assert response.status_code == 200, response.text
             reads["organizer" if who == ORGANIZER else "viewers"].append((time.perf_counter() - start) * 1000)
 
+    before = await shared_reads_counts(client)
     start = time.perf_counter()
     readers = [asyncio.create_task(reader(who)) for who in (None, VIEWERS[0], VIEWERS[1], ORGANIZER)]
     answers = await asyncio.gather(*(timed(client, "POST", f"/api/battles/{battle}/dancer", d) for d in dancers))
@@ -181,13 +237,15 @@ async def _rush(client: Spread, database: str) -> dict[str, Any]:
     await asyncio.gather(*readers)
     failed = [r.text for _, r in answers if r.status_code != 200]
     assert not failed, failed[:3]
+    after = await shared_reads_counts(client)
+    shared = {outcome: after.get(outcome, 0) - before.get(outcome, 0) for outcome in after}
     await check_standing(client, database, battle, dancers)
 
     # A steady stream: STEADY dancers within STEADY_SECONDS, each at its own moment of the minute.
     steady_battle = await capped_battle(client, "Steady")
     crowd = [FIRST_DANCER + DANCERS + n for n in range(STEADY)]
 
-    async def arrive(n: int, dancer: int) -> tuple[float, httpx.Response]:
+    async def arrive(n: int, dancer: int) -> tuple[float, Answer]:
         await asyncio.sleep(n * STEADY_SECONDS / max(1, STEADY))
         return await timed(client, "POST", f"/api/battles/{steady_battle}/dancer", dancer)
 
@@ -239,7 +297,8 @@ async def _rush(client: Spread, database: str) -> dict[str, Any]:
     ]
     print(table(rows, ("battles", "requests", "requests/s", "p50 ms", "p99 ms")))
     print(f"\n{PROCESSES} battles processes. {CAP} competing, the first to arrive; the rest waiting in arrival order;")
-    print(f"nobody twice (both capped battles); {CREWS} crews of 3 complete.\n")
+    print(f"nobody twice (both capped battles); {CREWS} crews of 3 complete.")
+    print(f"the battle's body during the rush: {', '.join(f'{n:.0f} {o}' for o, n in sorted(shared.items()))}\n")
     targets = [
         (f"a registration's p99, {DANCERS} at once", percentile([t for t, _ in answers], 0.99), RUSH_P99_MS),
         ("a battle GET's p99 meanwhile (a guest, 2 dancers)", percentile(reads["viewers"], 0.99), READ_P99_MS),

@@ -191,6 +191,39 @@ class TestSignedInViewers:
         invitation = (await client.get(f"/api/battles/{battle_id}", headers=headers(invited))).json()["invitations"]
         assert [i["crewName"] for i in invitation] == ["Floor"]
 
+    @pytest.mark.parametrize("hidden", [False, True])
+    async def test_a_battle_of_single_dancers_answers_each_viewer_the_whole_build(
+        self, client: httpx.AsyncClient, session: AsyncSession, hidden: bool
+    ) -> None:
+        """The same for a battle of single dancers, whose viewers' own fields are one statement: one competing
+        with the agreement signed, one on the wait list, an organization member not registered, a judge, a
+        stranger, the host and the organizer (admins: the lists of a battle that hides them are theirs alone)."""
+        await create_event(session)
+        competing, waiting, member = DANCERS[0], DANCERS[1], DANCERS[2]
+        await create_org(session, agreement=True, members=(member,))
+        await create_profiles(session, competing, waiting, member, STRANGER, HOST, JUDGE)
+        battle_id = int(
+            (await create_battle(client, participationCapType="registration", limit=1, hideParticipants=hidden))["id"]
+        )
+        for dancer in (competing, waiting):
+            for step in ("sign-agreement", "dancer"):
+                done = await client.post(f"/api/battles/{battle_id}/{step}", headers=headers(dancer))
+                assert done.status_code == 200, done.text
+        await add_judge(client, battle_id, JUDGE)
+        await client.get(f"/api/battles/{battle_id}")  # the guests' body, kept
+        app = client._transport.app  # type: ignore[attr-defined]
+        for user in (competing, waiting, member, JUDGE, STRANGER, HOST, ORGANIZER):
+            async with app.state.read_sessionmaker() as reading:
+                principal = Principal(account_id=user, profile_id=user, profile_ids=(user,))
+                access = await battle_service.access(reading, battle_id, principal)
+                whole = (await battle_service.view(reading, app.state.identity, access)).model_dump(mode="json")
+            answer = await client.get(f"/api/battles/{battle_id}", headers=headers(user))
+            assert answer.status_code == 200, answer.text
+            assert answer.json() == whole, user
+            assert whole["isAdmin"] == (user in (HOST, ORGANIZER))
+            listed = len(whole["participants"]) + len(whole["waitList"])
+            assert listed == (2 if user in (HOST, ORGANIZER) or not hidden else 0)
+
     async def test_a_registration_answers_what_the_whole_build_answers_its_dancer(
         self, client: httpx.AsyncClient, session: AsyncSession
     ) -> None:
@@ -277,8 +310,9 @@ SPARRING_STATEMENTS = 7  # was 8
 BOARD_STATEMENTS = 9
 BOARDS_STATEMENTS = 9
 # A signed-in viewer of the battle page when the guests' body is kept: the version, their access (the battle with
-# its event; their roles and judging) and the battle's facts for their own fields, no list built. Was 9 + a build.
-PERSONAL_STATEMENTS = 9
+# its event; their roles and judging) and their facts at the battle (entered, signed, member, checked in), no list
+# built. Was 9 + a build, then 9.
+PERSONAL_STATEMENTS = 3
 
 
 class TestStatementsPerRead:

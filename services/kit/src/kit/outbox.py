@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import column, func, select, table, update
-from sqlalchemy.dialects.postgresql import JSONB, UUID
+from sqlalchemy import bindparam, column, func, select, table, update
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB, UUID
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.types import BigInteger, DateTime, String
 
@@ -71,14 +71,39 @@ async def add_prepared(session: AsyncSession, rows: Sequence[Prepared]) -> None:
     several works done in one transaction (registrations entered together) keep each its own trace."""
     if not rows:
         return
-    added = (
-        outbox_message.insert()
-        .values([{"id": r.envelope.id, "type": r.envelope.type, "envelope": r.stored} for r in rows])
-        .returning(outbox_message.c.seq)
+    await session.execute(
+        _ADD,
+        {
+            "ids": [r.envelope.id for r in rows],
+            "types": [r.envelope.type for r in rows],
+            "envelopes": [r.stored for r in rows],
+        },
     )
-    # One statement, the NOTIFY with the insert: a write holding a lock (a battle's row) until its commit makes
-    # one round trip fewer. Delivered at commit only, so the relay wakes exactly when there is something to send.
-    await session.execute(select(func.pg_notify(NOTIFY_CHANNEL, "")).select_from(added.cte("added")).limit(1))
+
+
+# One statement of one shape whatever the number of events (arrays unnested in their order; a multi-row VALUES was
+# compiled and prepared anew for each number), the NOTIFY with the insert: a write holding a lock (a battle's row)
+# until its commit makes one round trip fewer. Delivered at commit only, so the relay wakes exactly when there is
+# something to send.
+_NEW = (
+    func.unnest(
+        bindparam("ids", type_=ARRAY(UUID(as_uuid=True))),
+        bindparam("types", type_=ARRAY(String())),
+        bindparam("envelopes", type_=ARRAY(JSONB())),
+    )
+    .table_valued("id", "type", "envelope", with_ordinality="n")
+    .render_derived()
+)
+_ADD = (
+    select(func.pg_notify(NOTIFY_CHANNEL, ""))
+    .select_from(
+        outbox_message.insert()
+        .from_select(["id", "type", "envelope"], select(_NEW.c.id, _NEW.c.type, _NEW.c.envelope).order_by(_NEW.c.n))
+        .returning(outbox_message.c.seq)
+        .cte("added")
+    )
+    .limit(1)
+)
 
 
 class OutboxRelay:

@@ -13,10 +13,12 @@ from battles.battles import view
 from battles.battles.access import BattleAccess
 from battles.battles.schemas import Battle
 from battles.battles.service import battle_service
+from battles.registration.repository import registration_repository
 from kit.db import commit_writes
 from kit.idempotency import KEYED
 from kit.principal import Principal
 from kit.profiles import IdentityClient
+from kit.rows import rows_of
 from kit.shared_reads import JSON, dump, read_session, shared_reads
 
 
@@ -32,12 +34,24 @@ async def battle_answer(
             return await battle_service.view(session, request.app.state.identity, access)
 
     async def personal(principal: Principal) -> dict[str, Any] | None:
-        """A signed-in viewer who is not the battle's admin sees the guests' body with their own standing."""
+        """A signed-in viewer sees the guests' body with their own fields; the battle's admin too, unless it
+        hides its dancers (their lists are theirs alone). A battle of single dancers asks one statement."""
         if known is not None and mine is not None and not known.is_admin:
             return mine
+        rows = rows_of(request)
+        access = known or await battle_service.access_on_rows(rows, battle_id, principal)
+        if access.is_admin and access.battle.hide_participants:
+            return None
+        if not access.crew_battle:
+            me = principal.profile_id
+            assert me is not None
+            found = await registration_repository.dancer_facts_on_rows(rows, access.battle, access.event.id, me)
+            if found.known:  # (else their name is asked of identity, as the build does)
+                return view.personal_of(access, found)
+        if access.is_admin:
+            return None
         async with read_session(request) as session:
-            access = known or await battle_service.access(session, battle_id, principal)
-            return None if access.is_admin else await view.personal(session, request.app.state.identity, access)
+            return await view.personal(session, request.app.state.identity, access)
 
     return await shared_reads(request).answer(request, build, topics=(f"battle:{battle_id}",), personal=personal)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import cast
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import BigInteger, Boolean, DateTime, String, bindparam, delete, exists, false, func, select, text
 from sqlalchemy.dialects.postgresql import JSONB
@@ -27,6 +27,9 @@ from battles.models import (
     StudioMembership,
 )
 from kit.profiles import User
+from kit.rows import Query, Rows
+
+T = TypeVar("T", Battle, EventView)
 
 _PEOPLE = text(
     """
@@ -75,6 +78,49 @@ _STANDING_AT = select(
     ),
     exists().where(Judge.battle_id == bindparam("battle_id"), Judge.user_id == bindparam("user_id")),
 )
+
+
+def _labelled(model: type[Battle] | type[EventView], prefix: str) -> list[Any]:
+    return [c.label(f"{prefix}{c.key}") for c in model.__table__.columns]
+
+
+# `with_event` and `standing_at` in one statement on kit.rows (no session): a registration's look-up before it
+# waits for the battle's row, which a rush of them makes once each (docs/decisions.md, "A registration rush").
+_ACCESS = Query(
+    select(
+        *_labelled(Battle, "b_"),
+        *_labelled(EventView, "e_"),
+        select(func.array_agg(EventStaff.role))
+        .where(EventStaff.event_id == EventView.id, EventStaff.user_id == bindparam("user_id"), EventStaff.present)
+        .scalar_subquery()
+        .label("staff"),
+        exists()
+        .where(
+            OrgRole.org_id == EventView.org_id,
+            OrgRole.user_id == bindparam("user_id"),
+            OrgRole.role == "admin",
+            OrgRole.present,
+        )
+        .label("org_admin"),
+        exists().where(Judge.battle_id == Battle.id, Judge.user_id == bindparam("user_id")).label("judge"),
+    )
+    .join(EventView, EventView.id == Battle.event_id)
+    .where(Battle.id == bindparam("battle_id"))
+)
+
+
+def _transient(model: type[T], row: Any, prefix: str) -> T:
+    """A row of `model` read on kit.rows, as an instance no session knows (its attributes only are read)."""
+    return model(**{c.key: row[f"{prefix}{c.key}"] for c in model.__table__.columns})
+
+
+def roles_of(event: EventView, user_id: int, staff: Iterable[str] | None, org_admin: bool) -> frozenset[str]:
+    roles = set(staff or ())
+    if event.organizer_id == user_id:
+        roles.add("organizer")
+    if org_admin:
+        roles.add("org_admin")
+    return frozenset(roles)
 
 
 class BattleRepository:
@@ -144,12 +190,19 @@ class BattleRepository:
             return frozenset(), False
         params = {"event_id": event.id, "org_id": event.org_id, "user_id": user_id, "battle_id": battle_id}
         found_staff, found_admin, found_judge = (await session.execute(_STANDING_AT, params)).one()
-        roles = set(found_staff or ())
-        if event.organizer_id == user_id:
-            roles.add("organizer")
-        if found_admin:
-            roles.add("org_admin")
-        return frozenset(roles), bool(found_judge)
+        return roles_of(event, user_id, found_staff, bool(found_admin)), bool(found_judge)
+
+    async def access_on_rows(
+        self, rows: Rows, battle_id: int, user_id: int
+    ) -> tuple[Battle, EventView, frozenset[str], bool] | None:
+        """`with_event` and `standing_at` for a signed-in caller, in one statement on kit.rows: the battle and its
+        event as instances no session knows, the caller's roles at the event and whether they judge it."""
+        row = await rows.one(_ACCESS, battle_id=battle_id, user_id=user_id)
+        if row is None:
+            return None
+        event = _transient(EventView, row, "e_")
+        roles = roles_of(event, user_id, row["staff"], row["org_admin"])
+        return _transient(Battle, row, "b_"), event, roles, row["judge"]
 
     async def staff_ids(self, session: AsyncSession, event: EventView) -> set[int]:
         """The organizer, admins and hosts: they do not compete."""

@@ -21,9 +21,17 @@ from kit.db import commit_writes
 from kit.errors import Forbidden, Invalid
 from kit.principal import Principal
 from kit.profiles import IdentityClient, User
+from kit.rows import Rows
 from kit.sanitize import clean_html
 
 KIND_LOCKED = "The crew size cannot change between single dancers and crews once someone registered"
+
+
+def _visible(access: BattleAccess) -> BattleAccess:
+    if access.event.status != "published" and not access.can_edit:
+        # a draft event exists only for its editors (the events service's rule): its battles too
+        raise BattleNotFound()
+    return access
 
 
 class BattleService:
@@ -37,11 +45,17 @@ class BattleService:
         if event.deleted:
             raise BattleNotFound()
         roles, judge = await battle_repository.standing_at(session, event, battle.id, principal.profile_id)
-        access = BattleAccess(event, principal, roles, battle, judge)
-        if event.status != "published" and not access.can_edit:
-            # a draft event exists only for its editors (the events service's rule): its battles too
+        return _visible(BattleAccess(event, principal, roles, battle, judge))
+
+    async def access_on_rows(self, rows: Rows, battle_id: int, principal: Principal) -> BattleAccess:
+        """`access` for a signed-in caller in one statement on kit.rows, outside any transaction: the battle and
+        its event are instances no session knows, to be read, never written (a registration's look-up)."""
+        assert principal.profile_id is not None
+        found = await battle_repository.access_on_rows(rows, battle_id, principal.profile_id)
+        if found is None or found[1].deleted:
             raise BattleNotFound()
-        return access
+        battle, event, roles, judge = found
+        return _visible(BattleAccess(event, principal, roles, battle, judge))
 
     async def event_access(self, session: AsyncSession, event_id: int, principal: Principal) -> EventAccess:
         """The caller at an event (not deleted; a draft only for its editors, as its battles)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -16,6 +16,9 @@ from battles.registration import rules as registration_rules
 from kit import profiles
 from kit.db import utcnow
 from kit.profiles import IdentityClient, User
+
+if TYPE_CHECKING:
+    from battles.registration.repository import DancerFacts
 
 
 def has_document(document: dict[str, Any] | None) -> bool:
@@ -269,6 +272,29 @@ async def personal(session: AsyncSession, identity: IdentityClient | None, acces
     facts = await load(session, identity, access, (me,) if me is not None else (), only_also=True)
     period = rules.period(access.event.starts_at, access.event.ends_at, utcnow())
     return _as_json(*caller_fields(facts, period, await caller(session, access, facts, period)))
+
+
+def personal_of(access: BattleAccess, found: DancerFacts) -> dict[str, Any]:
+    """`personal` of a battle of single dancers from the caller's facts as registering reads them (one statement,
+    `dancer_facts_on_rows`), with what the caller may do as the battle's admin: an admin of a battle that does not
+    hide its dancers sees the guests' lists too. Their profile must be known to the projection."""
+    me = access.principal.profile_id
+    assert me is not None and found.known and not access.crew_battle
+    facts = Facts()
+    facts.org = found.org
+    facts.judges = [me] if found.judge else []
+    facts.signatures = {me: found.signature}
+    facts.profiles = {me: User(id=me, dancer_name=found.dancer_name, avatar=None)}
+    period = rules.period(access.event.starts_at, access.event.ends_at, utcnow())
+    reason = closed_reason(access, period)
+    if not found.entered:
+        candidate_of = candidate(
+            access, facts, user_id=me, dancer_name=found.dancer_name, member=found.member, checked_in=found.checked_in
+        )
+        reason = registration_rules.refusal(candidate_of)
+    docs, fields = caller_fields(facts, period, Caller(found.entered, None, [], reason, found.signature))
+    fields |= {"can_edit": access.can_edit, "is_admin": access.is_admin, "can_download": access.can_edit}
+    return _as_json(docs, fields)
 
 
 def registered_fields(access: BattleAccess, org: Org | None, signature: Signature | None) -> dict[str, Any]:

@@ -8,15 +8,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BindParameter, Integer, bindparam, case, delete, exists, func, select, update
+from sqlalchemy import BindParameter, Boolean, DateTime, Integer, bindparam, case, delete, exists, func, select, update
 from sqlalchemy.dialects.postgresql import ARRAY, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.battles import rules as battle_rules
 from battles.battles.exceptions import BattleNotFound
 from battles.events import registered_row, touched_row
-from battles.models import Battle, CheckIn, CrewMember, Entry, Judge, OrgMember, Profile, Signature
+from battles.models import Battle, CheckIn, CrewMember, Entry, Judge, Org, OrgMember, Profile, Signature
 from kit import outbox
+from kit.rows import Query, Rows
 from kit.text import LIKE_ESCAPE, contains_pattern
 
 
@@ -53,6 +54,7 @@ class DancerFacts:
     checked_in_at: datetime | None  # at the event
     checked_in: int  # the battle's entries checked in
     signature: Signature  # their signatures as recorded (a transient row: never added to the session)
+    org: Org | None  # the battle's organization (its name and documents; a transient row too)
 
 
 def _first(column: Any, *where: Any) -> Any:
@@ -91,30 +93,82 @@ _DANCER_FACTS = select(
     _first(OrgMember.member, OrgMember.org_id == bindparam("org_id"), OrgMember.user_id == _USER),
     _first(CheckIn.checked_in_at, CheckIn.event_id == bindparam("event_id"), CheckIn.user_id == _USER),
     select(func.count()).where(Entry.battle_id == _BATTLE, Entry.checked_in_at.is_not(None)).scalar_subquery(),
+    exists().where(Org.id == bindparam("org_id")),
+    _first(Org.name, Org.id == bindparam("org_id")),
+    _first(Org.image, Org.id == bindparam("org_id")),
+    _first(Org.agreement, Org.id == bindparam("org_id")),
+    _first(Org.waiver, Org.id == bindparam("org_id")),
 )
+_DANCER_FACTS_ROWS = Query(_DANCER_FACTS)
+
+# A group's entries in one statement of one shape whatever their number (arrays unnested in their order): a
+# multi-row VALUES was compiled and prepared anew for each size of group.
+_NEW_ENTRIES = (
+    func.unnest(
+        bindparam("user_id", type_=ARRAY(Integer)),
+        bindparam("seq", type_=ARRAY(Integer)),
+        bindparam("waitlisted", type_=ARRAY(Boolean)),
+        bindparam("checked_in_at", type_=ARRAY(DateTime(timezone=True))),
+        bindparam("rand_id", type_=ARRAY(Integer)),
+    )
+    .table_valued("user_id", "seq", "waitlisted", "checked_in_at", "rand_id", with_ordinality="n")
+    .render_derived()
+)
+_INSERT_ENTRIES = (
+    insert(Entry.__table__)  # Core's: the ORM's would take the parameters for rows to insert
+    .from_select(
+        ["battle_id", "user_id", "seq", "waitlisted", "checked_in_at", "rand_id"],
+        select(
+            bindparam("battle_id", type_=Integer),
+            _NEW_ENTRIES.c.user_id,
+            _NEW_ENTRIES.c.seq,
+            _NEW_ENTRIES.c.waitlisted,
+            _NEW_ENTRIES.c.checked_in_at,
+            _NEW_ENTRIES.c.rand_id,
+        ).order_by(_NEW_ENTRIES.c.n),
+    )
+    .returning(Entry.__table__.c.user_id, Entry.__table__.c.id)
+)
+
+
+def _facts_params(battle: Battle, event_id: int, user_id: int) -> dict[str, Any]:
+    return {"battle_id": battle.id, "user_id": user_id, "org_id": battle.org_id, "event_id": event_id}
+
+
+def _facts(battle: Battle, user_id: int, row: tuple[Any, ...]) -> DancerFacts:
+    entered, known, name, judge, agreement, waiver, member, checked_in_at, checked_in, *org = row
+    has_org, org_name, org_image, org_agreement, org_waiver = org
+    return DancerFacts(
+        entered=bool(entered),
+        known=bool(known),
+        dancer_name=name,
+        judge=bool(judge),
+        agreement_signed_at=agreement,
+        waiver_signed_at=waiver,
+        member=bool(member) and bool(battle.org_id),
+        checked_in_at=checked_in_at,
+        checked_in=int(checked_in or 0),
+        signature=Signature(
+            battle_id=battle.id, user_id=user_id, agreement_signed_at=agreement, waiver_signed_at=waiver
+        ),
+        org=Org(id=battle.org_id, name=org_name, image=org_image, agreement=org_agreement, waiver=org_waiver)
+        if has_org
+        else None,
+    )
 
 
 class RegistrationRepository:
     async def dancer_facts(self, session: AsyncSession, battle: Battle, event_id: int, user_id: int) -> DancerFacts:
-        """Everything registering asks of the dancer and the battle, in one statement (a rush of registrations
-        asks it once each, outside the battle's lock)."""
-        params = {"battle_id": battle.id, "user_id": user_id, "org_id": battle.org_id, "event_id": event_id}
-        row = (await session.execute(_DANCER_FACTS, params)).one()
-        entered, known, name, judge, agreement, waiver, member, checked_in_at, checked_in = row
-        return DancerFacts(
-            entered=bool(entered),
-            known=bool(known),
-            dancer_name=name,
-            judge=bool(judge),
-            agreement_signed_at=agreement,
-            waiver_signed_at=waiver,
-            member=bool(member) and bool(battle.org_id),
-            checked_in_at=checked_in_at,
-            checked_in=int(checked_in or 0),
-            signature=Signature(
-                battle_id=battle.id, user_id=user_id, agreement_signed_at=agreement, waiver_signed_at=waiver
-            ),
-        )
+        """Everything registering asks of the dancer, the battle and its organization, in one statement."""
+        row = (await session.execute(_DANCER_FACTS, _facts_params(battle, event_id, user_id))).one()
+        return _facts(battle, user_id, tuple(row))
+
+    async def dancer_facts_on_rows(self, rows: Rows, battle: Battle, event_id: int, user_id: int) -> DancerFacts:
+        """The same on kit.rows, outside any transaction: a rush of registrations asks it once each, before the
+        battle's lock."""
+        row = await rows.one(_DANCER_FACTS_ROWS, **_facts_params(battle, event_id, user_id))
+        assert row is not None
+        return _facts(battle, user_id, tuple(row))
 
     async def enter_all(self, session: AsyncSession, battle_id: int, arrivals: Sequence[Arrival]) -> list[Entered]:
         """Dancers' entries, last in the arrival order and in theirs, in four statements under the battle's lock
@@ -176,7 +230,9 @@ class RegistrationRepository:
             await session.execute(update(Battle).where(Battle.id == battle_id).values(entry_seq=seq, rand_seq=rand))
         added: dict[int, int] = {}
         if rows:
-            inserted = await session.execute(insert(Entry).values(rows).returning(Entry.user_id, Entry.id))
+            columns = {name: [row[name] for row in rows] for name in ("user_id", "seq", "waitlisted", "checked_in_at")}
+            columns["rand_id"] = [row["rand_id"] for row in rows]
+            inserted = await session.execute(_INSERT_ENTRIES, {"battle_id": battle_id, **columns})
             added = {row.user_id: row.id for row in inserted}
             events = [
                 arrival.context.run(

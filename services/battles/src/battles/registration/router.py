@@ -7,16 +7,18 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Request, Response
 
 from battles.battles.crowd import write_answer
-from battles.battles.dependencies import BattleAdmin, BattleAdminReader, LockedBattle, SignedInBattle
+from battles.battles.dependencies import BattleAdmin, BattleAdminReader, LockedBattle
 from battles.battles.schemas import Battle
 from battles.battles.service import battle_service
 from battles.crews.service import crew_service
-from battles.registration.entrance import entrance
+from battles.registration.entrance import turn
 from battles.registration.schemas import AdminPickerPage, RegisterUsers, SignedDate, UnregisterUser
 from battles.registration.service import registration_service
 from kit.db import SessionDep
 from kit.paging import Page, paging
+from kit.principal import UserDep
 from kit.profiles import IdentityDep
+from kit.rows import rows_of
 from kit.types import Id, Text
 
 router = APIRouter(prefix="/api", tags=["battles"])
@@ -25,8 +27,14 @@ PickerPageDep = Annotated[Page, Depends(paging(default=50, cap=100))]
 
 
 @router.post("/battles/{battle_id}/dancer", response_model=Battle)
-async def register(request: Request, access: SignedInBattle, session: SessionDep, identity: IdentityDep) -> Response:
-    mine = await registration_service.register(session, identity, access, entrance(request))
+async def register(
+    request: Request, battle_id: Id, principal: UserDep, session: SessionDep, identity: IdentityDep
+) -> Response:
+    # the battle and the caller's standing on kit.rows: the session stays untouched in a rush (the service's doc)
+    rows = rows_of(request)
+    async with turn(request) as mine_to_look_up:
+        access = await battle_service.access_on_rows(rows, battle_id, principal)
+        mine = await registration_service.register(session, rows, identity, access, mine_to_look_up)
     return await write_answer(request, session, identity, access, mine)
 
 

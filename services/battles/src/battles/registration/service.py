@@ -18,10 +18,10 @@ from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import Battle as BattleView
 from battles.battles.service import battle_service
-from battles.models import Org, Signature
+from battles.models import Signature
 from battles.registration import exceptions as texts
 from battles.registration import rules, standing
-from battles.registration.entrance import Entrance
+from battles.registration.entrance import Turn
 from battles.registration.repository import Arrival, DancerFacts, registration_repository
 from battles.registration.schemas import AdminPickerPage, AdminPickerUser
 from kit import profiles
@@ -29,30 +29,34 @@ from kit.db import commit_writes, utcnow
 from kit.errors import Invalid, NotFound
 from kit.idempotency import KEYED
 from kit.profiles import IdentityClient
+from kit.rows import Rows
 
 Document = Literal["agreement", "waiver"]
 
 
 class RegistrationService:
     async def register(
-        self, session: AsyncSession, identity: IdentityClient, access: BattleAccess, door: Entrance
+        self, session: AsyncSession, rows: Rows, identity: IdentityClient, access: BattleAccess, door: Turn
     ) -> dict[str, Any]:
         """The caller, competing or on the wait list (in arrival order); registering twice changes nothing.
 
         A rush of registrations waits on the battle's row one at a time, so the lock is held for what needs it
         only: the refusal and the dancer's check-in are found before, and the entry is numbered and placed with
         those of the other dancers arriving meanwhile, together (`Entrance`). Under a check-in cap the
-        refusal is found again under the lock (its count moves with the check-ins) and the standing rebalanced."""
+        refusal is found again under the lock (its count moves with the check-ins) and the standing rebalanced.
+
+        `access` and the dancer's facts are read on kit.rows, the session untouched unless the dancer is new to the
+        profiles or the write is keyed: a registration of a rush costs two statements before it is entered."""
         if access.crew_battle:
             raise Invalid(texts.CREW_BATTLE)
         user_id = access.user_id
         assert user_id is not None
         battle = access.battle
-        facts = await registration_repository.dancer_facts(session, battle, access.event.id, user_id)
+        facts = await registration_repository.dancer_facts_on_rows(rows, battle, access.event.id, user_id)
         if facts.entered:
-            return view.registered_fields(access, await battle_repository.org(session, battle.org_id), facts.signature)
-        org = await self._refuse(session, identity, access, user_id, facts)
-        mine = view.registered_fields(access, org, facts.signature)
+            return view.registered_fields(access, facts.org, facts.signature)
+        await self._refuse(session, identity, access, user_id, facts)
+        mine = view.registered_fields(access, facts.org, facts.signature)
         if battle.cap_type != "checkIn":
             checked_in_at = battle_rules.counted(facts.checked_in_at)
             if session.info.get(KEYED):  # its answer is stored with the change: entered in its own transaction
@@ -69,9 +73,10 @@ class RegistrationService:
                 if await battle_repository.is_judge(session, battle.id, user_id):
                     raise Invalid(rules.JUDGES)
                 return mine
-        # a check-in cap: who competes moves with the check-ins, so the whole standing is weighed again
-        battle = await battle_repository.get(session, access.battle.id, lock=True)
-        assert battle is access.battle  # the same row, refreshed under the lock
+        # a check-in cap: who competes moves with the check-ins, so the whole standing is weighed again, on the
+        # session's own battle, locked
+        access = await battle_service.access(session, battle.id, access.principal, lock=True)
+        battle = access.battle
         await self.check_may_register(session, identity, access, user_id)
         if not await self._entered(session, battle.id, user_id):
             await standing.add_entry(session, battle, user_id=user_id)
@@ -105,14 +110,14 @@ class RegistrationService:
         found: DancerFacts,
         *,
         joining: bool = False,
-    ) -> Org | None:
-        """Raises the refusal; answers the battle's organization (read for it)."""
+    ) -> None:
+        """Raises the refusal."""
         dancer_name = found.dancer_name
         if not found.known:
             fetched = await profiles.fetch_missing(session, identity, [user_id])
             dancer_name = fetched[user_id].dancer_name if fetched and user_id in fetched else None
         facts = view.Facts()
-        facts.org = await battle_repository.org(session, access.battle.org_id)
+        facts.org = found.org
         facts.judges = [user_id] if found.judge else []
         facts.signatures = {user_id: found.signature}
         candidate = view.candidate(
@@ -123,7 +128,6 @@ class RegistrationService:
         reason = rules.refusal(candidate)
         if reason is not None:
             raise Invalid(reason)
-        return facts.org
 
     async def unregister(self, session: AsyncSession, identity: IdentityClient, access: BattleAccess) -> None:
         """The caller leaves; the first of the wait list moves up (and is told)."""
