@@ -309,10 +309,10 @@ BRACKET_STATEMENTS = 4  # was 5
 SPARRING_STATEMENTS = 7  # was 8
 BOARD_STATEMENTS = 9
 BOARDS_STATEMENTS = 9
-# A signed-in viewer of the battle page when the guests' body is kept: the version, their access (the battle with
-# its event; their roles and judging) and their facts at the battle (entered, signed, member, checked in), no list
-# built. Was 9 + a build, then 9.
-PERSONAL_STATEMENTS = 3
+# A signed-in viewer of the battle page when the guests' body is kept: the version, then their access (the battle
+# with its event; their roles and judging) with their facts at the battle (entered, signed, member, checked in) in
+# one statement, no list built. Was 9 + a build, then 9.
+PERSONAL_STATEMENTS = 2
 
 
 class TestStatementsPerRead:

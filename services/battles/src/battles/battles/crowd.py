@@ -39,15 +39,20 @@ async def battle_answer(
         if known is not None and mine is not None and not known.is_admin:
             return mine
         rows = rows_of(request)
-        access = known or await battle_service.access_on_rows(rows, battle_id, principal)
+        me = principal.profile_id
+        assert me is not None
+        if known is None:
+            found, facts = await registration_repository.look_up(rows, battle_id, me)
+            access = battle_service.granted(found, principal)
+        else:
+            access, facts = known, None
         if access.is_admin and access.battle.hide_participants:
             return None
         if not access.crew_battle:
-            me = principal.profile_id
-            assert me is not None
-            found = await registration_repository.dancer_facts_on_rows(rows, access.battle, access.event.id, me)
-            if found.known:  # (else their name is asked of identity, as the build does)
-                return view.personal_of(access, found)
+            if facts is None:
+                facts = await registration_repository.dancer_facts_on_rows(rows, access.battle, access.event.id, me)
+            if facts.known:  # (else their name is asked of identity, as the build does)
+                return view.personal_of(access, facts)
         if access.is_admin:
             return None
         async with read_session(request) as session:

@@ -86,7 +86,7 @@ def _labelled(model: type[Battle] | type[EventView], prefix: str) -> list[Any]:
 
 # `with_event` and `standing_at` in one statement on kit.rows (no session): a registration's look-up before it
 # waits for the battle's row, which a rush of them makes once each (docs/decisions.md, "A registration rush").
-_ACCESS = Query(
+ACCESS_STATEMENT = (
     select(
         *_labelled(Battle, "b_"),
         *_labelled(EventView, "e_"),
@@ -107,11 +107,15 @@ _ACCESS = Query(
     .join(EventView, EventView.id == Battle.event_id)
     .where(Battle.id == bindparam("battle_id"))
 )
+_ACCESS = Query(ACCESS_STATEMENT)
 
 
 def _transient(model: type[T], row: Any, prefix: str) -> T:
-    """A row of `model` read on kit.rows, as an instance no session knows (its attributes only are read)."""
-    return model(**{c.key: row[f"{prefix}{c.key}"] for c in model.__table__.columns})
+    """A row of `model` read on kit.rows, as an instance no session knows (its attributes only are read): made
+    as a load makes one, its values put in place without an event per attribute (a tenth of a rush's look-ups)."""
+    found = cast(T, model.__mapper__.class_manager.new_instance())
+    found.__dict__.update({c.key: row[f"{prefix}{c.key}"] for c in model.__table__.columns})
+    return found
 
 
 def roles_of(event: EventView, user_id: int, staff: Iterable[str] | None, org_admin: bool) -> frozenset[str]:
@@ -198,8 +202,10 @@ class BattleRepository:
         """`with_event` and `standing_at` for a signed-in caller, in one statement on kit.rows: the battle and its
         event as instances no session knows, the caller's roles at the event and whether they judge it."""
         row = await rows.one(_ACCESS, battle_id=battle_id, user_id=user_id)
-        if row is None:
-            return None
+        return None if row is None else self.access_of(row, user_id)
+
+    def access_of(self, row: Any, user_id: int) -> tuple[Battle, EventView, frozenset[str], bool]:
+        """What `access_on_rows` answers, from a row of `ACCESS_STATEMENT` (or of a statement adding to it)."""
         event = _transient(EventView, row, "e_")
         roles = roles_of(event, user_id, row["staff"], row["org_admin"])
         return _transient(Battle, row, "b_"), event, roles, row["judge"]

@@ -11,7 +11,7 @@ from battles.battles.exceptions import BattleNotFound, EventNotFound
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import Battle as BattleView
 from battles.battles.schemas import BattleUpdate
-from battles.models import Battle
+from battles.models import Battle, EventView
 from battles.registration import standing
 from battles.scoreboards import sync as board_sync
 from battles.scoreboards.repository import scoreboard_repository
@@ -51,7 +51,12 @@ class BattleService:
         """`access` for a signed-in caller in one statement on kit.rows, outside any transaction: the battle and
         its event are instances no session knows, to be read, never written (a registration's look-up)."""
         assert principal.profile_id is not None
-        found = await battle_repository.access_on_rows(rows, battle_id, principal.profile_id)
+        return self.granted(await battle_repository.access_on_rows(rows, battle_id, principal.profile_id), principal)
+
+    def granted(
+        self, found: tuple[Battle, EventView, frozenset[str], bool] | None, principal: Principal
+    ) -> BattleAccess:
+        """The caller's access from what `access_on_rows` (or a look-up adding to it) found."""
         if found is None or found[1].deleted:
             raise BattleNotFound()
         battle, event, roles, judge = found

@@ -14,8 +14,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.battles import rules as battle_rules
 from battles.battles.exceptions import BattleNotFound
+from battles.battles.repository import ACCESS_STATEMENT, battle_repository
 from battles.events import registered_row, touched_row
-from battles.models import Battle, CheckIn, CrewMember, Entry, Judge, Org, OrgMember, Profile, Signature
+from battles.models import Battle, CheckIn, CrewMember, Entry, EventView, Judge, Org, OrgMember, Profile, Signature
 from kit import outbox
 from kit.rows import Query, Rows
 from kit.text import LIKE_ESCAPE, contains_pattern
@@ -81,25 +82,41 @@ _TAKEN = select(
 )
 _BATTLE: BindParameter[int] = bindparam("battle_id", type_=Integer)
 _USER: BindParameter[int] = bindparam("user_id", type_=Integer)
-_MINE = (Signature.battle_id == _BATTLE, Signature.user_id == _USER)
+
+
+def _facts_columns(battle_id: Any, user_id: Any, org_id: Any, event_id: Any) -> list[Any]:
+    """`DancerFacts` as columns, of a battle, a dancer, an organization and an event given as parameters or as
+    columns of a statement they are added to (`_LOOK_UP`)."""
+    mine = (Signature.battle_id == battle_id, Signature.user_id == user_id)
+    of_org = Org.id == org_id
+    return [
+        exists().where(Entry.battle_id == battle_id, Entry.user_id == user_id).label("f_entered"),
+        exists().where(Profile.id == user_id).label("f_known"),
+        _first(Profile.dancer_name, Profile.id == user_id).label("f_name"),
+        exists().where(Judge.battle_id == battle_id, Judge.user_id == user_id).label("f_judge"),
+        _first(Signature.agreement_signed_at, *mine).label("f_agreement"),
+        _first(Signature.waiver_signed_at, *mine).label("f_waiver"),
+        _first(OrgMember.member, OrgMember.org_id == org_id, OrgMember.user_id == user_id).label("f_member"),
+        _first(CheckIn.checked_in_at, CheckIn.event_id == event_id, CheckIn.user_id == user_id).label("f_check_in"),
+        select(func.count())
+        .where(Entry.battle_id == battle_id, Entry.checked_in_at.is_not(None))
+        .scalar_subquery()
+        .label("f_checked_in"),
+        exists().where(of_org).label("f_org"),
+        _first(Org.name, of_org).label("f_org_name"),
+        _first(Org.image, of_org).label("f_org_image"),
+        _first(Org.agreement, of_org).label("f_org_agreement"),
+        _first(Org.waiver, of_org).label("f_org_waiver"),
+    ]
+
+
 # built once: building it per call cost more than running it
-_DANCER_FACTS = select(
-    exists().where(Entry.battle_id == _BATTLE, Entry.user_id == _USER),
-    exists().where(Profile.id == _USER),
-    _first(Profile.dancer_name, Profile.id == _USER),
-    exists().where(Judge.battle_id == _BATTLE, Judge.user_id == _USER),
-    _first(Signature.agreement_signed_at, *_MINE),
-    _first(Signature.waiver_signed_at, *_MINE),
-    _first(OrgMember.member, OrgMember.org_id == bindparam("org_id"), OrgMember.user_id == _USER),
-    _first(CheckIn.checked_in_at, CheckIn.event_id == bindparam("event_id"), CheckIn.user_id == _USER),
-    select(func.count()).where(Entry.battle_id == _BATTLE, Entry.checked_in_at.is_not(None)).scalar_subquery(),
-    exists().where(Org.id == bindparam("org_id")),
-    _first(Org.name, Org.id == bindparam("org_id")),
-    _first(Org.image, Org.id == bindparam("org_id")),
-    _first(Org.agreement, Org.id == bindparam("org_id")),
-    _first(Org.waiver, Org.id == bindparam("org_id")),
-)
+_DANCER_FACTS = select(*_facts_columns(_BATTLE, _USER, bindparam("org_id"), bindparam("event_id")))
 _DANCER_FACTS_ROWS = Query(_DANCER_FACTS)
+# A registration's (and a signed-in reader's) look-up in one statement on kit.rows: the battle with its event and
+# the caller's standing (`battle_repository.access_on_rows`), and their facts at it (docs/decisions.md, "A
+# registration rush").
+_LOOK_UP = Query(ACCESS_STATEMENT.add_columns(*_facts_columns(Battle.id, _USER, Battle.org_id, EventView.id)))
 
 # A group's entries in one statement of one shape whatever their number (arrays unnested in their order): a
 # multi-row VALUES was compiled and prepared anew for each size of group.
@@ -135,25 +152,32 @@ def _facts_params(battle: Battle, event_id: int, user_id: int) -> dict[str, Any]
     return {"battle_id": battle.id, "user_id": user_id, "org_id": battle.org_id, "event_id": event_id}
 
 
-def _facts(battle: Battle, user_id: int, row: tuple[Any, ...]) -> DancerFacts:
-    entered, known, name, judge, agreement, waiver, member, checked_in_at, checked_in, *org = row
-    has_org, org_name, org_image, org_agreement, org_waiver = org
+def _facts(battle: Battle, user_id: int, row: Any) -> DancerFacts:
+    """From a row (or its mapping) holding `_facts_columns`."""
+    agreement, waiver = row["f_agreement"], row["f_waiver"]
+    org = None
+    if row["f_org"]:
+        org = Org(
+            id=battle.org_id,
+            name=row["f_org_name"],
+            image=row["f_org_image"],
+            agreement=row["f_org_agreement"],
+            waiver=row["f_org_waiver"],
+        )
     return DancerFacts(
-        entered=bool(entered),
-        known=bool(known),
-        dancer_name=name,
-        judge=bool(judge),
+        entered=bool(row["f_entered"]),
+        known=bool(row["f_known"]),
+        dancer_name=row["f_name"],
+        judge=bool(row["f_judge"]),
         agreement_signed_at=agreement,
         waiver_signed_at=waiver,
-        member=bool(member) and bool(battle.org_id),
-        checked_in_at=checked_in_at,
-        checked_in=int(checked_in or 0),
+        member=bool(row["f_member"]) and bool(battle.org_id),
+        checked_in_at=row["f_check_in"],
+        checked_in=int(row["f_checked_in"] or 0),
         signature=Signature(
             battle_id=battle.id, user_id=user_id, agreement_signed_at=agreement, waiver_signed_at=waiver
         ),
-        org=Org(id=battle.org_id, name=org_name, image=org_image, agreement=org_agreement, waiver=org_waiver)
-        if has_org
-        else None,
+        org=org,
     )
 
 
@@ -161,14 +185,25 @@ class RegistrationRepository:
     async def dancer_facts(self, session: AsyncSession, battle: Battle, event_id: int, user_id: int) -> DancerFacts:
         """Everything registering asks of the dancer, the battle and its organization, in one statement."""
         row = (await session.execute(_DANCER_FACTS, _facts_params(battle, event_id, user_id))).one()
-        return _facts(battle, user_id, tuple(row))
+        return _facts(battle, user_id, row._mapping)
 
     async def dancer_facts_on_rows(self, rows: Rows, battle: Battle, event_id: int, user_id: int) -> DancerFacts:
         """The same on kit.rows, outside any transaction: a rush of registrations asks it once each, before the
         battle's lock."""
         row = await rows.one(_DANCER_FACTS_ROWS, **_facts_params(battle, event_id, user_id))
         assert row is not None
-        return _facts(battle, user_id, tuple(row))
+        return _facts(battle, user_id, row)
+
+    async def look_up(
+        self, rows: Rows, battle_id: int, user_id: int
+    ) -> tuple[tuple[Battle, EventView, frozenset[str], bool] | None, DancerFacts | None]:
+        """`battle_repository.access_on_rows` and `dancer_facts_on_rows` in one statement (None, None: no such
+        battle)."""
+        row = await rows.one(_LOOK_UP, battle_id=battle_id, user_id=user_id)
+        if row is None:
+            return None, None
+        found = battle_repository.access_of(row, user_id)
+        return found, _facts(found[0], user_id, row)
 
     async def enter_all(self, session: AsyncSession, battle_id: int, arrivals: Sequence[Arrival]) -> list[Entered]:
         """Dancers' entries, last in the arrival order and in theirs, in four statements under the battle's lock

@@ -30,11 +30,11 @@ PickerPageDep = Annotated[Page, Depends(paging(default=50, cap=100))]
 async def register(
     request: Request, battle_id: Id, principal: UserDep, session: SessionDep, identity: IdentityDep
 ) -> Response:
-    # the battle and the caller's standing on kit.rows: the session stays untouched in a rush (the service's doc)
-    rows = rows_of(request)
+    # the battle, the caller's standing and facts on kit.rows: the session stays untouched in a rush (the service's
+    # doc)
     async with turn(request) as mine_to_look_up:
-        access = await battle_service.access_on_rows(rows, battle_id, principal)
-        mine = await registration_service.register(session, rows, identity, access, mine_to_look_up)
+        access, facts = await registration_service.look_up(rows_of(request), battle_id, principal)
+        mine = await registration_service.register(session, identity, access, facts, mine_to_look_up)
     return await write_answer(request, session, identity, access, mine)
 
 

@@ -28,6 +28,7 @@ from kit import profiles
 from kit.db import commit_writes, utcnow
 from kit.errors import Invalid, NotFound
 from kit.idempotency import KEYED
+from kit.principal import Principal
 from kit.profiles import IdentityClient
 from kit.rows import Rows
 
@@ -35,8 +36,22 @@ Document = Literal["agreement", "waiver"]
 
 
 class RegistrationService:
+    async def look_up(self, rows: Rows, battle_id: int, principal: Principal) -> tuple[BattleAccess, DancerFacts]:
+        """The battle as the signed-in caller may see it, and their facts at it: one statement on kit.rows, outside
+        any transaction (what `register` decides on before it waits for the battle's row)."""
+        assert principal.profile_id is not None
+        found, facts = await registration_repository.look_up(rows, battle_id, principal.profile_id)
+        access = battle_service.granted(found, principal)
+        assert facts is not None
+        return access, facts
+
     async def register(
-        self, session: AsyncSession, rows: Rows, identity: IdentityClient, access: BattleAccess, door: Turn
+        self,
+        session: AsyncSession,
+        identity: IdentityClient,
+        access: BattleAccess,
+        facts: DancerFacts,
+        door: Turn,
     ) -> dict[str, Any]:
         """The caller, competing or on the wait list (in arrival order); registering twice changes nothing.
 
@@ -45,14 +60,14 @@ class RegistrationService:
         those of the other dancers arriving meanwhile, together (`Entrance`). Under a check-in cap the
         refusal is found again under the lock (its count moves with the check-ins) and the standing rebalanced.
 
-        `access` and the dancer's facts are read on kit.rows, the session untouched unless the dancer is new to the
-        profiles or the write is keyed: a registration of a rush costs two statements before it is entered."""
+        `access` and the dancer's `facts` are read on kit.rows (`look_up`), the session untouched unless the dancer
+        is new to the profiles or the write is keyed: a registration of a rush costs one statement before it is
+        entered."""
         if access.crew_battle:
             raise Invalid(texts.CREW_BATTLE)
         user_id = access.user_id
         assert user_id is not None
         battle = access.battle
-        facts = await registration_repository.dancer_facts_on_rows(rows, battle, access.event.id, user_id)
         if facts.entered:
             return view.registered_fields(access, facts.org, facts.signature)
         await self._refuse(session, identity, access, user_id, facts)
