@@ -66,9 +66,12 @@ def viewer_class(principal: Principal) -> str:
 
 
 def dump(value: Any) -> bytes:
-    """The body a route's response_model would send: a model dumped by alias (the kit's Schema), a list of them."""
+    """The body a route's response_model would send: a model dumped by alias (the kit's Schema), a list of them,
+    or JSON values built by the route itself (a dict)."""
     if isinstance(value, BaseModel):
         return value.model_dump_json().encode()
+    if isinstance(value, dict):
+        return orjson.dumps(value)
     return TypeAdapter(type(value)).dump_json(value)
 
 

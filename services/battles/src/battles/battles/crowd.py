@@ -11,7 +11,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.battles import view
 from battles.battles.access import BattleAccess
-from battles.battles.schemas import Battle
 from battles.battles.service import battle_service
 from battles.registration.repository import registration_repository
 from kit.db import commit_writes
@@ -28,10 +27,11 @@ async def battle_answer(
     """The battle's read; `known`: the caller's access as a write of theirs just found it (their answer's own
     fields need no second look-up of who they are), `mine`: those fields, when the write knows them all."""
 
-    async def build(principal: Principal) -> Battle:
-        async with read_session(request) as session:
-            access = await battle_service.access(session, battle_id, principal)
-            return await battle_service.view(session, request.app.state.identity, access)
+    async def build(principal: Principal) -> dict[str, Any]:
+        rows = rows_of(request)
+        access = await battle_service.access_on_rows(rows, battle_id, principal)
+        async with read_session(request) as session:  # (crews, and dancers the profile projection does not know)
+            return await view.build_json(session, request.app.state.identity, access, rows)
 
     async def personal(principal: Principal) -> dict[str, Any] | None:
         """A signed-in viewer sees the guests' body with their own fields; the battle's admin too, unless it

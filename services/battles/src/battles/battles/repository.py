@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from sqlalchemy import BigInteger, Boolean, DateTime, String, bindparam, delete, exists, false, func, select, text
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.models import (
@@ -26,7 +26,6 @@ from battles.models import (
     Signature,
     StudioMembership,
 )
-from kit.profiles import User
 from kit.rows import Query, Rows
 
 T = TypeVar("T", Battle, EventView)
@@ -51,6 +50,9 @@ _PEOPLE = text(
     checked_in_at=DateTime(timezone=True),
     studios=JSONB,
 )
+_PEOPLE_ON_ROWS = Query(
+    _PEOPLE.bindparams(bindparam("ids", type_=ARRAY(BigInteger)), bindparam("event_id", type_=BigInteger))
+)
 
 
 # The statements every read and write of a battle starts with, built once (building them per call cost more than
@@ -65,6 +67,14 @@ _ENTRY_ROWS = (
     select(*Entry.__table__.columns).where(Entry.battle_id == bindparam("battle_id")).order_by(Entry.seq, Entry.id)
 )
 _SIGNATURE_ROWS = select(*Signature.__table__.columns).where(Signature.battle_id == bindparam("battle_id"))
+# The same four reads of a crowd's build on kit.rows, and its people: raw rows, no session (docs/decisions.md,
+# "Battles under a rush, measured": through the session they were half of a build).
+_ENTRIES_ON_ROWS = Query(_ENTRY_ROWS)
+_SIGNATURES_ON_ROWS = Query(_SIGNATURE_ROWS)
+_JUDGES_ON_ROWS = Query(
+    select(Judge.user_id).where(Judge.battle_id == bindparam("battle_id")).order_by(Judge.created_at, Judge.user_id)
+)
+_ORG_ON_ROWS = Query(select(*Org.__table__.columns).where(Org.id == bindparam("org_id")))
 _STANDING_AT = select(
     select(func.array_agg(EventStaff.role))
     .where(EventStaff.event_id == bindparam("event_id"), EventStaff.user_id == bindparam("user_id"), EventStaff.present)
@@ -78,6 +88,29 @@ _STANDING_AT = select(
     ),
     exists().where(Judge.battle_id == bindparam("battle_id"), Judge.user_id == bindparam("user_id")),
 )
+
+
+class Row:
+    """A kit.rows record read by attribute, as a session's row is (`entry.user_id`): the view reads both."""
+
+    __slots__ = ("_record",)
+
+    def __init__(self, record: Any) -> None:
+        self._record = record
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._record[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+class Named(NamedTuple):
+    """A dancer as the profile projection names them, for the lists (hundreds per page: no model each)."""
+
+    id: int
+    dancer_name: str | None
+    avatar: str | None
 
 
 def _labelled(model: type[Battle] | type[EventView], prefix: str) -> list[Any]:
@@ -118,13 +151,30 @@ def _transient(model: type[T], row: Any, prefix: str) -> T:
     return found
 
 
-def roles_of(event: EventView, user_id: int, staff: Iterable[str] | None, org_admin: bool) -> frozenset[str]:
+def roles_of(event: EventView, user_id: int | None, staff: Iterable[str] | None, org_admin: bool) -> frozenset[str]:
     roles = set(staff or ())
     if event.organizer_id == user_id:
         roles.add("organizer")
     if org_admin:
         roles.add("org_admin")
     return frozenset(roles)
+
+
+def _people(
+    found: Iterable[Any], field: Callable[[Any, str], Any]
+) -> tuple[dict[int, Named], dict[int, datetime | None], dict[int, list[tuple[int, str, str | None]]]]:
+    names: dict[int, Named] = {}
+    check_ins: dict[int, datetime | None] = {}
+    studios: dict[int, list[tuple[int, str, str | None]]] = {}
+    for row in found:
+        user_id = field(row, "user_id")
+        if field(row, "known"):
+            # our own rows, valid as stored: no model each (hundreds per battle page)
+            names[user_id] = Named(user_id, field(row, "dancer_name"), field(row, "avatar"))
+        check_ins[user_id] = field(row, "checked_in_at")
+        if found_studios := field(row, "studios"):
+            studios[user_id] = [(i, n, im) for i, n, im in found_studios]
+    return names, check_ins, studios
 
 
 class BattleRepository:
@@ -147,23 +197,23 @@ class BattleRepository:
 
     async def people(
         self, session: AsyncSession, event_id: int, users: Iterable[int]
-    ) -> tuple[dict[int, User], dict[int, datetime | None], dict[int, list[tuple[int, str, str | None]]]]:
+    ) -> tuple[dict[int, Named], dict[int, datetime | None], dict[int, list[tuple[int, str, str | None]]]]:
         """For the battle page's people, in one statement: the names of those the profile projection knows, their
         check-ins at the event and their published studios (by name); were three statements."""
         wanted = sorted(set(users))
         if not wanted:
             return {}, {}, {}
         found = await session.execute(_PEOPLE, {"ids": wanted, "event_id": event_id})
-        names: dict[int, User] = {}
-        check_ins: dict[int, datetime | None] = {}
-        studios: dict[int, list[tuple[int, str, str | None]]] = {}
-        for row in found:
-            if row.known:
-                names[row.user_id] = User(id=row.user_id, dancer_name=row.dancer_name, avatar=row.avatar)
-            check_ins[row.user_id] = row.checked_in_at
-            if row.studios:
-                studios[row.user_id] = [(i, n, im) for i, n, im in row.studios]
-        return names, check_ins, studios
+        return _people(found, getattr)
+
+    async def people_on_rows(
+        self, rows: Rows, event_id: int, users: Iterable[int]
+    ) -> tuple[dict[int, Named], dict[int, datetime | None], dict[int, list[tuple[int, str, str | None]]]]:
+        """`people` on kit.rows."""
+        wanted = sorted(set(users))
+        if not wanted:
+            return {}, {}, {}
+        return _people(await rows.all(_PEOPLE_ON_ROWS, ids=wanted, event_id=event_id), lambda r, k: r[k])
 
     async def event(self, session: AsyncSession, event_id: int) -> EventView | None:
         return await session.get(EventView, event_id)
@@ -197,14 +247,14 @@ class BattleRepository:
         return roles_of(event, user_id, found_staff, bool(found_admin)), bool(found_judge)
 
     async def access_on_rows(
-        self, rows: Rows, battle_id: int, user_id: int
+        self, rows: Rows, battle_id: int, user_id: int | None
     ) -> tuple[Battle, EventView, frozenset[str], bool] | None:
-        """`with_event` and `standing_at` for a signed-in caller, in one statement on kit.rows: the battle and its
-        event as instances no session knows, the caller's roles at the event and whether they judge it."""
+        """`with_event` and `standing_at` in one statement on kit.rows: the battle and its event as instances no
+        session knows, the caller's roles at the event and whether they judge it (none for a guest)."""
         row = await rows.one(_ACCESS, battle_id=battle_id, user_id=user_id)
         return None if row is None else self.access_of(row, user_id)
 
-    def access_of(self, row: Any, user_id: int) -> tuple[Battle, EventView, frozenset[str], bool]:
+    def access_of(self, row: Any, user_id: int | None) -> tuple[Battle, EventView, frozenset[str], bool]:
         """What `access_on_rows` answers, from a row of `ACCESS_STATEMENT` (or of a statement adding to it)."""
         event = _transient(EventView, row, "e_")
         roles = roles_of(event, user_id, row["staff"], row["org_admin"])
@@ -308,6 +358,18 @@ class BattleRepository:
         """The battle's signatures as `signatures` finds them, read only (as `entry_rows`)."""
         found = await session.execute(_SIGNATURE_ROWS, {"battle_id": battle_id})
         return {row.user_id: cast(Signature, row) for row in found}
+
+    async def page_on_rows(
+        self, rows: Rows, battle: Battle
+    ) -> tuple[list[Entry], dict[int, Signature], list[int], Org | None]:
+        """`entry_rows`, `signature_rows`, `judge_ids` and `org` on kit.rows, for a crowd's build (read only)."""
+        entries = [cast(Entry, Row(r)) for r in await rows.all(_ENTRIES_ON_ROWS, battle_id=battle.id)]
+        signatures = {
+            r["user_id"]: cast(Signature, Row(r)) for r in await rows.all(_SIGNATURES_ON_ROWS, battle_id=battle.id)
+        }
+        judges = [r["user_id"] for r in await rows.all(_JUDGES_ON_ROWS, battle_id=battle.id)]
+        org = await rows.one(_ORG_ON_ROWS, org_id=battle.org_id) if battle.org_id else None
+        return entries, signatures, judges, cast(Org, Row(org)) if org is not None else None
 
     async def signatures(self, session: AsyncSession, battle_id: int) -> dict[int, Signature]:
         found = await session.scalars(select(Signature).where(Signature.battle_id == battle_id))

@@ -48,9 +48,8 @@ class BattleService:
         return _visible(BattleAccess(event, principal, roles, battle, judge))
 
     async def access_on_rows(self, rows: Rows, battle_id: int, principal: Principal) -> BattleAccess:
-        """`access` for a signed-in caller in one statement on kit.rows, outside any transaction: the battle and
-        its event are instances no session knows, to be read, never written (a registration's look-up)."""
-        assert principal.profile_id is not None
+        """`access` in one statement on kit.rows, outside any transaction: the battle and its event are instances
+        no session knows, to be read, never written (a crowd's build)."""
         return self.granted(await battle_repository.access_on_rows(rows, battle_id, principal.profile_id), principal)
 
     def granted(

@@ -10,12 +10,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from battles.battles import rules
 from battles.battles import schemas as s
 from battles.battles.access import BattleAccess
-from battles.battles.repository import battle_repository
+from battles.battles.repository import Named, battle_repository
 from battles.models import Crew, CrewMember, Entry, Org, Profile, Signature
 from battles.registration import rules as registration_rules
 from kit import profiles
 from kit.db import utcnow
 from kit.profiles import IdentityClient, User
+from kit.rows import Rows
 
 if TYPE_CHECKING:
     from battles.registration.repository import DancerFacts
@@ -38,7 +39,7 @@ class Facts:
         self.members: list[CrewMember] = []
         self.signatures: dict[int, Signature] = {}
         self.check_ins: dict[int, datetime | None] = {}
-        self.profiles: dict[int, Profile | User] = {}
+        self.profiles: dict[int, Profile | User | Named] = {}
         self.studios: dict[int, list[tuple[int, str, str | None]]] = {}
         self.judges: list[int] = []
         self.org: Org | None = None
@@ -53,6 +54,7 @@ async def load(
     *,
     only_also: bool = False,
     read_only: bool = False,
+    on_rows: Rows | None = None,
 ) -> Facts:
     """`also`: more users whose profiles are needed (the caller, a dancer being added); `only_also`: the caller's
     facts alone (`personal`): their own entry, memberships and signature, their crews' captains and the count of
@@ -67,23 +69,34 @@ async def load(
         crews = await battle_repository.crews(session, battle.id, wanted) if wanted else []
         signature = await battle_repository.signature_of(session, battle.id, me)
         facts.signatures = {signature.user_id: signature} if signature is not None else {}
+    elif on_rows is not None:  # a crowd's build: read only, on kit.rows
+        facts.entries, facts.signatures, facts.judges, facts.org = await battle_repository.page_on_rows(on_rows, battle)
+        crews = await battle_repository.crews(session, battle.id) if access.crew_battle else []
+        facts.members = await battle_repository.members(session, battle.id) if access.crew_battle else []
     else:
         rows = read_only  # the view only reads them: rows, not objects of the session
         facts.entries = await (battle_repository.entry_rows if rows else battle_repository.entries)(session, battle.id)
-        facts.checked_in_count = sum(1 for e in facts.entries if e.checked_in_at is not None)
         crews = await battle_repository.crews(session, battle.id) if access.crew_battle else []
         facts.members = await battle_repository.members(session, battle.id) if access.crew_battle else []
         signatures = battle_repository.signature_rows if rows else battle_repository.signatures
         facts.signatures = await signatures(session, battle.id)
+    if not only_also:
+        facts.checked_in_count = sum(1 for e in facts.entries if e.checked_in_at is not None)
     facts.crews = {c.id: c for c in crews}
-    facts.judges = await battle_repository.judge_ids(session, battle.id)
-    facts.org = await battle_repository.org(session, battle.org_id)
+    if on_rows is None:
+        facts.judges = await battle_repository.judge_ids(session, battle.id)
+        facts.org = await battle_repository.org(session, battle.org_id)
     users = {e.user_id for e in facts.entries if e.user_id} | {m.user_id for m in facts.members}
     users |= {c.captain_id for c in facts.crews.values()}
     everyone = users | set(facts.judges) | set(also)
     if only_also:
         everyone = {c.captain_id for c in facts.crews.values()} | set(also)
-    names, facts.check_ins, facts.studios = await battle_repository.people(session, battle.event_id, everyone)
+    if on_rows is not None:
+        names, facts.check_ins, facts.studios = await battle_repository.people_on_rows(
+            on_rows, battle.event_id, everyone
+        )
+    else:
+        names, facts.check_ins, facts.studios = await battle_repository.people(session, battle.event_id, everyone)
     facts.profiles = dict(names)
     missing = everyone - set(facts.profiles)
     if missing and identity is not None:
@@ -97,58 +110,66 @@ def _user(facts: Facts, user_id: int) -> User:
     return User(id=user_id, dancer_name=found.dancer_name if found else None, avatar=found.avatar if found else None)
 
 
-def _participant(facts: Facts, access: BattleAccess, user_id: int, **more: Any) -> s.Participant:
-    user = _user(facts, user_id)
+def _participant(facts: Facts, user_id: int, shows: tuple[bool, bool], **more: Any) -> dict[str, Any]:
+    """A dancer of the lists as JSON values (`s.Participant` by its aliases): built straight from our own rows, a
+    list of hundreds was mostly its models' validation (docs/decisions.md, "Battles under a rush, measured"); the
+    tests check each body against the model. `shows`: the organization's agreement and waiver, shown or not."""
+    found = facts.profiles.get(user_id)
+    name = found.dancer_name if found else None
     signature = facts.signatures.get(user_id)
     agreement_at = rules.counted(signature.agreement_signed_at) if signature else None
     waiver_at = rules.counted(signature.waiver_signed_at) if signature else None
     checked_in_at = rules.counted(facts.check_ins.get(user_id))
-    org = facts.org
-    return s.Participant(
-        id=user_id,
-        dancer_name=user.dancer_name,
-        name=user.dancer_name,
-        avatar=user.avatar,
-        checked_in=checked_in_at is not None,
-        checked_in_at=rules.iso(checked_in_at),
-        agreement_signed=agreement_at is not None,
-        agreement_signed_at=rules.iso(agreement_at),
-        waiver_signed=waiver_at is not None,
-        waiver_signed_at=rules.iso(waiver_at),
-        show_agreement=has_document(org.agreement if org else None),
-        show_waiver=has_document(org.waiver if org else None),
-        studios=[s.Studio(id=i, name=n, image=im) for i, n, im in facts.studios.get(user_id, [])],
+    return {
+        "id": user_id,
+        "dancerName": name,
+        "name": name,
+        "avatar": found.avatar if found else None,
+        "randId": None,
+        "confirmed": True,
+        "confirmedAt": None,
+        "checkedIn": checked_in_at is not None,
+        "checkedInAt": rules.iso(checked_in_at),
+        "agreementSigned": agreement_at is not None,
+        "agreementSignedAt": rules.iso(agreement_at),
+        "waiverSigned": waiver_at is not None,
+        "waiverSignedAt": rules.iso(waiver_at),
+        "showAgreement": shows[0],
+        "showWaiver": shows[1],
+        "studios": [{"id": i, "name": n, "image": im} for i, n, im in facts.studios.get(user_id, [])],
+        "place": None,
         **more,
-    )
+    }
 
 
-def _crew(facts: Facts, access: BattleAccess, entry: Entry) -> s.Crew:
+def _crew(facts: Facts, shows: tuple[bool, bool], entry: Entry) -> dict[str, Any]:
+    """A crew of the lists as JSON values (`s.Crew` by its aliases), as `_participant`."""
     crew = facts.crews[entry.crew_id or 0]
     members = [m for m in facts.members if m.crew_id == crew.id]
-    return s.Crew(
-        id=crew.id,
-        name=crew.name,
-        order=entry.seq,
-        rand_id=entry.rand_id,
-        captain_id=crew.captain_id,
-        participants=[
-            _participant(facts, access, m.user_id, confirmed=m.confirmed, confirmed_at=rules.iso(m.confirmed_at))
+    return {
+        "id": crew.id,
+        "name": crew.name,
+        "order": entry.seq,
+        "randId": entry.rand_id,
+        "captainId": crew.captain_id,
+        "participants": [
+            _participant(facts, m.user_id, shows, confirmed=m.confirmed, confirmedAt=rules.iso(m.confirmed_at))
             for m in members
         ],
-        in_waitlist=entry.waitlisted,
-        place=entry.place,
-        checked_in=entry.checked_in_at is not None,
-    )
+        "inWaitlist": entry.waitlisted,
+        "place": entry.place,
+        "checkedIn": entry.checked_in_at is not None,
+    }
 
 
-def _single(facts: Facts, access: BattleAccess, entry: Entry) -> s.Participant:
+def _single(facts: Facts, shows: tuple[bool, bool], entry: Entry) -> dict[str, Any]:
     return _participant(
         facts,
-        access,
         entry.user_id or 0,
-        rand_id=entry.rand_id,
+        shows,
+        randId=entry.rand_id,
         confirmed=True,
-        confirmed_at=rules.iso(entry.created_at),
+        confirmedAt=rules.iso(entry.created_at),
         place=entry.place,
     )
 
@@ -315,29 +336,41 @@ def _as_json(docs: s.OrgLegalDocs, fields: dict[str, Any]) -> dict[str, Any]:
 
 
 async def build(session: AsyncSession, identity: IdentityClient | None, access: BattleAccess) -> s.Battle:
+    """The battle as the caller sees it, as its model (the answer of the writes that answer it)."""
+    return s.Battle.model_validate(await build_json(session, identity, access))
+
+
+async def build_json(
+    session: AsyncSession, identity: IdentityClient | None, access: BattleAccess, on_rows: Rows | None = None
+) -> dict[str, Any]:
+    """The battle as the caller sees it, as JSON values (`s.Battle` by its aliases): the lists built straight from
+    our own rows (`_participant`), the rest through the model. `on_rows`: a crowd's build, read on kit.rows (the
+    session then only for crews and for dancers the profile projection does not know yet)."""
     battle, event, principal = access.battle, access.event, access.principal
     me = principal.profile_id
-    facts = await load(session, identity, access, (me,) if me is not None else (), read_only=True)
+    also = (me,) if me is not None else ()
+    facts = await load(session, identity, access, also, read_only=True, on_rows=on_rows)
     period = rules.period(event.starts_at, event.ends_at, utcnow())
     org = facts.org
     hidden = access.hides_participants
 
-    participants: list[s.Participant] = []
-    crews: list[s.Crew] = []
-    wait_singles: list[s.Participant] = []
-    wait_crews: list[s.Crew] = []
+    participants: list[dict[str, Any]] = []
+    crews: list[dict[str, Any]] = []
+    wait_singles: list[dict[str, Any]] = []
+    wait_crews: list[dict[str, Any]] = []
+    shows = (has_document(org.agreement if org else None), has_document(org.waiver if org else None))
     for entry in facts.entries:
         if entry.crew_id is not None:
             if entry.crew_id in facts.crews:
-                (wait_crews if entry.waitlisted else crews).append(_crew(facts, access, entry))
+                (wait_crews if entry.waitlisted else crews).append(_crew(facts, shows, entry))
         else:
-            (wait_singles if entry.waitlisted else participants).append(_single(facts, access, entry))
+            (wait_singles if entry.waitlisted else participants).append(_single(facts, shows, entry))
 
     docs, mine = caller_fields(facts, period, await caller(session, access, facts, period))
     competing = [e for e in facts.entries if not e.waitlisted]
     checked_in = sum(1 for e in facts.entries if e.rand_id is not None)
     winners = _winners(facts, access)
-    return s.Battle(
+    answer = s.Battle(
         id=battle.id,
         event_id=battle.event_id,
         title=battle.title,
@@ -355,9 +388,9 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
         has_waiver=has_document(org.waiver if org else None),
         hide_participants=battle.hide_participants,
         is_hidden_participants=hidden,
-        participants=[] if hidden else participants,
-        crews=[] if hidden else crews,
-        wait_list=[] if hidden else (wait_crews if access.crew_battle else wait_singles),
+        participants=[],
+        crews=[],
+        wait_list=[],
         winners=winners,
         limit=battle.limit,
         participation_cap_type=battle.cap_type,
@@ -378,6 +411,11 @@ async def build(session: AsyncSession, identity: IdentityClient | None, access: 
         ),
         **mine,
     )
+    found = answer.model_dump(mode="json")
+    if not hidden:
+        found["participants"], found["crews"] = participants, crews
+        found["waitList"] = wait_crews if access.crew_battle else wait_singles
+    return found
 
 
 def _winners(facts: Facts, access: BattleAccess) -> list[s.Winner]:
