@@ -417,31 +417,6 @@ async def judging(
     return writes
 
 
-def cpu_seconds(pids: dict[str, int]) -> dict[str, float]:
-    """User + system CPU seconds of each process and its children (those gone too, as their parent has them)."""
-    import psutil
-
-    found = {}
-    for name, pid in pids.items():
-        process = psutil.Process(pid)
-        times = process.cpu_times()
-        total = times.user + times.system + times.children_user + times.children_system
-        for child in process.children(recursive=True):
-            with contextlib.suppress(psutil.NoSuchProcess):
-                child_times = child.cpu_times()
-                total += child_times.user + child_times.system
-        found[name] = total
-    return found
-
-
-def service_pids(group: Any, names: tuple[str, ...]) -> dict[str, int]:
-    from common import ROOT
-
-    pids = {name: group.named[name].pid for name in names}
-    pids["postgres"] = int((ROOT / ".run" / "bench" / "pg" / "postmaster.pid").read_text().splitlines()[0])
-    return pids
-
-
 async def open_phones(
     workers: Any, setup: dict[str, Any], gateways: list[str], want: dict[str, int], opened: dict[str, int]
 ) -> None:
@@ -489,6 +464,8 @@ def figures(answers: list[dict[str, Any]], writes: dict[str, list[list[float]]],
 
 async def step(client: Any, setup: dict[str, Any], workers: Any, pids: dict[str, int]) -> dict[str, Any]:
     """SECONDS of judging with the phones open: the figures, with the CPU seconds of `pids` meanwhile."""
+    from common import cpu_seconds
+
     await asyncio.sleep(1)
     await workers.all({"cmd": "reset"})
     before = cpu_seconds(pids)
@@ -532,6 +509,7 @@ async def failover(client: Any, setup: dict[str, Any], workers: Any, group: Any,
 
 async def scenario(group: Any, gateway: str, second: Callable[[], str]) -> dict[str, Any]:
     import httpx
+    from common import service_pids
 
     results: dict[str, Any] = {}
     async with httpx.AsyncClient(base_url=gateway, timeout=60) as client:

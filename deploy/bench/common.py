@@ -495,3 +495,26 @@ def measure_datasets(
             with processes() as services:
                 results[name] = measure(start_services(services, nats, {service: database}))
     return results, plans
+
+
+def cpu_seconds(pids: dict[str, int]) -> dict[str, float]:
+    """User + system CPU seconds of each process and its children (those gone too, as their parent has them)."""
+    import psutil
+
+    found = {}
+    for name, pid in pids.items():
+        process = psutil.Process(pid)
+        times = process.cpu_times()
+        total = times.user + times.system + times.children_user + times.children_system
+        for child in process.children(recursive=True):
+            with contextlib.suppress(psutil.NoSuchProcess):
+                child_times = child.cpu_times()
+                total += child_times.user + child_times.system
+        found[name] = total
+    return found
+
+
+def service_pids(group: Any, names: tuple[str, ...]) -> dict[str, int]:
+    pids = {name: group.named[name].pid for name in names}
+    pids["postgres"] = int((ROOT / ".run" / "bench" / "pg" / "postmaster.pid").read_text().splitlines()[0])
+    return pids

@@ -15,43 +15,12 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from battles.registration.repository import Arrival, Entered, registration_repository
 
-LOOKING = 16  # registrations looked up at once in a process (`Turn`)
-
-
-class Turn:
-    """A registration's turn to be looked up (the battle, the dancer's facts and refusal): `LOOKING` at a time per
-    process. A rush of hundreds would otherwise run all its look-ups at once: as many connections opened, and every
-    other request of the process (the battle page read meanwhile) queued behind all of them on the event loop.
-    Waiting for a turn costs nothing; the turn ends when the dancer goes to be entered (`enter`) or is answered."""
-
-    def __init__(self, door: Entrance) -> None:
-        self.door = door
-        self.held = False
-
-    async def __aenter__(self) -> Turn:
-        await self.door.looking.acquire()
-        self.held = True
-        return self
-
-    async def __aexit__(self, *_: object) -> None:
-        self.end()
-
-    def end(self) -> None:
-        if self.held:
-            self.held = False
-            self.door.looking.release()
-
-    async def enter(self, battle_id: int, user_id: int, checked_in_at: datetime | None) -> Entered:
-        self.end()
-        return await self.door.enter(battle_id, user_id, checked_in_at)
-
 
 class Entrance:
     """One per process (`entrance(request)`): per battle, the dancers waiting, and the task entering them."""
 
     def __init__(self, sessionmaker: async_sessionmaker[AsyncSession]) -> None:
         self.sessionmaker = sessionmaker
-        self.looking = asyncio.Semaphore(LOOKING)
         self._waiting: dict[int, list[tuple[Arrival, asyncio.Future[Entered]]]] = {}
         self._doors: dict[int, asyncio.Task[None]] = {}
         self.groups = 0  # transactions that entered dancers (a test reads it)
@@ -90,11 +59,6 @@ class Entrance:
 def _retrieve(future: asyncio.Future[Entered]) -> None:
     if not future.cancelled():
         future.exception()  # a request gone meanwhile (its client left): its failure is not logged as unretrieved
-
-
-def turn(request: Request) -> Turn:
-    """The request's turn at the process's entrance (`async with`)."""
-    return Turn(entrance(request))
 
 
 def entrance(request: Request) -> Entrance:

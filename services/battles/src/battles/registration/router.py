@@ -11,7 +11,7 @@ from battles.battles.dependencies import BattleAdmin, BattleAdminReader, LockedB
 from battles.battles.schemas import Battle
 from battles.battles.service import battle_service
 from battles.crews.service import crew_service
-from battles.registration.entrance import turn
+from battles.registration.entrance import entrance
 from battles.registration.schemas import AdminPickerPage, RegisterUsers, SignedDate, UnregisterUser
 from battles.registration.service import registration_service
 from kit.db import SessionDep
@@ -32,9 +32,8 @@ async def register(
 ) -> Response:
     # the battle, the caller's standing and facts on kit.rows: the session stays untouched in a rush (the service's
     # doc)
-    async with turn(request) as mine_to_look_up:
-        access, facts = await registration_service.look_up(rows_of(request), battle_id, principal)
-        mine = await registration_service.register(session, identity, access, facts, mine_to_look_up)
+    access, facts = await registration_service.look_up(rows_of(request), battle_id, principal)
+    mine = await registration_service.register(session, identity, access, facts, entrance(request))
     return await write_answer(request, session, identity, access, mine)
 
 

@@ -21,7 +21,7 @@ from battles.battles.service import battle_service
 from battles.models import Signature
 from battles.registration import exceptions as texts
 from battles.registration import rules, standing
-from battles.registration.entrance import Turn
+from battles.registration.entrance import Entrance
 from battles.registration.repository import Arrival, DancerFacts, registration_repository
 from battles.registration.schemas import AdminPickerPage, AdminPickerUser
 from kit import profiles
@@ -51,7 +51,7 @@ class RegistrationService:
         identity: IdentityClient,
         access: BattleAccess,
         facts: DancerFacts,
-        door: Turn,
+        door: Entrance,
     ) -> dict[str, Any]:
         """The caller, competing or on the wait list (in arrival order); registering twice changes nothing.
 
