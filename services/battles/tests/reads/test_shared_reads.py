@@ -41,6 +41,16 @@ def shared(client: httpx.AsyncClient) -> SharedReads:
     return shared_reads(client._transport.app)  # type: ignore[attr-defined]
 
 
+async def whole_build(client: httpx.AsyncClient, battle_id: int, user: int) -> dict[str, Any]:
+    """The battle as the whole build answers `user` (no shared body, no own fields put in): what every crowd's
+    answer to them must equal."""
+    app = client._transport.app  # type: ignore[attr-defined]
+    async with app.state.read_sessionmaker() as reading:
+        principal = Principal(account_id=user, profile_id=user, profile_ids=(user,))
+        access = await battle_service.access(reading, battle_id, principal)
+        return (await battle_service.view(reading, app.state.identity, access)).model_dump(mode="json")
+
+
 async def named_battle(client: httpx.AsyncClient, session: AsyncSession, **fields: Any) -> int:
     await create_event(session)
     await create_org(session)
@@ -179,12 +189,8 @@ class TestSignedInViewers:
         )
         assert invited_to.status_code == 201, invited_to.text
         await add_judge(client, battle_id, JUDGE)
-        app = client._transport.app  # type: ignore[attr-defined]
         for user in (captain, member, invited, JUDGE, STRANGER, HOST, ORGANIZER):
-            async with app.state.read_sessionmaker() as reading:
-                principal = Principal(account_id=user, profile_id=user, profile_ids=(user,))
-                access = await battle_service.access(reading, battle_id, principal)
-                whole = (await battle_service.view(reading, app.state.identity, access)).model_dump(mode="json")
+            whole = await whole_build(client, battle_id, user)
             answer = await client.get(f"/api/battles/{battle_id}", headers=headers(user))
             assert answer.status_code == 200, answer.text
             assert answer.json() == whole, user
@@ -211,12 +217,8 @@ class TestSignedInViewers:
                 assert done.status_code == 200, done.text
         await add_judge(client, battle_id, JUDGE)
         await client.get(f"/api/battles/{battle_id}")  # the guests' body, kept
-        app = client._transport.app  # type: ignore[attr-defined]
         for user in (competing, waiting, member, JUDGE, STRANGER, HOST, ORGANIZER):
-            async with app.state.read_sessionmaker() as reading:
-                principal = Principal(account_id=user, profile_id=user, profile_ids=(user,))
-                access = await battle_service.access(reading, battle_id, principal)
-                whole = (await battle_service.view(reading, app.state.identity, access)).model_dump(mode="json")
+            whole = await whole_build(client, battle_id, user)
             answer = await client.get(f"/api/battles/{battle_id}", headers=headers(user))
             assert answer.status_code == 200, answer.text
             assert answer.json() == whole, user
@@ -237,14 +239,10 @@ class TestSignedInViewers:
         for document in ("agreement", "waiver"):
             signed = await client.post(f"/api/battles/{battle_id}/sign-{document}", headers=headers(dancer))
             assert signed.status_code == 200, signed.text
-        app = client._transport.app  # type: ignore[attr-defined]
         for _ in range(2):
             answer = await client.post(f"/api/battles/{battle_id}/dancer", headers=headers(dancer))
             assert answer.status_code == 200, answer.text
-            async with app.state.read_sessionmaker() as reading:
-                principal = Principal(account_id=dancer, profile_id=dancer, profile_ids=(dancer,))
-                access = await battle_service.access(reading, battle_id, principal)
-                whole = (await battle_service.view(reading, app.state.identity, access)).model_dump(mode="json")
+            whole = await whole_build(client, battle_id, dancer)
             assert answer.json() == whole
             assert whole["isRegistered"] and whole["orgLegalDocs"]["agreementSignedAt"]
 
