@@ -3,13 +3,15 @@ though on this 2-core machine a second process only takes CPU from the first): D
 for a battle with a registration cap of CAP (exactly CAP compete, the rest wait in arrival order, nobody twice),
 with GETs of the battle by a guest, two dancers and the organizer measured meanwhile; then STEADY dancers
 registering within STEADY_SECONDS for another battle; then CREWS crews of 3 registering and their invitees
-accepting at once (every crew complete, no dancer in two crews). Straight to the service (the gateway's cost is
+accepting at once (every crew complete, no dancer in two crews); then Add to bracket on a battle of SEEDED dancers
+with four judges' prelim points, into a Top 32 (the best 32 in its first round; docs/decisions.md, "Byes are
+decided in every round"). Straight to the service (the gateway's cost is
 the read bench's); every request as its own user. Each target (docs/decisions.md, "Battles under a rush,
 measured") is printed met or missed.
 
 `uv run python deploy/bench/run.py battles` runs this alone; BATTLES_BENCH_DANCERS, BATTLES_BENCH_CAP,
-BATTLES_BENCH_CREWS, BATTLES_BENCH_STEADY, BATTLES_BENCH_STEADY_SECONDS and BATTLES_BENCH_PROCESSES shrink a trial
-run."""
+BATTLES_BENCH_CREWS, BATTLES_BENCH_STEADY, BATTLES_BENCH_STEADY_SECONDS, BATTLES_BENCH_SEEDED and
+BATTLES_BENCH_PROCESSES shrink a trial run."""
 
 from __future__ import annotations
 
@@ -48,6 +50,9 @@ CREWS = int(os.environ.get("BATTLES_BENCH_CREWS", "50"))
 STEADY = int(os.environ.get("BATTLES_BENCH_STEADY", "1000"))
 STEADY_SECONDS = float(os.environ.get("BATTLES_BENCH_STEADY_SECONDS", "60"))
 PROCESSES = int(os.environ.get("BATTLES_BENCH_PROCESSES", "1"))
+SEEDED = int(os.environ.get("BATTLES_BENCH_SEEDED", "1000"))  # prelim entries seeded into a Top 32
+SEEDING_MS = 1000.0
+JUDGES = (800, 801, 802, 803)  # warm-up dancers who judge the seeded battle's prelims
 RUSH_P99_MS = 1000.0
 READ_P99_MS = 150.0
 STEADY_P99_MS = 500.0
@@ -187,6 +192,42 @@ async def rush(bases: list[str], database: str, pids: dict[str, int]) -> dict[st
         await client.close()
 
 
+def judged(rank: int) -> list[float]:
+    """The four judges' points for the dancer of this rank (from 0): the first 40 have averages all different
+    (the cut of 32 is never shared, which would block the bracket), the rest share a low one."""
+    units = 80 - rank if rank < 40 else 8  # half points over the four judges
+    whole, left = divmod(units, len(JUDGES))
+    return [(whole + (1 if j < left else 0)) / 2 for j in range(len(JUDGES))]
+
+
+async def seeding(client: Spread) -> float:
+    """Add to bracket on a battle of SEEDED dancers with four judges' prelim points: the milliseconds it takes."""
+    battle = (await client.request("POST", f"/api/events/{EVENT_ID}/add-battle", ORGANIZER)).json()["id"]
+    body = {"title": "Seeded", "style": "bracket", "bracketSize": 32}
+    assert (await client.request("PUT", f"/api/battles/{battle}", ORGANIZER, json=body)).status_code == 200
+    dancers = [FIRST_DANCER + DANCERS + n for n in range(SEEDED)]
+    for start in range(0, SEEDED, 200):
+        chunk = {"userIds": dancers[start : start + 200]}
+        done = await client.request("POST", f"/api/admin/battles/{battle}/register", ORGANIZER, json=chunk)
+        assert done.status_code == 200, done.text
+    for judge in JUDGES:
+        role = {"userId": judge, "role": "judge"}
+        assert (await client.request("POST", f"/api/battles/{battle}/role", ORGANIZER, json=role)).status_code == 200
+    for j, judge in enumerate(JUDGES):
+        points = [{"userId": d, "points": judged(rank)[j]} for rank, d in enumerate(dancers)]
+        scored = await client.request("POST", f"/api/battles/{battle}/prelims", judge, json=points)
+        assert scored.status_code == 200, scored.text
+    assert (await client.request("POST", f"/api/battles/{battle}/reshuffle", ORGANIZER)).status_code == 200
+    took, finished = await timed(client, "POST", f"/api/battles/{battle}/prelims/finish", ORGANIZER)
+    assert finished.status_code == 200, finished.text
+    found = (await client.request("GET", f"/api/battles/{battle}/brackets", ORGANIZER)).json()
+    opening = found["left"][0] + found["right"][0]
+    first = {side["id"] for sparring in opening for side in (sparring["red"], sparring["blue"])}
+    assert first == set(dancers[: min(32, SEEDED)]), "the bracket is not the best 32"
+    print(f"Add to bracket with {SEEDED} prelim entries (4 judges) into a Top 32: {took:,.0f} ms")
+    return took
+
+
 async def warm_up(client: Spread) -> None:
     """A service is warm when registration opens (it has served the event's pages for weeks): its statements are
     compiled and prepared before the rush, as they would be."""
@@ -279,6 +320,8 @@ async def _rush(client: Spread, database: str, pids: dict[str, int]) -> dict[str
     ), "a crew incomplete"
     assert len(members) == len(set(members)) == 3 * CREWS, "a dancer in two crews"
 
+    seeding_ms = await seeding(client)
+
     rows = [
         summary(f"register ({DANCERS} at once, cap {CAP})", [t for t, _ in answers], seconds),
         summary("GET the battle meanwhile (a guest, 2 dancers)", reads["viewers"], seconds),
@@ -302,6 +345,7 @@ async def _rush(client: Spread, database: str, pids: dict[str, int]) -> dict[str
             STEADY_P99_MS,
         ),
     ]
+    targets.append((f"Add to bracket: {SEEDED} prelim entries seeded into a Top 32", seeding_ms, SEEDING_MS))
     for what, value, target in targets:
         print(f"{what}: {value:,.0f} ms (target {target:,.0f}): {'met' if value <= target else 'missed'}")
     print(f"exactly {CAP} compete, the wait list in arrival order, nobody twice: met")
@@ -318,7 +362,7 @@ def _run(pg: EmbeddedPostgres) -> dict[str, Any]:
     with processes() as group:
         nats = start_nats(group, "battles")
         database = asyncio.run(fresh_database(server, "bench_battles", "battles"))
-        asyncio.run(seed(database, DANCERS + STEADY + 3 * CREWS))
+        asyncio.run(seed(database, max(DANCERS + STEADY + 3 * CREWS, DANCERS + SEEDED)))
         bases = []
         for n in range(PROCESSES):
             port = free_port()

@@ -63,6 +63,37 @@ async def test_a_bracket_of_two_is_the_final(client: httpx.AsyncClient, session:
     assert found["final"]["level"] == "Final"
 
 
+async def test_three_into_eight_have_their_byes_in_every_round(
+    client: httpx.AsyncClient, session: AsyncSession
+) -> None:
+    """Seed 1 has nobody in its Top 8 sparring nor in its semi-final: it waits in the final for the winner of the
+    one sparring danced, seeds 2 v 3. Before, the semi-final waited for a side that could never come."""
+    battle = await prelims_battle(client, session, 3)
+    b = battle["id"]
+    for user_id, points in ((10, 9), (11, 8), (12, 7)):
+        await score(client, b, user_id, points)
+    await finish_prelims(client, b)
+    found = await bracket(client, b, ORGANIZER)
+    left, right = found["left"], found["right"]
+    assert [(sp["red"] and sp["red"]["id"], sp["blue"], sp["winner"], sp["status"]) for sp in left[0]] == [
+        (10, None, 10, "finished"),  # 1 v 8: a bye
+        (None, None, 0, "finished"),  # 4 v 5: nobody, nothing to dance
+    ]
+    assert (left[1][0]["red"]["id"], left[1][0]["blue"], left[1][0]["winner"]) == (10, None, 10)  # a bye again
+    assert [sp["status"] for sp in right[0]] == ["finished", "finished"]  # 2 v 7 and 3 v 6: byes
+    assert (right[1][0]["red"]["id"], right[1][0]["blue"]["id"], right[1][0]["status"]) == (11, 12, "ready")
+    assert (found["final"]["red"]["id"], found["final"]["blue"], found["final"]["status"]) == (10, None, "waiting")
+    # nothing to seed where nobody can come; the bracket is still undone (byes are not decisions)
+    refused = await client.post(
+        f"/api/battles/{b}/seed",
+        json=[{"sparringId": left[0][1]["sparringId"], "red": 11, "blue": None}],
+        headers=headers(ORGANIZER),
+    )
+    assert refused.status_code == 409 and refused.json()["error"]["message"] == "A decided sparring cannot be changed"
+    undone = await client.delete(f"/api/battles/{b}/brackets", headers=headers(ORGANIZER))
+    assert undone.status_code == 200, undone.text
+
+
 async def test_seed(client: httpx.AsyncClient, session: AsyncSession, nats_url: str) -> None:
     b, found = await seeded_battle(client, session)
     left_first, left_second = found["left"][0]
@@ -142,10 +173,10 @@ async def test_crews_in_two_spots(client: httpx.AsyncClient, session: AsyncSessi
     first = found["left"][0][0]
     assert first["red"] == {"id": crews[0], "name": "A", "avatar": None}
     assert first["winner"] == crews[0]  # seed 1's bye
-    pair = found["left"][0][1]  # seeds 4 and 5: empty
+    semi = found["right"][1][0]  # seeds 2 and 3 (undecided)
     refused = await client.post(
         f"/api/battles/{b}/seed",
-        json=[{"sparringId": pair["sparringId"], "red": crews[1], "blue": crews[1]}],
+        json=[{"sparringId": semi["sparringId"], "red": crews[1], "blue": crews[1]}],
         headers=headers(ORGANIZER),
     )
     assert refused.status_code == 400

@@ -77,12 +77,11 @@ def test_seeded_five_into_eight_gives_the_top_three_byes() -> None:
         rules.Spot("right", 1, 0): (12, None),  # 2 v 7
         rules.Spot("right", 1, 1): (13, None),  # 3 v 6
     }
-    assert [rules.bye(*pair) for pair in sides.values()] == [11, None, 12, 13]
+    opened = rules.opening(rules.structure(8), sides)
+    assert [opened[spot].winner for spot in sides] == [11, None, 12, 13]
 
 
-def test_status_and_bye() -> None:
+def test_status() -> None:
     assert rules.status(1, 2) == "ready"
     assert rules.status(1, None) == "waiting"
     assert rules.status(None, None) == "waiting"
-    assert rules.bye(None, None) is None
-    assert rules.bye(None, 3) == 3

@@ -51,6 +51,13 @@ describe('the bracket editor: which round each side edits', () => {
     expect(editedSparrings(withBye).left.map((sparring) => sparring.sparringId)).toEqual([1, 2])
   })
 
+  it('passes over a sparring nobody can come to (3 dancers in a Top 8): finished without sides, it is decided', () => {
+    const empty = buildBracketSparring(2, { position: 1, status: 'finished' })
+    const bye = buildBracketSparring(5, { round: 2, level: 'Semi-final', status: 'finished', red: buildSide(1), winner: 1 })
+    expect(editedRound([[decided(1, 1, 8, 1), empty], [bye]])).toBeNull()
+    expect(editedRound([[decided(1, 1, 8, 1), empty], [buildBracketSparring(5, { round: 2, red: buildSide(1) })]])).toBe(1)
+  })
+
   it('edits nothing in a half whose sparrings are all decided', () => {
     expect(editedRound([[decided(1, 1, 8, 1)], [decided(5, 1, 4, 4)]])).toBeNull()
   })

@@ -45,8 +45,12 @@ export const SCOREBOARD_TEXTS = {
 /** 'The same crew is in two spots', or 'participant' in a single battle (docs/product/competition.md). */
 export const sameSpotText = (crewSize: number) => `The same ${crewSize === 1 ? 'participant' : 'crew'} is in two spots`
 
-/** A sparring with a winner (a bye included) is decided: it is locked in the editor. */
-export const isDecided = (sparring: Pick<BracketSparring, 'winner'>) => Boolean(sparring.winner)
+/**
+ * A sparring with a winner (a bye included) is decided, and so is a finished one without sides (nobody can ever
+ * come to it, as 3 dancers in a Top 8 leave one): it is locked in the editor.
+ */
+export const isDecided = (sparring: Pick<BracketSparring, 'winner' | 'status'>) => Boolean(sparring.winner) || sparring.status === 'finished'
+
 
 /** Both sides set: the sparring can be opened. */
 export const hasBothSides = (sparring: Pick<BracketSparring, 'red' | 'blue'>) => Boolean(sparring.red && sparring.blue)

@@ -50,6 +50,12 @@ def level_names(size: int) -> list[str]:
     """'Top N' from the size down to 8, then 'Semi-final' and 'Final'; 4 has the last two, 2 only 'Final'."""
     if size not in BRACKET_SIZES:
         raise ValueError(BRACKET_SIZE_INVALID)
+    return levels_of(size)
+
+
+def levels_of(size: int) -> list[str]:
+    """`level_names` for any power of two from 2, the battle's sizes or larger (the bracket's rules are
+    property-tested up to 256)."""
     tops = []
     n = size
     while n >= 8:

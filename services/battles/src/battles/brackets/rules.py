@@ -1,12 +1,12 @@
 """Pure rules of the bracket (docs/product/competition.md): its sparrings and how they link, the standard seeding
-order, and the places the bracket gives."""
+order, the byes of every round, and the places the bracket gives."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from battles.battles.rules import level_names
+from battles.battles.rules import level_names, levels_of
 
 SAME_SPOT = "The same {what} is in two spots"
 
@@ -28,11 +28,12 @@ class SparringSpec:
     loser_place: int  # 2 in the final, 4 in the semi-finals, 8 in the Top 8 ...
 
 
-def structure(size: int, levels: list[dict[str, Any]] | None = None) -> list[SparringSpec]:
+def structure(size: int, levels: list[dict[str, Any]] | None = None, *, any_size: bool = False) -> list[SparringSpec]:
     """Every sparring of a bracket of `size`: the left and right halves, round by round, then the final.
     A half's round r holds size / 2^(r+1) sparrings; its winners meet in pairs in round r+1, and the halves'
-    last winners meet in the final (left red, right blue). `levels` [{name, rounds}] give each level's rounds."""
-    names = level_names(size)
+    last winners meet in the final (left red, right blue). `levels` [{name, rounds}] give each level's rounds.
+    A battle's size is one of BRACKET_SIZES; `any_size` lets the rules be tried on any power of two."""
+    names = levels_of(size) if any_size else level_names(size)
     rounds_of = {level["name"]: int(level.get("rounds") or 1) for level in levels or ()}
     final = Spot("final", 1, 0)
     specs: list[SparringSpec] = []
@@ -98,13 +99,46 @@ def seeded(size: int, competitors: list[int]) -> dict[Spot, tuple[int | None, in
     return {spot: (seed(red), seed(blue)) for spot, (red, blue) in first_round(size).items()}
 
 
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A sparring as its bracket opens: its sides, its winner when it is a bye, and whether it is empty (no side
+    can ever come to it: nothing to battle)."""
+
+    red: int | None
+    blue: int | None
+    winner: int | None
+    empty: bool
+
+
+def opening(specs: list[SparringSpec], first: dict[Spot, tuple[int | None, int | None]]) -> dict[Spot, Opened]:
+    """Every sparring of the bracket as it opens, with byes decided in every round. A side that can never come
+    (an empty first-round side, or the winner of an empty sparring) leaves the other side a bye: it moves on at
+    once, round after round. A first-round bye (5 into 8: seeds 1 to 3) and a later one (3 into 8: seed 1 has no
+    Top 8 opponent, and none can come to its semi-final) alike. The final is never a bye: seeds 1 and 2 head the
+    two halves, so two competitors reach it. `specs` in `structure`'s order: a sparring after those feeding it."""
+    sent: dict[tuple[Spot, str], int | None] = {}  # (spot, side) → the winner moved there, None: none will come
+    opened: dict[Spot, Opened] = {}
+    for spec in specs:
+        if spec.spot.round == 1 and spec.spot.side != "final" or spec.spot in first:
+            red, blue = first.get(spec.spot, (None, None))
+            red_gone, blue_gone = red is None, blue is None
+        else:
+            red, blue = sent.get((spec.spot, "red")), sent.get((spec.spot, "blue"))
+            red_gone = (spec.spot, "red") in sent and red is None
+            blue_gone = (spec.spot, "blue") in sent and blue is None
+        empty = red_gone and blue_gone
+        winner = None
+        if spec.next is not None and not empty:
+            if red_gone and blue is not None:
+                winner = blue
+            elif blue_gone and red is not None:
+                winner = red
+        opened[spec.spot] = Opened(red, blue, winner, empty)
+        if spec.next is not None and spec.next_side is not None and (empty or winner is not None):
+            sent[(spec.next, spec.next_side)] = winner
+    return opened
+
+
 def status(red: int | None, blue: int | None) -> str:
     """An undecided sparring is ready with both sides and waiting otherwise."""
     return "ready" if red and blue else "waiting"
-
-
-def bye(red: int | None, blue: int | None) -> int | None:
-    """The winner of a first-round sparring with one side only (a bye), None otherwise."""
-    if bool(red) == bool(blue):
-        return None
-    return red or blue

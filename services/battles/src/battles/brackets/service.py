@@ -30,11 +30,15 @@ def decided(sparring: Sparring) -> bool:
 class BracketService:
     async def build(self, session: AsyncSession, battle: Battle, passed: list[Entry]) -> None:
         """The bracket's sparrings, linked winner to next, with `passed` (best first) seeded into the first round.
-        A first-round sparring with one side is a bye, decided at once: its competitor advances."""
+        Byes are decided in every round (`rules.opening`): a sparring with one side, whose other side can never
+        come, is finished with that side as its winner, already in its next sparring; an empty one (no side can
+        ever come) is finished with none. Every other sparring is ready with both sides, waiting otherwise."""
         specs = rules.structure(battle.bracket_size, battle.bracket_levels)
+        opened = rules.opening(specs, rules.seeded(battle.bracket_size, [e.id for e in passed]))
         spots: dict[rules.Spot, Sparring] = {}
         for spec in specs:
-            sparring = Sparring(
+            at = opened[spec.spot]
+            spots[spec.spot] = Sparring(
                 battle_id=battle.id,
                 side=spec.spot.side,
                 round=spec.spot.round,
@@ -43,27 +47,16 @@ class BracketService:
                 rounds=spec.rounds,
                 next_side=spec.next_side,
                 loser_place=spec.loser_place,
-                status="waiting",
+                red_entry_id=at.red,
+                blue_entry_id=at.blue,
+                winner_entry_id=at.winner,
+                status="finished" if at.empty or at.winner is not None else rules.status(at.red, at.blue),
             )
-            spots[spec.spot] = sparring
         session.add_all(spots.values())
         await session.flush()
-        nexts = {spec.spot: spec.next for spec in specs}
-        for spot, nxt in nexts.items():
-            if nxt is not None:
-                spots[spot].next_id = spots[nxt].id
-        for spot, (red, blue) in rules.seeded(battle.bracket_size, [e.id for e in passed]).items():
-            sparring = spots[spot]
-            sparring.red_entry_id, sparring.blue_entry_id = red, blue
-            winner = rules.bye(red, blue)
-            nxt = nexts[spot]
-            if winner is not None and nxt is not None:
-                sparring.winner_entry_id = winner
-                sparring.status = "finished"
-                setattr(spots[nxt], f"{sparring.next_side}_entry_id", winner)
-        for sparring in spots.values():
-            if not decided(sparring):
-                sparring.status = rules.status(sparring.red_entry_id, sparring.blue_entry_id)
+        for spec in specs:
+            if spec.next is not None:
+                spots[spec.spot].next_id = spots[spec.next].id
         await session.flush()
 
     async def remove(self, session: AsyncSession, battle: Battle) -> None:
