@@ -2368,6 +2368,11 @@ export interface components {
             hasWaiver: boolean;
             /** Hideparticipants */
             hideParticipants: boolean;
+            /**
+             * Voterscheckedin
+             * @default false
+             */
+            votersCheckedIn: boolean;
             /** Ishiddenparticipants */
             isHiddenParticipants: boolean;
             /** Participants */
@@ -2435,6 +2440,8 @@ export interface components {
             description?: string | null;
             /** Hideparticipants */
             hideParticipants?: boolean | null;
+            /** Voterscheckedin */
+            votersCheckedIn?: boolean | null;
             /** Participationcaptype */
             participationCapType?: ("none" | "registration" | "checkIn") | null;
             /** Limit */
@@ -4523,6 +4530,11 @@ export interface components {
             carpetId: number | null;
             /** Myvote */
             myVote: ("red" | "blue") | null;
+            /**
+             * Voterscheckedin
+             * @default false
+             */
+            votersCheckedIn: boolean;
             permissions: components["schemas"]["SparringPermissions"];
         };
         /** SparringPermissions */

@@ -296,6 +296,8 @@ export interface BracketBattleOnScreens {
   rounds?: Record<string, number>
   /** the organization the dialog must show (the event's) */
   orgName?: string
+  /** only the people checked in at the event vote in its sparrings */
+  votersCheckedIn?: boolean
   /** a screenshot of the filled dialog before it is saved */
   shotName?: string
 }
@@ -314,6 +316,11 @@ export async function addBracketBattle(page: Page, battle: BracketBattleOnScreen
   await expect(dialog.getByRole('combobox', { name: 'Bracket size' })).toHaveText(battle.size)
   for (const [level, rounds] of Object.entries(battle.rounds ?? {})) {
     await dialog.getByRole('textbox', { name: `${level} rounds`, exact: true }).fill(String(rounds))
+  }
+  if (battle.votersCheckedIn) {
+    const voters = dialog.getByRole('switch', { name: 'Only people checked in at the event vote in the sparrings' })
+    await press(voters)
+    await expect(voters).toBeChecked()
   }
   for (const judge of battle.judges) {
     await pick(page, 'Add judge', judge)

@@ -5,10 +5,11 @@ import { acceptCookies, addBracketBattle, expect, fillDates, pageErrors, PASSWOR
 /**
  * A battle day rehearsed through the screens, one person per browser context on the device they would hold:
  * the organizer (desktop) makes the organization, its agreement, waiver and members, then the event in the
- * wizard's order with a 1 vs 1 bracket battle of 4 and three judges; five dancers register on phones and tablets,
+ * wizard's order with a 1 vs 1 bracket battle of 4, three judges and votes by the people checked in; five dancers
+ * register on phones and tablets,
  * signing both texts; staff check them in on a tablet; three judges score the prelims on tablets; the organizer
- * builds the bracket and puts a semi-final on carpet Main, whose projector follows the judges live; an audience
- * phone votes; the semi-finals and the final are judged and finished; the battle page shows the winners and the
+ * builds the bracket and puts a semi-final on carpet Main, whose projector follows the judges live; a fan who is
+ * not checked in is told only the room votes, and the dancer out in the prelims votes from a phone; the semi-finals and the final are judged and finished; the battle page shows the winners and the
  * organization's leaderboard the champion. Only the accounts are made through the API (sign-up and profile).
  * The services learn from each other by NATS: the test waits on what the person sees (reloading as they would).
  */
@@ -203,7 +204,8 @@ test.describe('rehearsal', () => {
       await next()
 
       // Battles: a 1 vs 1 bracket of 4 with three judges
-      await addBracketBattle(org, { title: battleTitle, orgName, size: '4', judges: judges.map((judge) => judge.name), shotName: 'rehearsal-wizard-battle' })
+      // its audience votes are the room's: only the people checked in at the event vote
+      await addBracketBattle(org, { title: battleTitle, orgName, size: '4', judges: judges.map((judge) => judge.name), votersCheckedIn: true, shotName: 'rehearsal-wizard-battle' })
       await next()
 
       // Total → Publish Event
@@ -337,8 +339,21 @@ test.describe('rehearsal', () => {
       await expect(board.getByRole('contentinfo')).toHaveCount(0)
     })
 
-    await step('an audience phone votes on the semi-final', async () => {
-      audience = await member(browser, 'phone', `Fan ${t}`, errors)
+    await step('a fan not checked in is told only the room votes; the dancer out in the prelims, checked in, votes', async () => {
+      const fan = await member(browser, 'phone', `Fan ${t}`, errors)
+      await openSparring(fan, battleId, semis[0].label)
+      await expect(fan.page.getByTestId('checked-in-vote')).toHaveText('Only the people checked in at the event vote')
+      await expect(fan.page.getByRole('region', { name: "Vote for the people's champ" })).toHaveCount(0)
+      await fan.page.context().close()
+
+      // dancers[4] did not pass the prelims; checked in at the door, they vote from their phone
+      const out = dancers[4]
+      audience = { ...(await open(browser, 'phone', out.name, errors)), account: out.account }
+      await audience.page.goto(`/login?redirect=${encodeURIComponent(`/battle/${battleId}/brackets`)}`)
+      await audience.page.getByLabel('Email').fill(out.account.email)
+      await audience.page.getByLabel(/^Password/).fill(PASSWORD)
+      await press(audience.page.getByRole('button', { name: 'Log in', exact: true }))
+      await expect(audience.page).toHaveURL(new RegExp(`/battle/${battleId}/brackets$`))
       await openSparring(audience, battleId, semis[0].label)
       const { red } = sides(semis[0].label)
       await press(audience.page.getByRole('button', { name: `Vote ${red}` }))

@@ -63,6 +63,7 @@ export function buildBattle(overrides: Partial<Battle> = {}): Battle {
     hasAgreement: false,
     hasWaiver: false,
     hideParticipants: false,
+    votersCheckedIn: false,
     isHiddenParticipants: false,
     participants: [],
     crews: [],
@@ -157,6 +158,7 @@ export function buildSparring(overrides: Omit<Partial<Sparring>, 'permissions'> 
     ],
     carpetId: null,
     myVote: null,
+    votersCheckedIn: false,
     ...rest,
     permissions: { ...NO_PERMISSIONS, ...permissions },
   }

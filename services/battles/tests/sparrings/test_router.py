@@ -7,7 +7,15 @@ import asyncio
 
 import httpx
 from battle.cast import EVENT_ADMIN, EVENT_ID, HOST, JUDGE, ORGANIZER, PLATFORM_ADMIN, STRANGER
-from battle.factories import create_battle, create_bracket, create_event, create_profiles, headers, winners_announced
+from battle.factories import (
+    check_in,
+    create_battle,
+    create_bracket,
+    create_event,
+    create_profiles,
+    headers,
+    winners_announced,
+)
 from sparrings.factories import (
     FINAL,
     JUDGE_2,
@@ -63,6 +71,7 @@ class TestRead:
             ],
             "carpetId": None,
             "myVote": None,
+            "votersCheckedIn": False,
             "permissions": {
                 "canSetScore": False,
                 "canSetAudienceScore": False,
@@ -264,6 +273,37 @@ class TestAudience:
         assert [r.status_code for r in answers] == [200] * len(crowd)
         seen = await read(client, rows[SEMI_LEFT])
         assert (seen["red"]["audiencePoints"], seen["blue"]["audiencePoints"]) == (1, len(crowd))
+
+    async def test_only_the_people_checked_in_at_the_event_vote_when_the_battle_says_so(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        battle, rows = await bracket_battle(client, session)
+        semi, vote = rows[SEMI_LEFT], f"{path(rows[SEMI_LEFT])}/audience"
+        saved = await client.put(
+            f"/api/battles/{battle['id']}",
+            json={"title": "Battle", "votersCheckedIn": True},
+            headers=headers(ORGANIZER),
+        )
+        assert saved.status_code == 200 and saved.json()["votersCheckedIn"] is True
+        seen = await read(client, semi, VOTER)
+        assert seen["votersCheckedIn"] is True and seen["permissions"]["canSetAudienceScore"] is False
+        refused = await client.post(f"{vote}/red", headers=headers(VOTER))
+        assert (refused.status_code, error(refused)) == (403, "Only the people checked in at the event vote")
+        assert (await read(client, semi))["red"]["audiencePoints"] == 0  # the refusal changed nothing
+        await check_in(session, VOTER)
+        assert (await read(client, semi, VOTER))["permissions"]["canSetAudienceScore"] is True
+        assert (await client.post(f"{vote}/red", headers=headers(VOTER))).status_code == 200
+        # judges and the sparring's dancers still do not vote, checked in or not
+        await check_in(session, JUDGE)
+        judge = await client.post(f"{vote}/red", headers=headers(JUDGE))
+        assert (judge.status_code, error(judge)) == (403, "Judges do not vote")
+        # back to anyone signed in
+        await client.put(
+            f"/api/battles/{battle['id']}",
+            json={"title": "Battle", "votersCheckedIn": False},
+            headers=headers(ORGANIZER),
+        )
+        assert (await client.post(f"{vote}/blue", headers=headers(STRANGER))).status_code == 200
 
     async def test_who_may_not_vote(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
         _, rows = await bracket_battle(client, session)

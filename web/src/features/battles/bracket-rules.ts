@@ -35,6 +35,7 @@ export const SPARRING_TEXTS = {
   total: 'Total',
   audience: 'Audience votes',
   voted: 'Thanks for voting',
+  checkedInVote: 'Only the people checked in at the event vote',
 } as const
 
 export const SCOREBOARD_TEXTS = {

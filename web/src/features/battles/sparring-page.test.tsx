@@ -331,6 +331,20 @@ describe('Sparring: the audience', () => {
     expect(screen.getByTestId('blue-audience')).toHaveTextContent('Audience votes: 1')
     expect(server.posts()).toHaveLength(1)
   })
+
+  it('tells who may not vote in a battle of checked-in voters why, and nobody else', async () => {
+    serve(buildSparring({ status: 'judging', votersCheckedIn: true }))
+    show()
+    expect(await screen.findByTestId('checked-in-vote')).toHaveTextContent('Only the people checked in at the event vote')
+    expect(screen.queryByRole('heading', { name: "Vote for the people's champ" })).toBeNull()
+  })
+
+  it('shows a checked-in viewer of such a battle the vote, without the notice', async () => {
+    serve(buildSparring({ status: 'judging', votersCheckedIn: true, permissions: { canSetAudienceScore: true } }))
+    show()
+    expect(await screen.findByRole('heading', { name: "Vote for the people's champ" })).toBeInTheDocument()
+    expect(screen.queryByTestId('checked-in-vote')).toBeNull()
+  })
 })
 
 describe('Sparring: admins and hosts', () => {

@@ -10,6 +10,8 @@ export const BATTLE_TEXTS = {
   registrationCap: 'Registration cap',
   checkInCap: 'Check-in cap',
   noBattles: 'No battles yet.',
+  // beside the spec (docs/decisions.md, "Audience votes by the people in the room")
+  votersCheckedIn: 'Only people checked in at the event vote in the sparrings',
 } as const
 
 export const UNLIMITED_CREW_SIZE = 10000
@@ -165,6 +167,7 @@ export function battleUpdate(battle: Battle, timeZone: string | null | undefined
     organizationCompetitorsOnly: Boolean(battle.organizationCompetitorsOnly),
     description: battle.description ?? '',
     hideParticipants: Boolean(battle.hideParticipants),
+    votersCheckedIn: Boolean(battle.votersCheckedIn),
     participationCapType: battle.participationCapType ?? 'none',
     limit: battle.limit ?? 0,
     style: battle.style ?? 'classic',

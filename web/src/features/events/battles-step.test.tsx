@@ -124,6 +124,7 @@ describe('the Battles step', () => {
       organizationCompetitorsOnly: false,
       description: '',
       hideParticipants: false,
+      votersCheckedIn: false,
       participationCapType: 'none',
       limit: 0,
       style: 'classic',
@@ -312,6 +313,21 @@ describe('the Battles step', () => {
       // @ts-expect-error jsdom has none of its own
       delete Element.prototype.scrollIntoView
     }
+  })
+
+  it('lets a bracket battle keep its audience votes to the people checked in at the event', async () => {
+    const { calls, user, dialog } = await editBattle(buildBattle({ style: 'bracket', bracketSize: 8 }))
+    const checkedIn = within(dialog).getByRole('switch', { name: 'Only people checked in at the event vote in the sparrings' })
+    expect(checkedIn).not.toBeChecked()
+    await user.click(checkedIn)
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(puts(calls)).toHaveLength(1))
+    expect(puts(calls)[0].body).toMatchObject({ style: 'bracket', votersCheckedIn: true })
+  })
+
+  it('offers the audience switch to bracket battles only (a classic battle has no sparrings)', async () => {
+    const { dialog } = await editBattle(buildBattle({ style: 'classic' }))
+    expect(within(dialog).queryByRole('switch', { name: 'Only people checked in at the event vote in the sparrings' })).toBeNull()
   })
 
   it("offers the event's organization and mine; members only needs an organization", async () => {

@@ -128,6 +128,7 @@ class Battle(Schema):
     has_agreement: bool
     has_waiver: bool
     hide_participants: bool
+    voters_checked_in: bool = False  # only the people checked in at the event vote in its sparrings
     is_hidden_participants: bool
     participants: list[Participant]
     crews: list[Crew]
@@ -172,6 +173,7 @@ class BattleUpdate(Schema):
     organization_competitors_only: bool | None = None
     description: Text | None = Field(default=None, max_length=100_000)
     hide_participants: bool | None = None
+    voters_checked_in: bool | None = None
     participation_cap_type: Literal["none", "registration", "checkIn"] | None = None
     limit: int | None = Field(default=None, ge=0, le=100_000)
     style: Literal["bracket", "classic"] | None = None

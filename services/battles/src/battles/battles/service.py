@@ -152,6 +152,8 @@ class BattleService:
             battle.description = clean_html(update.description)
         if "hide_participants" in given and update.hide_participants is not None:
             battle.hide_participants = update.hide_participants
+        if "voters_checked_in" in given and update.voters_checked_in is not None:
+            battle.voters_checked_in = update.voters_checked_in
         if "participation_cap_type" in given and update.participation_cap_type is not None:
             battle.cap_type = update.participation_cap_type
         if "limit" in given and update.limit is not None:

@@ -387,6 +387,7 @@ async def build_json(
         has_agreement=has_document(org.agreement if org else None),
         has_waiver=has_document(org.waiver if org else None),
         hide_participants=battle.hide_participants,
+        voters_checked_in=battle.voters_checked_in,
         is_hidden_participants=hidden,
         participants=[],
         crews=[],

@@ -34,6 +34,8 @@ class Battle(Base):
     organization_competitors_only: Mapped[bool] = mapped_column(default=False, server_default="false")
     description: Mapped[str] = mapped_column(Text, default="", server_default="")
     hide_participants: Mapped[bool] = mapped_column(default=False, server_default="false")
+    # only the people checked in at the event vote in its sparrings (else anyone signed in)
+    voters_checked_in: Mapped[bool] = mapped_column(default=False, server_default="false")
     cap_type: Mapped[str] = mapped_column(String(16), default="none", server_default="none")
     limit: Mapped[int] = mapped_column(default=0, server_default="0")
     bracket_size: Mapped[int] = mapped_column(default=16, server_default="16")

@@ -10,7 +10,7 @@ from sqlalchemy import Integer, String, bindparam, cast, delete, func, literal, 
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from battles.models import AudienceVote, Battle, Crew, Entry, Sparring, SparringScore
+from battles.models import AudienceVote, Battle, CheckIn, Crew, Entry, Sparring, SparringScore
 from kit.shared_reads import topic_version, version_query
 
 # A sparring's read shows its battle's facts too (judges, hidden names): its version is the newer of both topics,
@@ -107,6 +107,11 @@ class SparringRepository:
             return None
         found = await session.get(AudienceVote, (sparring_id, user_id))
         return found.color if found is not None else None
+
+    async def checked_in(self, session: AsyncSession, event_id: int, user_id: int) -> bool:
+        """Whether this person is checked in at the event now (the events service's check-ins, projected)."""
+        statement = select(CheckIn.checked_in_at).where(CheckIn.event_id == event_id, CheckIn.user_id == user_id)
+        return await session.scalar(statement) is not None
 
     async def add_vote(self, session: AsyncSession, sparring_id: int, user_id: int, color: str) -> bool:
         """False when this person voted already (their first vote stands)."""

@@ -32,6 +32,7 @@ WINNER_NOT_A_SIDE = "The winner is one of the two sides"
 NOT_A_JUDGE = "Only the battle's judges score"
 JUDGES_DO_NOT_VOTE = "Judges do not vote"
 DANCERS_DO_NOT_VOTE = "The dancers of this sparring do not vote"
+CHECKED_IN_VOTE = "Only the people checked in at the event vote"
 IS_FINISHED = "The sparring is finished"
 NEEDS_BOTH_SIDES = "The sparring needs both sides first"
 NO_TIE = "A tie breaker round follows a tie only"
@@ -126,6 +127,7 @@ class Viewer:
     is_admin: bool  # editors and hosts
     dancer: bool  # one of the two sides (a crew's confirmed members)
     voted: bool
+    outside: bool = False  # the battle lets only the people checked in at its event vote, and they are not
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +155,8 @@ def vote_refusal(viewer: Viewer) -> str | None:
         return JUDGES_DO_NOT_VOTE
     if viewer.dancer:
         return DANCERS_DO_NOT_VOTE
+    if viewer.outside:
+        return CHECKED_IN_VOTE
     return None
 
 

@@ -63,6 +63,7 @@ class Sparring(Schema):
     judges: list[User]
     carpet_id: int | None
     my_vote: Literal["red", "blue"] | None
+    voters_checked_in: bool = False  # only the people checked in at the event vote (the battle's choice)
     permissions: SparringPermissions
 
 

@@ -111,6 +111,7 @@ class SparringService:
             is_admin=access.battle.is_admin,
             dancer=user in dancers,
             voted=False,
+            outside=await view.outside(session, access),
         )
         refusal = rules.vote_refusal(viewer)
         if refusal is not None:

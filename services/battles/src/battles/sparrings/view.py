@@ -42,6 +42,7 @@ class Facts:
     dancers: set[int]  # the two sides' dancers (a crew's confirmed members)
     crew_names: dict[int, str]
     next_decided: bool
+    outside: bool = False  # only the people checked in at the event vote, and the caller is not
 
 
 async def answer(session: AsyncSession, identity: IdentityClient | None, access: SparringAccess) -> s.Sparring:
@@ -96,6 +97,7 @@ async def answer(session: AsyncSession, identity: IdentityClient | None, access:
         judges=[people[j] for j in facts.judges],
         carpet_id=sparring.carpet_id,
         my_vote=cast(Vote, facts.my_vote),
+        voters_checked_in=access.battle.battle.voters_checked_in,
         permissions=s.SparringPermissions(**asdict(flags)),
     )
 
@@ -117,9 +119,19 @@ async def load_facts(session: AsyncSession, access: SparringAccess) -> Facts:
         my_vote=await sparring_repository.vote_of(session, sparring.id, access.battle.principal.profile_id),
         judges=await battle_repository.judge_ids(session, access.battle.battle.id),
         dancers=await dancers_of(session, red, blue),
+        outside=await outside(session, access),
         crew_names={c.id: c.name for c in crews.values()},
         next_decided=next_decided,
     )
+
+
+async def outside(session: AsyncSession, access: SparringAccess) -> bool:
+    """The battle lets only the people checked in at its event vote, and the caller is not (or is a guest)."""
+    battle = access.battle
+    if not battle.battle.voters_checked_in:
+        return False
+    user = battle.principal.profile_id
+    return user is None or not await sparring_repository.checked_in(session, battle.event.id, user)
 
 
 async def sides_of(session: AsyncSession, sparring: Sparring) -> tuple[Entry | None, Entry | None]:
@@ -208,4 +220,5 @@ def viewer_of(access: SparringAccess, facts: Facts) -> rules.Viewer:
         is_admin=battle.is_admin,
         dancer=user is not None and user in facts.dancers,
         voted=facts.my_vote is not None,
+        outside=facts.outside,
     )

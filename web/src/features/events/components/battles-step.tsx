@@ -363,6 +363,10 @@ function StyleFields({ draft, onChange, onValidity }: { draft: BattleDraft; onCh
               </Stack>
             ))}
           </Stack>
+          <FormControlLabel
+            control={<Switch checked={draft.votersCheckedIn} onChange={(input) => onChange({ votersCheckedIn: input.target.checked })} />}
+            label={BATTLE_TEXTS.votersCheckedIn}
+          />
         </Stack>
       ) : null}
     </Box>

@@ -397,6 +397,11 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
         {mode === 'judge' ? <JudgeEditor key={meId ?? 0} sparring={sparring} saved={saved} pending={queue.pending.length > 0} online={queue.online} onSubmit={submitScores} /> : null}
         {mode === 'choose-winner' ? <ChooseWinner sparring={sparring} onFinish={(winnerId) => setConfirming({ kind: 'winner', winnerId })} /> : null}
         {mode === 'audience' ? <AudienceVote sparring={sparring} busy={voting} onVote={(color) => void vote({ id, color })} /> : null}
+        {mode === 'watch' && sparring.votersCheckedIn && !sparring.myVote && sparring.status !== 'finished' ? (
+          <Typography sx={{ color: 'text.secondary' }} data-testid="checked-in-vote">
+            {SPARRING_TEXTS.checkedInVote}
+          </Typography>
+        ) : null}
         {sparring.myVote ? (
           <Typography sx={{ color: 'text.secondary' }} data-testid="my-vote">
             {SPARRING_TEXTS.voted}: {sideName(sparring[sparring.myVote])}
