@@ -12,7 +12,7 @@ PY_SOURCES := $(wildcard services/*/src) gateway/src
 WEB := web
 NPM_STAMP := $(WEB)/node_modules/.install-stamp
 
-.PHONY: help install dev seed test lint lint-py lint-web test-py test-fuzz test-web test-e2e e2e-run bench bench-tools drill contracts audit web-build clean
+.PHONY: help install dev seed test lint lint-py lint-web test-py test-fuzz test-web test-e2e e2e-run bench bench-tools drill contracts audit web-build web-bundle clean
 
 help:
 	@echo "make dev        run the whole platform on http://localhost:8080 (installs what is missing)"
@@ -38,6 +38,10 @@ $(NPM_STAMP): $(WEB)/package.json $(wildcard $(WEB)/package-lock.json)
 
 web-build: install
 	@if [ -f $(WEB)/package.json ]; then cd $(WEB) && npm run build; fi
+
+# the bundle alone: `make test` builds it after lint, whose typecheck is the one `npm run build` starts with
+web-bundle: install
+	@if [ -f $(WEB)/package.json ]; then cd $(WEB) && npx vite build; fi
 
 seed: install
 	$(UV) run python deploy/local/seed_demo.py

@@ -1,6 +1,6 @@
 """`make test`: every stage, each timed, the independent ones side by side.
 
-Two lanes first, side by side: lint, the web build and Vitest in one; the Python suites (TEST_JOBS at a time,
+Two lanes first, side by side: lint, the web bundle and Vitest in one; the Python suites (TEST_JOBS at a time,
 default 4) and schemathesis in the other. Each lane fills what the other leaves idle (lint and schemathesis keep a
 core about half busy; the Python suites wait on PostgreSQL and NATS about half their time, so four at a time
 keep two cores about 85% busy: 255 s against 570 s two at a time). Playwright runs last and alone: its browsers
@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BUDGET = float(os.environ.get("TEST_BUDGET_SECONDS", "900"))
 JOBS = max(1, int(os.environ.get("TEST_JOBS", "4")))
 # the lanes run side by side, each its stages in turn; then the last stage alone
-LANES = [["lint", "web-build", "test-web"], ["test-py", "test-fuzz"]]
+# (web-bundle: the build without its typecheck, which lint has just done: tsc twice was 25 s of the first lane)
+LANES = [["lint", "web-bundle", "test-web"], ["test-py", "test-fuzz"]]
 LAST = "e2e-run"  # Playwright on the web/dist the first lane built (`make test-e2e` builds it first)
 PRINTING = threading.Lock()
 
