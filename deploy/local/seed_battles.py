@@ -94,7 +94,7 @@ def live_battle(demo: Demo, cast: Cast, event: Event) -> dict[str, Any]:
             "style": "bracket",
             "bracketSize": 4,
             "description": "<p>Prelims: three judges score every dancer; the top four battle it out.</p>",
-            "prizesDesc": "<p>The champion takes the belt.</p>",
+            "prizesDesc": "The champion takes the belt.",  # plain text: the page shows it as written
         },
     )
     for judge in judges:
