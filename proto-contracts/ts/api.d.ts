@@ -657,6 +657,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/battles/{battle_id}/scorecards/{competitor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scorecard */
+        get: operations["scorecard_api_battles__battle_id__scorecards__competitor_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/battles/{battle_id}/seed": {
         parameters: {
             query?: never;
@@ -2675,6 +2692,15 @@ export interface components {
             /** Carpets */
             carpets: components["schemas"]["CarpetIn"][];
         };
+        /** Competitor */
+        Competitor: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+        };
         /**
          * Confirmation
          * @description The test provider's card form: the card number (spaces allowed), or `authenticate` for the second step
@@ -3262,6 +3288,14 @@ export interface components {
         Items_UserListItem_: {
             /** Items */
             items: components["schemas"]["UserListItem"][];
+        };
+        /** JudgeCard */
+        JudgeCard: {
+            judge: components["schemas"]["BattlesUser"];
+            /** Mine */
+            mine: number;
+            /** Theirs */
+            theirs: number;
         };
         /** JudgeRoundScore */
         JudgeRoundScore: {
@@ -4393,6 +4427,17 @@ export interface components {
              */
             promoters: components["schemas"]["OrganizationsUser"][];
         };
+        /** RoundCard */
+        RoundCard: {
+            /** Round */
+            round: number;
+            /** Scores */
+            scores: components["schemas"]["JudgeCard"][];
+            /** Mine */
+            mine: number;
+            /** Theirs */
+            theirs: number;
+        };
         /** RoundScoreIn */
         RoundScoreIn: {
             /** Round */
@@ -4409,6 +4454,18 @@ export interface components {
         ScannedTicket: {
             /** Secret */
             secret: string;
+        };
+        /** Scorecard */
+        Scorecard: {
+            /** Battleid */
+            battleId: number;
+            /** Battletitle */
+            battleTitle: string;
+            competitor: components["schemas"]["Competitor"];
+            /** Decided */
+            decided: boolean;
+            /** Sparrings */
+            sparrings: components["schemas"]["SparringCard"][];
         };
         /** SignedDate */
         SignedDate: {
@@ -4536,6 +4593,33 @@ export interface components {
              */
             votersCheckedIn: boolean;
             permissions: components["schemas"]["SparringPermissions"];
+        };
+        /** SparringCard */
+        SparringCard: {
+            /** Sparringid */
+            sparringId: number;
+            /** Level */
+            level: string;
+            /**
+             * Color
+             * @enum {string}
+             */
+            color: "red" | "blue";
+            /** Status */
+            status: string;
+            /** Result */
+            result: ("won" | "lost" | "bye") | null;
+            opponent: components["schemas"]["Competitor"] | null;
+            /** Rounds */
+            rounds: components["schemas"]["RoundCard"][];
+            /** Mine */
+            mine: number;
+            /** Theirs */
+            theirs: number;
+            /** Votesmine */
+            votesMine: number;
+            /** Votestheirs */
+            votesTheirs: number;
         };
         /** SparringPermissions */
         SparringPermissions: {
@@ -5214,6 +5298,7 @@ export type Cancellation = components['schemas']['Cancellation'];
 export type Carpet = components['schemas']['Carpet'];
 export type CarpetIn = components['schemas']['CarpetIn'];
 export type CarpetsUpdate = components['schemas']['CarpetsUpdate'];
+export type Competitor = components['schemas']['Competitor'];
 export type Confirmation = components['schemas']['Confirmation'];
 export type Coordinates = components['schemas']['Coordinates'];
 export type Count = components['schemas']['Count'];
@@ -5251,6 +5336,7 @@ export type InstructorUpdate = components['schemas']['InstructorUpdate'];
 export type Invitation = components['schemas']['Invitation'];
 export type ItemsNotificationOut = components['schemas']['Items_NotificationOut_'];
 export type ItemsUserListItem = components['schemas']['Items_UserListItem_'];
+export type JudgeCard = components['schemas']['JudgeCard'];
 export type JudgeRoundScore = components['schemas']['JudgeRoundScore'];
 export type JudgmentIn = components['schemas']['JudgmentIn'];
 export type LeaderboardMember = components['schemas']['LeaderboardMember'];
@@ -5320,14 +5406,17 @@ export type Role = components['schemas']['Role'];
 export type RoleBody = components['schemas']['RoleBody'];
 export type RoleChange = components['schemas']['RoleChange'];
 export type Roles = components['schemas']['Roles'];
+export type RoundCard = components['schemas']['RoundCard'];
 export type RoundScoreIn = components['schemas']['RoundScoreIn'];
 export type ScannedTicket = components['schemas']['ScannedTicket'];
+export type Scorecard = components['schemas']['Scorecard'];
 export type SignedDate = components['schemas']['SignedDate'];
 export type SignupRequest = components['schemas']['SignupRequest'];
 export type Socials = components['schemas']['Socials'];
 export type SocialsIn = components['schemas']['SocialsIn'];
 export type Sort = components['schemas']['Sort'];
 export type Sparring = components['schemas']['Sparring'];
+export type SparringCard = components['schemas']['SparringCard'];
 export type SparringPermissions = components['schemas']['SparringPermissions'];
 export type SparringRound = components['schemas']['SparringRound'];
 export type SparringSide = components['schemas']['SparringSide'];
@@ -8040,6 +8129,65 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    scorecard_api_battles__battle_id__scorecards__competitor_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                competitor_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scorecard"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -388,7 +388,7 @@ test.describe('rehearsal', () => {
       await projector.page.context().close()
     })
 
-    await step('the final: judged, finished; the battle page shows the winners', async () => {
+    await step("the final: judged, finished; the battle page shows the winners and the champion's scorecard", async () => {
       await org.goto(`/battle/${battleId}/brackets`)
       const finalLink = org.getByRole('link', { name: /^Final: / })
       await expect(finalLink).toBeVisible()
@@ -407,6 +407,14 @@ test.describe('rehearsal', () => {
       await expect(list.getByRole('listitem').nth(0)).toContainText(new RegExp(`1st Place\\s*${red}`))
       await expect(list.getByRole('listitem').nth(1)).toContainText(new RegExp(`2nd Place\\s*${blue}`))
       await shot(org, 'rehearsal-winners')
+
+      // the champion's scorecard, public now the final is decided: both sparrings won, 10 from each judge in the final
+      await press(list.getByRole('link', { name: `${red}: scorecard` }))
+      await expect(org.getByRole('heading', { name: red, level: 1 })).toBeVisible()
+      const final = org.getByRole('region', { name: `Final vs ${blue}` })
+      await expect(final.getByText('Won')).toBeVisible()
+      await expect(final.getByRole('table', { name: 'Final round 1' }).getByRole('row')).toHaveCount(judges.length + 2)
+      await expect(org.getByRole('region', { name: /^Semi-final vs / }).getByText('Won')).toBeVisible()
 
       // the organization's Members tab: the champion, a member, leads its leaderboard (points arrive by NATS)
       await org.goto(`/organization/${orgId}?tab=members#org-tabs`)

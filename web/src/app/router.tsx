@@ -44,6 +44,7 @@ export function appRoutes(store: AppStore): RouteObject[] {
             { path: paths.event.path, loader: open, lazy: lazyRoute(() => import('./routes/event')) },
             { path: paths.battle.path, loader: open, lazy: lazyRoute(() => import('./routes/battle')) },
             { path: paths.sparring.path, loader: open, lazy: lazyRoute(() => import('./routes/sparring')) },
+            { path: paths.scorecard.path, loader: open, lazy: lazyRoute(() => import('./routes/scorecard')) },
             { path: paths.battlePrelims.path, loader: open, lazy: lazyRoute(() => import('./routes/battle')) },
             { path: paths.battleBrackets.path, loader: open, lazy: lazyRoute(() => import('./routes/battle')) },
             { path: paths.battlePrelimsGroups.path, loader: open, lazy: lazyRoute(() => import('./routes/prelims-groups')) },

@@ -61,6 +61,8 @@ export const paths = {
   },
   battleBrackets: { path: '/battle/:id/brackets', getHref: (id: number) => `/battle/${id}/brackets` },
   sparring: { path: '/sparring/:id', getHref: (id: number) => `/sparring/${id}` },
+  /** a competitor's scorecard in a battle: the dancer's user id, or the crew's id */
+  scorecard: { path: '/battle/:id/scorecard/:competitorId', getHref: (id: number, competitorId: number) => `/battle/${id}/scorecard/${competitorId}` },
   /** display mode: one carpet's full-screen scoreboard (for a projector or a TV beside the carpet) */
   scoreboard: {
     path: '/event/:id/scoreboard/:carpetId',

@@ -11,6 +11,7 @@ from battles.projections.handlers import handlers as projection_handlers
 from battles.registration.router import router as registration_router
 from battles.results.router import router as results_router
 from battles.scoreboards.router import router as scoreboards_router
+from battles.scorecards.router import router as scorecards_router
 from battles.sparrings.router import router as sparrings_router
 from kit.app import create_service_app
 from kit.profiles import identity_client, profile_handlers
@@ -29,6 +30,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             brackets_router,
             sparrings_router,
             scoreboards_router,
+            scorecards_router,
         ],
         handlers=[*profile_handlers(), *projection_handlers],
         resources={"identity": identity_client},

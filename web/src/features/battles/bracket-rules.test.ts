@@ -8,6 +8,8 @@ import {
   finalEdited,
   finishWarning,
   isOwnSide,
+  myCompetitorInBracket,
+  scorecardResult,
   isTie,
   judgeSubmitHint,
   offersTieBreaker,
@@ -329,5 +331,18 @@ describe('sparring: submit, finish and ties', () => {
     const needed = scored({ status: 'need-tie-breaker', permissions: { canFinish: true } })
     expect(offersTieBreaker(needed)).toBe(false)
     expect(offersTieBreaker({ ...needed, permissions: { ...needed.permissions, canAddExtra: true } })).toBe(true)
+  })
+})
+
+describe('scorecards', () => {
+  it("finds the viewer's competitor id in the bracket, else none", () => {
+    const set = buildBracketSet()
+    expect(myCompetitorInBracket(set, 4)).toBe(4)
+    expect(myCompetitorInBracket(set, 99)).toBeNull()
+    expect(myCompetitorInBracket(set, null)).toBeNull()
+  })
+
+  it("names a sparring's result", () => {
+    expect([scorecardResult('won'), scorecardResult('lost'), scorecardResult('bye'), scorecardResult(null)]).toEqual(['Won', 'Lost', 'Bye', 'Not decided yet'])
   })
 })

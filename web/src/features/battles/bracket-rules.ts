@@ -38,6 +38,30 @@ export const SPARRING_TEXTS = {
   checkedInVote: 'Only the people checked in at the event vote',
 } as const
 
+/** A competitor's scorecard (beside the spec: docs/decisions.md, "Scorecards"). */
+export const SCORECARD_TEXTS = {
+  title: 'Scorecard',
+  private: "Private until the battle's final is decided: only you, the battle's admins and its judges see it.",
+  empty: 'No sparrings yet.',
+  noOpponent: 'Nobody',
+  yours: 'Your scorecard',
+  won: 'Won',
+  lost: 'Lost',
+  bye: 'Bye',
+  undecided: 'Not decided yet',
+} as const
+
+/** The viewer's competitor id (their user id, or their crew's) when it stands in the bracket: their scorecard's. */
+export function myCompetitorInBracket(set: Pick<Bracket, 'left' | 'right' | 'final'>, mine: number | null | undefined): number | null {
+  if (!mine) return null
+  const all = [...set.left.flat(), ...set.right.flat(), ...(set.final ? [set.final] : [])]
+  return all.some((sparring) => sparring.red?.id === mine || sparring.blue?.id === mine) ? mine : null
+}
+
+/** A sparring's result as the scorecard's chip says it. */
+export const scorecardResult = (result: 'won' | 'lost' | 'bye' | null | undefined) =>
+  result === 'won' ? SCORECARD_TEXTS.won : result === 'lost' ? SCORECARD_TEXTS.lost : result === 'bye' ? SCORECARD_TEXTS.bye : SCORECARD_TEXTS.undecided
+
 export const SCOREBOARD_TEXTS = {
   empty: 'No sparring on this carpet yet',
   missing: 'This scoreboard does not exist',

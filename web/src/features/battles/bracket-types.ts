@@ -9,6 +9,8 @@ export type {
   BracketSide,
   BracketSparring,
   JudgeRoundScore,
+  Scorecard,
+  SparringCard,
   Sparring,
   SparringPermissions,
   SparringRound,

@@ -112,6 +112,22 @@ describe('Winner editor', () => {
     await heading()
     expect(screen.getByRole('list', { name: 'Winners' })).toHaveTextContent('1st PlaceZulu')
     expect(screen.queryByRole('button', { name: 'Edit results' })).toBeNull()
+    // winners entered by hand (a classic battle) have no sparrings, so no scorecard
+    expect(screen.queryByRole('link', { name: 'Zulu: scorecard' })).toBeNull()
+  })
+
+  it("links a bracket battle's winners to their scorecards, unless the battle hides its participants", async () => {
+    const winners = [{ place: 1, id: 5, name: 'Zulu', participants: [] }]
+    fakeBattleServer(pastCrews({ canEdit: false, style: 'bracket', winners }))
+    const { unmount } = showBattle()
+    await heading()
+    expect(screen.getByRole('link', { name: 'Zulu: scorecard' })).toHaveAttribute('href', '/battle/7/scorecard/5')
+    unmount()
+    vi.unstubAllGlobals()
+    fakeBattleServer(pastCrews({ canEdit: false, style: 'bracket', isHiddenParticipants: true, winners }))
+    showBattle()
+    await heading()
+    expect(screen.queryByRole('link', { name: 'Zulu: scorecard' })).toBeNull()
   })
 })
 

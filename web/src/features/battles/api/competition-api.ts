@@ -1,5 +1,5 @@
 import { api } from '@/lib/api/base'
-import type { Bracket, Color, JudgeRoundEntry, Board, ScoreboardEvent, BracketSeedIn, Sparring } from '../bracket-types'
+import type { Bracket, Color, JudgeRoundEntry, Board, ScoreboardEvent, BracketSeedIn, Scorecard, Sparring } from '../bracket-types'
 import { BATTLE_TAG } from '@/lib/api/battles'
 import { newerBoard, newerSparring } from '../bracket-rules'
 
@@ -45,6 +45,11 @@ const competitionApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG, SPARRING
           /* the failure was shown as a toast */
         }
       },
+    }),
+    /** A competitor's scorecard (beside the spec): private to them and the battle's insiders until its final. */
+    scorecard: build.query<Scorecard, { battleId: number; competitorId: number }>({
+      query: ({ battleId, competitorId }) => `/battles/${battleId}/scorecards/${competitorId}`,
+      providesTags: (_card, _error, { battleId }) => [{ type: BRACKET_TAG, id: battleId }],
     }),
     sparringById: build.query<Sparring, number>({
       query: (id) => `/sparrings/${id}`,
@@ -122,6 +127,7 @@ export const {
   useBracketsByBattleQuery,
   useSeedBracketMutation,
   useSparringByIdQuery,
+  useScorecardQuery,
   useJudgeSparringMutation,
   useResetSparringMutation,
   useVoteSparringMutation,

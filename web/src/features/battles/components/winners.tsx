@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
+import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents'
 import { useState } from 'react'
+import { Link as RouterLink } from 'react-router'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
+import { paths } from '@/config/paths'
 import { useBattleSetWinnersMutation } from '../api/battles-api'
 import {
   BATTLE_TEXTS,
@@ -40,7 +43,15 @@ function WinnersList({ battle }: { battle: Battle }) {
             <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
               <EmojiEventsIcon aria-hidden="true" sx={{ color: TROPHY_COLORS[group.place] ?? '#b87333' }} />
               <Typography sx={{ fontWeight: 800, minWidth: 90 }}>{group.title}</Typography>
-              <Typography sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>{winner.name}</Typography>
+              <Typography sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
+                {battle.style === 'bracket' && !battle.isHiddenParticipants ? (
+                  <Link component={RouterLink} to={paths.scorecard.getHref(battle.id, winner.id)} aria-label={`${winner.name ?? 'Winner'}: scorecard`}>
+                    {winner.name}
+                  </Link>
+                ) : (
+                  winner.name
+                )}
+              </Typography>
               {isCrewBattle(battle) ? (
                 <Stack direction="row" sx={{ gap: 0.5 }}>
                   {winner.participants.map((member) => (

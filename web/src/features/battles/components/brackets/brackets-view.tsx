@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
+import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -26,6 +27,8 @@ import {
   isDecided,
   isDrawn,
   isOwnSide,
+  myCompetitorInBracket,
+  SCORECARD_TEXTS,
   seedEntries,
   sideResult,
   slotsFrom,
@@ -280,6 +283,7 @@ export function BracketsView({ battle }: BracketsViewProps) {
   if (!set) return <PageLoader label="Loading brackets" />
 
   const levels = set.levels.length ? set.levels : battle.bracketLevels
+  const mine = myCompetitorInBracket(set, battle.crewSize === 1 ? (signedIn && user ? user.id : null) : (battle.myCrewId ?? null))
   const canEdit = battle.canEdit && isDrawn(set) && allEdited(edited).some((sparring) => !isDecided(sparring))
 
   const startEditing = () => {
@@ -333,6 +337,11 @@ export function BracketsView({ battle }: BracketsViewProps) {
             ))}
           </Stack>
         </Stack>
+        {mine !== null ? (
+          <Link component={RouterLink} to={paths.scorecard.getHref(battle.id, mine)} sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, fontWeight: 700 }}>
+            {SCORECARD_TEXTS.yours}
+          </Link>
+        ) : null}
         {canEdit && !editing ? (
           <Button variant="outlined" onClick={startEditing} sx={{ minHeight: 44, alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
             {BRACKET_TEXTS.edit}

@@ -1,0 +1,58 @@
+"""Pure rules of a competitor's scorecard (docs/product/competition.md, Scorecards): who may read it, and what each
+of their sparrings says from their side."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+PRIVATE = "A scorecard is public once the battle is decided"
+HIDDEN = "This battle hides its participants"
+NOT_FOUND = "Competitor not found"
+
+WON, LOST, BYE = "won", "lost", "bye"
+
+
+def refusal(*, decided: bool, hidden: bool, own: bool, insider: bool) -> str | None:
+    """Why this caller may not read the scorecard, or None. The competitor (a crew's confirmed members) and the
+    battle's insiders (its admins and judges) read it at any time; everyone else once the battle is decided (its
+    final), unless the battle hides its participants."""
+    if own or insider:
+        return None
+    if hidden:
+        return HIDDEN
+    if not decided:
+        return PRIVATE
+    return None
+
+
+def result(mine: int, theirs: int | None, winner: int | None) -> str | None:
+    """The sparring as the competitor `mine` lived it: won, lost, a bye (no opponent, moved on), or None while
+    undecided. Entry ids."""
+    if winner is None:
+        return None
+    if theirs is None:
+        return BYE
+    return WON if winner == mine else LOST
+
+
+def sums(pairs: Iterable[tuple[Decimal, Decimal]]) -> tuple[Decimal, Decimal]:
+    """The competitor's points and their opponent's, added."""
+    mine = theirs = Decimal(0)
+    for a, b in pairs:
+        mine += a
+        theirs += b
+    return mine, theirs
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """Where a sparring stands in the bracket, for the scorecard's order: first round first, the final last."""
+
+    side: str
+    round: int
+    position: int
+
+    def key(self) -> tuple[int, int, int]:
+        return (1_000 if self.side == "final" else self.round, 0 if self.side == "left" else 1, self.position)
