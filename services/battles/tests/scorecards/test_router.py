@@ -105,5 +105,11 @@ async def test_a_hidden_battle_shows_a_card_to_its_competitor_and_insiders_only(
     for who in (None, STRANGER):
         refused = await card(client, b, 10, who)
         assert (refused.status_code, message(refused)) == (403, "This battle hides its participants")
-    assert (await card(client, b, 10, 10)).status_code == 200
-    assert (await card(client, b, 10, HOST)).status_code == 200
+    own = await card(client, b, 10, 10)
+    assert own.status_code == 200
+    # the competitor reads their own card, their opponent hidden as on the floor (no name, no real id)
+    opponent = own.json()["sparrings"][0]["opponent"]
+    assert opponent["name"] == "Hidden" and opponent["id"] < 0 and opponent["avatar"] is None
+    assert "Dancer 13" not in own.text
+    insider = await card(client, b, 10, HOST)
+    assert insider.status_code == 200 and insider.json()["sparrings"][0]["opponent"]["name"] == "Dancer 13"

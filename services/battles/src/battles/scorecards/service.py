@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from battles.battles import rules as battle_rules
 from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
 from battles.models import Entry, Sparring
@@ -45,6 +46,11 @@ class ScorecardService:
         opponents = [entries.get(self._other(x, entry.id) or 0) for x in sparrings]
         scores = {x.id: await sparring_repository.scores(session, x.id) for x in sparrings}
         names = await self._names(session, access, [entry, *(o for o in opponents if o is not None)])
+        if access.hides_competitors:
+            # a hidden battle's competitor reads their own card: their opponents stay hidden, as on the floor
+            for other in opponents:
+                if other is not None and other.id != entry.id:
+                    names[other.id] = s.Competitor(id=battle_rules.hidden_id(other.id), name=battle_rules.HIDDEN_NAME)
         judges = await battle_repository.profiles(session, {sc.judge_id for found in scores.values() for sc in found})
         cards = []
         for sparring, opponent in zip(sparrings, opponents, strict=True):
