@@ -468,6 +468,10 @@ describe('Scanning a ticket', () => {
     await waitFor(() => expect(toast(store)).toBe('Ticket not found'))
     expect(server.writes().map((call) => call.body)).toEqual([{ secret: 'WRONG' }])
     expect(await pendingWrites()).toEqual([])
+    // closed inside the test: the dialog's focus trap checks the focus on a timer, and on a loaded machine it moved
+    // the focus out of the field after the test (a FormControl update outside act, seen once on a clean-clone run)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
   it('offers typing the code where there is no camera', async () => {
