@@ -1,5 +1,3 @@
-from decimal import Decimal
-
 from battles.scorecards import rules
 
 
@@ -20,7 +18,6 @@ def test_a_sparring_from_the_competitors_side() -> None:
     assert rules.result(1, 2, 1) == "won"
     assert rules.result(1, 2, 2) == "lost"
     assert rules.result(1, None, 1) == "bye"
-    assert rules.sums([(Decimal("9"), Decimal("8")), (Decimal("8.5"), Decimal("10"))]) == (Decimal("17.5"), Decimal(18))
 
 
 def test_the_first_round_first_the_final_last() -> None:

@@ -119,7 +119,7 @@ def opening(specs: list[SparringSpec], first: dict[Spot, tuple[int | None, int |
     sent: dict[tuple[Spot, str], int | None] = {}  # (spot, side) → the winner moved there, None: none will come
     opened: dict[Spot, Opened] = {}
     for spec in specs:
-        if spec.spot.round == 1 and spec.spot.side != "final" or spec.spot in first:
+        if spec.spot in first:  # the first round (`seeded` gives each of its spots, the final of a bracket of 2)
             red, blue = first.get(spec.spot, (None, None))
             red_gone, blue_gone = red is None, blue is None
         else:

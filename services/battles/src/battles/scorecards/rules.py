@@ -3,9 +3,7 @@ of their sparrings says from their side."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 
 PRIVATE = "A scorecard is public once the battle is decided"
 HIDDEN = "This battle hides its participants"
@@ -35,15 +33,6 @@ def result(mine: int, theirs: int | None, winner: int | None) -> str | None:
     if theirs is None:
         return BYE
     return WON if winner == mine else LOST
-
-
-def sums(pairs: Iterable[tuple[Decimal, Decimal]]) -> tuple[Decimal, Decimal]:
-    """The competitor's points and their opponent's, added."""
-    mine = theirs = Decimal(0)
-    for a, b in pairs:
-        mine += a
-        theirs += b
-    return mine, theirs
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,19 +13,18 @@ from battles.models import Entry, Sparring
 from battles.scorecards import rules
 from battles.scorecards import schemas as s
 from battles.sparrings.repository import sparring_repository
-from battles.sparrings.rules import BLUE, RED
+from battles.sparrings.rules import BLUE, RED, totals
+from battles.sparrings.service import BATTLE_FINISHED
 from battles.sparrings.view import competitor_of
 from kit.errors import Forbidden, NotFound
 from kit.profiles import User
-
-BATTLE_DECIDED = "finished"  # the battle's status once its final is decided (sparrings.service)
 
 
 class ScorecardService:
     async def read(self, session: AsyncSession, access: BattleAccess, competitor: int) -> s.Scorecard:
         battle = access.battle
         own = await self._own(session, access, competitor)
-        decided = battle.status == BATTLE_DECIDED
+        decided = battle.status == BATTLE_FINISHED
         refused = rules.refusal(
             decided=decided, hidden=access.hides_competitors, own=own, insider=access.is_admin or access.judge
         )
@@ -73,7 +72,8 @@ class ScorecardService:
                     )
                 )
                 pairs.setdefault(score.round, []).append((mine, theirs))
-            total_mine, total_theirs = rules.sums(p for found in pairs.values() for p in found)
+            sums = {number: totals(found) for number, found in pairs.items()}  # (mine, theirs) per round
+            total_mine, total_theirs = totals(sums.values())
             cards.append(
                 s.SparringCard(
                     sparring_id=sparring.id,
@@ -86,8 +86,8 @@ class ScorecardService:
                         s.RoundCard(
                             round=number,
                             scores=rounds[number],
-                            mine=float(rules.sums(pairs[number])[0]),
-                            theirs=float(rules.sums(pairs[number])[1]),
+                            mine=float(sums[number][0]),
+                            theirs=float(sums[number][1]),
                         )
                         for number in sorted(rounds)
                     ],
