@@ -2390,6 +2390,12 @@ export interface components {
              * @default false
              */
             votersCheckedIn: boolean;
+            /**
+             * Judgingmode
+             * @default points
+             * @enum {string}
+             */
+            judgingMode: "points" | "pick" | "threefold" | "five";
             /** Ishiddenparticipants */
             isHiddenParticipants: boolean;
             /** Participants */
@@ -2459,6 +2465,8 @@ export interface components {
             hideParticipants?: boolean | null;
             /** Voterscheckedin */
             votersCheckedIn?: boolean | null;
+            /** Judgingmode */
+            judgingMode?: ("points" | "pick" | "threefold" | "five") | null;
             /** Participationcaptype */
             participationCapType?: ("none" | "registration" | "checkIn") | null;
             /** Limit */
@@ -3296,6 +3304,8 @@ export interface components {
             mine: number;
             /** Theirs */
             theirs: number;
+            /** Faders */
+            faders?: number[] | null;
         };
         /** JudgeRoundScore */
         JudgeRoundScore: {
@@ -3309,6 +3319,10 @@ export interface components {
             redPoints: number;
             /** Bluepoints */
             bluePoints: number;
+            /** Pick */
+            pick?: ("red" | "blue" | "tie") | null;
+            /** Faders */
+            faders?: number[] | null;
         };
         /** JudgmentIn */
         JudgmentIn: {
@@ -4437,8 +4451,14 @@ export interface components {
             mine: number;
             /** Theirs */
             theirs: number;
+            /** Decision */
+            decision?: ("won" | "lost" | "tie") | null;
         };
-        /** RoundScoreIn */
+        /**
+         * RoundScoreIn
+         * @description A judge's round: the points (points mode), the pick (point at the winner) or the faders (the fader
+         *     modes), checked for the battle's mode (judging.rules.judgment), with the spec's words.
+         */
         RoundScoreIn: {
             /** Round */
             round: number;
@@ -4446,6 +4466,10 @@ export interface components {
             redPoints?: number | null;
             /** Bluepoints */
             bluePoints?: number | null;
+            /** Pick */
+            pick?: string | null;
+            /** Faders */
+            faders?: number[] | null;
         };
         /**
          * ScannedTicket
@@ -4592,6 +4616,17 @@ export interface components {
              * @default false
              */
             votersCheckedIn: boolean;
+            /**
+             * Judgingmode
+             * @default points
+             * @enum {string}
+             */
+            judgingMode: "points" | "pick" | "threefold" | "five";
+            /**
+             * Criteria
+             * @default []
+             */
+            criteria: string[];
             permissions: components["schemas"]["SparringPermissions"];
         };
         /** SparringCard */
@@ -4610,6 +4645,17 @@ export interface components {
             /** Result */
             result: ("won" | "lost" | "bye") | null;
             opponent: components["schemas"]["Competitor"] | null;
+            /**
+             * Judgingmode
+             * @default points
+             * @enum {string}
+             */
+            judgingMode: "points" | "pick" | "threefold" | "five";
+            /**
+             * Criteria
+             * @default []
+             */
+            criteria: string[];
             /** Rounds */
             rounds: components["schemas"]["RoundCard"][];
             /** Mine */
@@ -4646,6 +4692,8 @@ export interface components {
             sumRedPoints: number;
             /** Sumbluepoints */
             sumBluePoints: number;
+            /** Decision */
+            decision?: ("red" | "blue" | "tie") | null;
         };
         /** SparringSide */
         SparringSide: {
@@ -4659,6 +4707,11 @@ export interface components {
             totalPoints: number;
             /** Audiencepoints */
             audiencePoints: number;
+            /**
+             * Roundswon
+             * @default 0
+             */
+            roundsWon: number;
         };
         /** Staff */
         Staff: {

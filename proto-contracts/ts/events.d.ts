@@ -214,6 +214,7 @@ export interface JudgeRound {
   round: number;
   redPoints: number;
   bluePoints: number;
+  faders?: number[] | null;
 }
 
 /**

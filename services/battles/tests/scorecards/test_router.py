@@ -55,15 +55,18 @@ async def test_private_until_the_final_is_decided_then_public(client: httpx.Asyn
                     "judge": {"id": JUDGE, "dancerName": f"Dancer {JUDGE}", "avatar": f"avatar-{JUDGE}"},
                     "mine": 9,
                     "theirs": 8,
+                    "faders": None,
                 },
                 {
                     "judge": {"id": JUDGE_2, "dancerName": f"Dancer {JUDGE_2}", "avatar": f"avatar-{JUDGE_2}"},
                     "mine": 8.5,
                     "theirs": 8,
+                    "faders": None,
                 },
             ],
             "mine": 17.5,
             "theirs": 16,
+            "decision": None,  # points: the totals decide, not the rounds
         }
     ]
     assert (semi["mine"], semi["theirs"], semi["votesMine"], semi["votesTheirs"]) == (17.5, 16, 0, 1)

@@ -60,9 +60,23 @@ class TestRead:
             "level": "Semi-final",
             "status": "ready",
             "winnerId": 0,
-            "red": {"id": 10, "name": "Dancer 10", "avatar": "avatar-10", "totalPoints": 0, "audiencePoints": 0},
-            "blue": {"id": 13, "name": "Dancer 13", "avatar": "avatar-13", "totalPoints": 0, "audiencePoints": 0},
-            "rounds": [{"round": 1, "scores": [], "sumRedPoints": 0, "sumBluePoints": 0}],
+            "red": {
+                "id": 10,
+                "name": "Dancer 10",
+                "avatar": "avatar-10",
+                "totalPoints": 0,
+                "audiencePoints": 0,
+                "roundsWon": 0,
+            },
+            "blue": {
+                "id": 13,
+                "name": "Dancer 13",
+                "avatar": "avatar-13",
+                "totalPoints": 0,
+                "audiencePoints": 0,
+                "roundsWon": 0,
+            },
+            "rounds": [{"round": 1, "scores": [], "sumRedPoints": 0, "sumBluePoints": 0, "decision": None}],
             "roundsCount": 1,
             "extraRounds": 0,
             "judges": [
@@ -72,6 +86,8 @@ class TestRead:
             "carpetId": None,
             "myVote": None,
             "votersCheckedIn": False,
+            "judgingMode": "points",
+            "criteria": [],
             "permissions": {
                 "canSetScore": False,
                 "canSetAudienceScore": False,
@@ -117,7 +133,15 @@ class TestJudge:
             assert taken.status_code == 200, taken.text
             (round_one,) = taken.json()["rounds"]
             assert round_one["scores"] == [
-                {"id": JUDGE, "dancerName": "Dancer 5", "avatar": "avatar-5", "redPoints": red, "bluePoints": blue}
+                {
+                    "id": JUDGE,
+                    "dancerName": "Dancer 5",
+                    "avatar": "avatar-5",
+                    "redPoints": red,
+                    "bluePoints": blue,
+                    "pick": None,
+                    "faders": None,
+                }
             ]
 
     async def test_both_sides_in_every_round(self, client: httpx.AsyncClient, session: AsyncSession) -> None:
@@ -186,10 +210,10 @@ class TestJudge:
             "carpetId": None,
             "version": 1,
             "judgeId": JUDGE,
-            "rounds": [{"round": 1, "redPoints": 8.0, "bluePoints": 7.5}],
+            "rounds": [{"round": 1, "redPoints": 8.0, "bluePoints": 7.5, "faders": None}],
         }
         # The rounds this save set (open pages apply them without re-reading); the battle's pages are not told.
-        assert scored[2]["data"]["rounds"] == [{"round": 1, "redPoints": 9.0, "bluePoints": 7.5}]
+        assert scored[2]["data"]["rounds"] == [{"round": 1, "redPoints": 9.0, "bluePoints": 7.5, "faders": None}]
         assert scored[0]["topics"] == [f"sparring:{semi.id}"]
 
     async def test_a_keyed_replay_from_the_tablet_is_done_once(

@@ -21,35 +21,6 @@ class TestPoints:
             rules.points(value)
 
 
-class TestJudgment:
-    def test_every_round_within_the_count(self) -> None:
-        given = rules.judgment([(1, 8, 7.5), (2, 9, 9)], 2)
-        assert given == {1: (Decimal("8.0"), Decimal("7.5")), 2: (Decimal("9.0"), Decimal("9.0"))}
-        assert rules.judgment([(2, 6, 6), (1, 7, 7)], 2) == {2: (Decimal("6.0"), Decimal("6.0")), 1: (7, 7)}
-
-    @pytest.mark.parametrize(
-        ("given", "message"),
-        [
-            ([(1, 8, 8)], "Both sides need points in every round"),  # round 2 missing
-            ([(2, 8, 8)], "Both sides need points in every round"),
-            ([(1, 8, 8), (2, 8, None)], "Both sides need points in every round"),
-            ([(1, None, 8), (2, 8, 8)], "Both sides need points in every round"),
-            ([(1, 8, 8), (2, 8, 8), (3, 8, 8)], "A round is 1 to 2"),
-            ([(0, 8, 8)], "A round is 1 to 2"),
-            ([(1, 8, 8), (1, 9, 9)], "A round is given once"),
-            ([(1, 5.5, 8), (2, 8, 8)], "Points are 6 to 10, with an optional half point"),
-        ],
-    )
-    def test_refusals(self, given: list[tuple[int, float | None, float | None]], message: str) -> None:
-        with pytest.raises(ValueError, match=message):
-            rules.judgment(given, 2)
-
-    def test_a_tie_breaker_is_one_more_round_to_give(self) -> None:
-        with pytest.raises(ValueError, match="Both sides need points in every round"):
-            rules.judgment([(2, 8, 8)], 2)
-        assert set(rules.judgment([(1, 8, 8), (2, 9, 8)], 2)) == {1, 2}
-
-
 class TestWinner:
     def test_totals_then_votes_then_a_tie(self) -> None:
         d = Decimal

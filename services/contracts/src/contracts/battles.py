@@ -265,8 +265,9 @@ class SparringCounted(SparringChanged):
 
 class JudgeRound(Payload):
     round: int
-    red_points: float
+    red_points: float  # the points, or in a deciding mode the judge's vote: 1 for the side chosen
     blue_points: float
+    faders: list[int] | None = None  # the fader modes' criteria, red -10 to blue 10
 
 
 class SparringScored(SparringCounted):

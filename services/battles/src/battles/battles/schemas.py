@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from battles.battles import rules
+from battles.judging.rules import Mode as JudgingMode
 from contracts.events import Period
 from kit.profiles import User
 from kit.schemas import Schema
@@ -129,6 +130,7 @@ class Battle(Schema):
     has_waiver: bool
     hide_participants: bool
     voters_checked_in: bool = False  # only the people checked in at the event vote in its sparrings
+    judging_mode: JudgingMode = "points"  # how its sparrings are judged (docs/product/judging.md)
     is_hidden_participants: bool
     participants: list[Participant]
     crews: list[Crew]
@@ -174,6 +176,7 @@ class BattleUpdate(Schema):
     description: Text | None = Field(default=None, max_length=100_000)
     hide_participants: bool | None = None
     voters_checked_in: bool | None = None
+    judging_mode: JudgingMode | None = None
     participation_cap_type: Literal["none", "registration", "checkIn"] | None = None
     limit: int | None = Field(default=None, ge=0, le=100_000)
     style: Literal["bracket", "classic"] | None = None

@@ -11,14 +11,16 @@ from battles.battles.exceptions import BattleNotFound, EventNotFound
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import Battle as BattleView
 from battles.battles.schemas import BattleUpdate
+from battles.judging import rules as judging_rules
 from battles.models import Battle, EventView
 from battles.registration import standing
 from battles.scoreboards import sync as board_sync
 from battles.scoreboards.repository import scoreboard_repository
+from battles.sparrings.repository import sparring_repository
 from contracts.battles import BattleCreated, BattleDeleted, BattleUpdated
 from kit import profiles
 from kit.db import commit_writes
-from kit.errors import Forbidden, Invalid
+from kit.errors import Conflict, Forbidden, Invalid
 from kit.principal import Principal
 from kit.profiles import IdentityClient, User
 from kit.rows import Rows
@@ -136,6 +138,11 @@ class BattleService:
             if entries and any((e.user_id is not None) != single for e in entries):
                 raise Invalid(KIND_LOCKED, field="crewSize")
             battle.crew_size = update.crew_size
+        mode = update.judging_mode
+        if "judging_mode" in given and mode is not None and mode != battle.judging_mode:
+            if await sparring_repository.battle_scored(session, battle.id):
+                raise Conflict(judging_rules.MODE_FIXED)
+            battle.judging_mode = mode
         await session.flush()
         await standing.rebalance(session, battle)
         await events.battle_changed(session, BattleUpdated, battle)

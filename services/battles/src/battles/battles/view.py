@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -11,6 +11,7 @@ from battles.battles import rules
 from battles.battles import schemas as s
 from battles.battles.access import BattleAccess
 from battles.battles.repository import Named, battle_repository
+from battles.judging.rules import Mode as JudgingMode
 from battles.models import Crew, CrewMember, Entry, Org, Profile, Signature
 from battles.registration import rules as registration_rules
 from kit import profiles
@@ -388,6 +389,7 @@ async def build_json(
         has_waiver=has_document(org.waiver if org else None),
         hide_participants=battle.hide_participants,
         voters_checked_in=battle.voters_checked_in,
+        judging_mode=cast(JudgingMode, battle.judging_mode),
         is_hidden_participants=hidden,
         participants=[],
         crews=[],

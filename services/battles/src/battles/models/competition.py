@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, Numeric, String, UniqueConstraint, func
+from sqlalchemy import CheckConstraint, ForeignKey, Index, Numeric, SmallInteger, String, UniqueConstraint, func
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Mapped, mapped_column
 
 from battles.models import Base
@@ -78,12 +79,13 @@ class Sparring(Base):
 
 
 class SparringScore(Base):
-    """One judge's points for both sides of one round of a sparring (6 to 10 in half steps)."""
+    """One judge's round of a sparring: both sides' points (6 to 10 in half steps), or in the deciding modes the
+    judge's vote (1 and 0, both 0 a tie) and the faders (judging.rules)."""
 
     __tablename__ = "sparring_score"
     __table_args__ = (
-        CheckConstraint("red_points >= 6 AND red_points <= 10", name="red_range"),
-        CheckConstraint("blue_points >= 6 AND blue_points <= 10", name="blue_range"),
+        CheckConstraint("red_points >= 0 AND red_points <= 10", name="red_range"),
+        CheckConstraint("blue_points >= 0 AND blue_points <= 10", name="blue_range"),
     )
 
     sparring_id: Mapped[int] = mapped_column(ForeignKey("sparring.id", ondelete="CASCADE"), primary_key=True)
@@ -91,6 +93,7 @@ class SparringScore(Base):
     round: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     red_points: Mapped[Decimal] = mapped_column(Numeric(3, 1))
     blue_points: Mapped[Decimal] = mapped_column(Numeric(3, 1))
+    faders: Mapped[list[int] | None] = mapped_column(ARRAY(SmallInteger))  # the fader modes' criteria, in order
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now(), onupdate=func.now())
 
 

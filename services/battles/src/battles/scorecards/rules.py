@@ -4,6 +4,7 @@ of their sparrings says from their side."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 PRIVATE = "A scorecard is public once the battle is decided"
 HIDDEN = "This battle hides its participants"
@@ -23,6 +24,22 @@ def refusal(*, decided: bool, hidden: bool, own: bool, insider: bool) -> str | N
     if not decided:
         return PRIVATE
     return None
+
+
+def faders_seen(faders: list[int] | None, red: bool) -> list[int] | None:
+    """The faders (red -10 to blue 10) from the competitor's side: toward them +, toward the opponent -."""
+    if faders is None:
+        return None
+    return [-f for f in faders] if red else list(faders)
+
+
+def decision_seen(decision: str | None, color: str) -> Literal["won", "lost", "tie"] | None:
+    """A round's decision (red, blue, tie) as the competitor of `color` lived it."""
+    if decision is None:
+        return None
+    if decision == "tie":
+        return "tie"
+    return "won" if decision == color else "lost"
 
 
 def result(mine: int, theirs: int | None, winner: int | None) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from battles.judging.rules import Mode
 from kit.profiles import User
 from kit.schemas import Schema
 
@@ -16,8 +17,9 @@ class Competitor(Schema):
 
 class JudgeCard(Schema):
     judge: User
-    mine: float  # the competitor's points in this round from this judge
+    mine: float  # the competitor's points in this round from this judge (a deciding mode: 1 the judge's vote)
     theirs: float  # the opponent's
+    faders: list[int] | None = None  # the fader modes', per criterion: toward the competitor +, the opponent -
 
 
 class RoundCard(Schema):
@@ -25,6 +27,7 @@ class RoundCard(Schema):
     scores: list[JudgeCard]
     mine: float
     theirs: float
+    decision: Literal["won", "lost", "tie"] | None = None  # a deciding mode's round once every judge gave it
 
 
 class SparringCard(Schema):
@@ -34,6 +37,8 @@ class SparringCard(Schema):
     status: str
     result: Literal["won", "lost", "bye"] | None  # None while undecided
     opponent: Competitor | None
+    judging_mode: Mode = "points"
+    criteria: list[str] = []  # the fader modes' criteria, in the faders' order
     rounds: list[RoundCard]
     mine: float
     theirs: float

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import cast
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles.battles import rules as battle_rules
 from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
+from battles.judging import rules as judging
 from battles.models import Entry, Sparring
 from battles.scorecards import rules
 from battles.scorecards import schemas as s
@@ -51,6 +53,8 @@ class ScorecardService:
                 if other is not None and other.id != entry.id:
                     names[other.id] = s.Competitor(id=battle_rules.hidden_id(other.id), name=battle_rules.HIDDEN_NAME)
         judges = await battle_repository.profiles(session, {sc.judge_id for found in scores.values() for sc in found})
+        mode = battle.judging_mode
+        panel = await battle_repository.judge_ids(session, battle.id)
         cards = []
         for sparring, opponent in zip(sparrings, opponents, strict=True):
             red = sparring.red_entry_id == entry.id
@@ -69,10 +73,20 @@ class ScorecardService:
                         ),
                         mine=float(mine),
                         theirs=float(theirs),
+                        faders=rules.faders_seen(score.faders, red),
                     )
                 )
                 pairs.setdefault(score.round, []).append((mine, theirs))
             sums = {number: totals(found) for number, found in pairs.items()}  # (mine, theirs) per round
+            by_round = (
+                judging.decisions(
+                    (judging.Score(x.judge_id, x.round, x.red_points, x.blue_points) for x in scores[sparring.id]),
+                    panel,
+                    sparring.rounds + sparring.extra_rounds,
+                )
+                if mode != judging.POINTS
+                else {}
+            )
             total_mine, total_theirs = totals(sums.values())
             cards.append(
                 s.SparringCard(
@@ -82,12 +96,15 @@ class ScorecardService:
                     status=sparring.status,
                     result=rules.result(entry.id, opponent.id if opponent else None, sparring.winner_entry_id),
                     opponent=names.get(opponent.id) if opponent else None,
+                    judging_mode=cast(judging.Mode, mode),
+                    criteria=list(judging.CRITERIA.get(mode, ())),
                     rounds=[
                         s.RoundCard(
                             round=number,
                             scores=rounds[number],
                             mine=float(sums[number][0]),
                             theirs=float(sums[number][1]),
+                            decision=rules.decision_seen(by_round.get(number), RED if red else BLUE),
                         )
                         for number in sorted(rounds)
                     ],

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from decimal import Decimal
 from typing import Literal
 
 from sqlalchemy import Integer, String, bindparam, cast, delete, func, literal, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from battles.judging.rules import Mark
 from battles.models import AudienceVote, Battle, CheckIn, Crew, Entry, Sparring, SparringScore
 from kit.shared_reads import topic_version, version_query
 
@@ -63,12 +63,19 @@ class SparringRepository:
         return list(found.all())
 
     async def save_scores(
-        self, session: AsyncSession, sparring_id: int, judge_id: int, rounds: dict[int, tuple[Decimal, Decimal]]
+        self, session: AsyncSession, sparring_id: int, judge_id: int, rounds: dict[int, Mark]
     ) -> None:
         """One row per judge and round: a replay or a correction overwrites, never adds."""
         rows = [
-            {"sparring_id": sparring_id, "judge_id": judge_id, "round": number, "red_points": red, "blue_points": blue}
-            for number, (red, blue) in sorted(rounds.items())
+            {
+                "sparring_id": sparring_id,
+                "judge_id": judge_id,
+                "round": number,
+                "red_points": given.red,
+                "blue_points": given.blue,
+                "faders": list(given.faders) if given.faders is not None else None,
+            }
+            for number, given in sorted(rounds.items())
         ]
         statement = insert(SparringScore).values(rows)
         await session.execute(
@@ -77,6 +84,7 @@ class SparringRepository:
                 set_={
                     "red_points": statement.excluded.red_points,
                     "blue_points": statement.excluded.blue_points,
+                    "faders": statement.excluded.faders,
                     "updated_at": func.now(),
                 },
             )
@@ -90,8 +98,27 @@ class SparringRepository:
         result = await session.execute(statement)
         return int(result.rowcount)  # type: ignore[attr-defined]
 
+    async def rounds_of(self, session: AsyncSession, sparring_id: int, judge_id: int) -> list[int]:
+        """The rounds this judge has given."""
+        found = await session.scalars(
+            select(SparringScore.round).where(
+                SparringScore.sparring_id == sparring_id, SparringScore.judge_id == judge_id
+            )
+        )
+        return list(found.all())
+
     async def has_scores(self, session: AsyncSession, sparring_id: int) -> bool:
         found = await session.scalar(select(SparringScore.round).where(SparringScore.sparring_id == sparring_id))
+        return found is not None
+
+    async def battle_scored(self, session: AsyncSession, battle_id: int) -> bool:
+        """A judge has scored one of the battle's sparrings."""
+        found = await session.scalar(
+            select(SparringScore.round)
+            .join(Sparring, Sparring.id == SparringScore.sparring_id)
+            .where(Sparring.battle_id == battle_id)
+            .limit(1)
+        )
         return found is not None
 
     async def votes(self, session: AsyncSession, sparring_id: int) -> dict[str, int]:

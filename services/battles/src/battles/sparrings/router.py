@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 
+from battles.judging.rules import Given
 from battles.sparrings.repository import VERSION_OF_SPARRING
 from battles.sparrings.schemas import JudgmentIn, Sparring
 from battles.sparrings.service import SparringAccess, sparring_service
@@ -63,7 +64,7 @@ async def get_sparring(sparring_id: Id, request: Request) -> Response:
 
 @router.post("/sparrings/{sparring_id}/judge", response_model=Sparring, responses=errors(409))
 async def judge(body: JudgmentIn, access: ScoredSparring, session: SessionDep, identity: IdentityDep) -> Sparring:
-    given = [(r.round, r.red_points, r.blue_points) for r in body.rounds]
+    given = [Given(r.round, r.red_points, r.blue_points, r.pick, r.faders) for r in body.rounds]
     await sparring_service.judge(session, access, given)
     return await sparring_service.view(session, identity, access)
 

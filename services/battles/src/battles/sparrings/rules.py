@@ -1,10 +1,10 @@
-"""Pure rules of a sparring (docs/product/competition.md): the judges' points (every round at once), the
-totals, who wins (the judges' totals, then the audience, else a tie breaker), the statuses, what the
-viewer may do, and the places the decided bracket gives."""
+"""Pure rules of a sparring (docs/product/competition.md): the points, the totals, who wins (the judges' totals,
+then the audience, else a tie breaker), the statuses, what the viewer may do, and the places the decided bracket
+gives. A judge's round as the battle's judging mode takes it: judging.rules."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
@@ -51,26 +51,6 @@ def points(value: float | Decimal | None) -> Decimal:
     if not exact.is_finite() or not POINTS_MIN <= exact <= POINTS_MAX or (exact * 2) % 1 != 0:
         raise ValueError(POINTS_INVALID)
     return exact.quantize(Decimal("0.1"))
-
-
-def judgment(
-    given: Sequence[tuple[int, float | Decimal | None, float | Decimal | None]], count: int
-) -> dict[int, tuple[Decimal, Decimal]]:
-    """A judge's submitted rounds [(round, red, blue)] → {round: (red, blue)}: each round within 1..count and given
-    once, and every round of the sparring (its tie breakers included) given, both sides' points valid. A judge
-    sends the whole sparring each time (the stored rounds again): a submission never leaves a round half scored."""
-    found: dict[int, tuple[Decimal, Decimal]] = {}
-    for number, red, blue in given:
-        if not 1 <= number <= count:
-            raise ValueError(ROUND_INVALID.format(count=count))
-        if number in found:
-            raise ValueError(ROUND_TWICE)
-        if red is None or blue is None:
-            raise ValueError(BOTH_SIDES)
-        found[number] = (points(red), points(blue))
-    if len(found) != count:
-        raise ValueError(BOTH_SIDES)
-    return found
 
 
 def totals(scores: Iterable[tuple[Decimal, Decimal]]) -> tuple[Decimal, Decimal]:

@@ -14,6 +14,7 @@ from battles.battles.access import BattleAccess
 from battles.battles.exceptions import BattleNotFound
 from battles.battles.repository import battle_repository
 from battles.battles.service import battle_service
+from battles.judging import rules as judging
 from battles.models import Entry, Sparring
 from battles.results.service import results_service
 from battles.sparrings import rules, view
@@ -74,24 +75,30 @@ class SparringService:
 
     # writes
 
-    async def judge(
-        self, session: AsyncSession, access: SparringAccess, given: list[tuple[int, float | None, float | None]]
-    ) -> None:
-        """A judge's round scores (an upsert per judge and round); the sparring is being judged."""
+    async def judge(self, session: AsyncSession, access: SparringAccess, given: list[judging.Given]) -> None:
+        """A judge's rounds, checked for the battle's judging mode (an upsert per judge and round); the sparring
+        is being judged."""
         sparring, judge_id = access.sparring, access.battle.principal.profile_id
         if not access.battle.judge or judge_id is None:
             raise Forbidden(rules.NOT_A_JUDGE)
         self._open(sparring)
+        mode = access.battle.battle.judging_mode
+        stored = () if mode == judging.POINTS else await sparring_repository.rounds_of(session, sparring.id, judge_id)
         try:
-            rounds = rules.judgment(given, sparring.rounds + sparring.extra_rounds)
+            rounds = judging.judgment(mode, given, sparring.rounds + sparring.extra_rounds, stored)
         except ValueError as exc:
             raise Invalid(str(exc), field="rounds") from exc
         await sparring_repository.save_scores(session, sparring.id, judge_id, rounds)
         sparring.status = rules.JUDGING
         await session.flush()
         saved = [
-            JudgeRound(round=number, red_points=float(red), blue_points=float(blue))
-            for number, (red, blue) in sorted(rounds.items())
+            JudgeRound(
+                round=number,
+                red_points=float(x.red),
+                blue_points=float(x.blue),
+                faders=list(x.faders) if x.faders is not None else None,
+            )
+            for number, x in sorted(rounds.items())
         ]
         await events.sparring_changed(
             session, SparringScored, sparring, access.battle.event.id, judge_id=judge_id, rounds=saved
@@ -141,7 +148,8 @@ class SparringService:
         await events.sparring_changed(session, SparringTouched, sparring, access.battle.event.id)
 
     async def finish(self, session: AsyncSession, access: SparringAccess) -> None:
-        """The winner by the rule (totals, then the audience); a tie leaves it need-tie-breaker."""
+        """The winner by the battle's mode (totals or rounds won, then the audience); a tie leaves it
+        need-tie-breaker."""
         sparring = access.sparring
         if not access.battle.is_admin:
             raise Forbidden()
@@ -151,9 +159,15 @@ class SparringService:
         count = sparring.rounds + sparring.extra_rounds
         if not rules.complete(judges, count, ((x.judge_id, x.round) for x in scores)):
             raise Conflict(rules.EVERY_JUDGE)
-        red_total, blue_total = rules.totals((x.red_points, x.blue_points) for x in scores)
         votes = await sparring_repository.votes(session, sparring.id)
-        side = rules.winner(red_total, blue_total, votes.get(rules.RED, 0), votes.get(rules.BLUE, 0))
+        side = judging.winner(
+            access.battle.battle.judging_mode,
+            [judging.Score(x.judge_id, x.round, x.red_points, x.blue_points) for x in scores],
+            judges,
+            count,
+            votes.get(rules.RED, 0),
+            votes.get(rules.BLUE, 0),
+        )
         if side is None:
             sparring.status = rules.NEED_TIE_BREAKER
             await session.flush()

@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from battles.battles import rules as battle_rules
 from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
+from battles.judging import rules as judging
 from battles.models import Entry, Sparring, SparringScore
 from battles.sparrings import rules
 from battles.sparrings import schemas as s
@@ -54,8 +55,21 @@ async def answer(session: AsyncSession, identity: IdentityClient | None, access:
     flags = rules.flags(viewer_of(access, facts), state_of(sparring, facts))
     red_total, blue_total = rules.totals((x.red_points, x.blue_points) for x in facts.scores)
     order = {judge: i for i, judge in enumerate(facts.judges)}
+    mode = battle.battle.judging_mode
+    count = sparring.rounds + sparring.extra_rounds
+    deciding = mode != judging.POINTS
+    decided = (
+        judging.decisions(
+            (judging.Score(x.judge_id, x.round, x.red_points, x.blue_points) for x in facts.scores),
+            facts.judges,
+            count,
+        )
+        if deciding
+        else {}
+    )
+    won = judging.rounds_won(decided)
     rounds = []
-    for number in range(1, sparring.rounds + sparring.extra_rounds + 1):
+    for number in range(1, count + 1):
         scored = sorted(
             (x for x in facts.scores if x.round == number),
             key=lambda x: (order.get(x.judge_id, len(order)), x.judge_id),
@@ -71,11 +85,14 @@ async def answer(session: AsyncSession, identity: IdentityClient | None, access:
                         avatar=people[x.judge_id].avatar,
                         red_points=float(x.red_points),
                         blue_points=float(x.blue_points),
+                        pick=judging.pick_of(x.red_points, x.blue_points) if deciding else None,
+                        faders=x.faders,
                     )
                     for x in scored
                 ],
                 sum_red_points=float(red_sum),
                 sum_blue_points=float(blue_sum),
+                decision=decided.get(number),
             )
         )
     winner = {e.id: e for e in (facts.red, facts.blue) if e is not None}.get(sparring.winner_entry_id or 0)
@@ -89,15 +106,17 @@ async def answer(session: AsyncSession, identity: IdentityClient | None, access:
         level=sparring.level,
         status=sparring.status,
         winner_id=shown_id(battle, winner) if winner is not None else 0,
-        red=side_of(battle, facts, people, facts.red, red_total, rules.RED),
-        blue=side_of(battle, facts, people, facts.blue, blue_total, rules.BLUE),
+        red=side_of(battle, facts, people, facts.red, (red_total, won[0]), rules.RED),
+        blue=side_of(battle, facts, people, facts.blue, (blue_total, won[1]), rules.BLUE),
         rounds=rounds,
-        rounds_count=sparring.rounds + sparring.extra_rounds,
+        rounds_count=count,
         extra_rounds=sparring.extra_rounds,
         judges=[people[j] for j in facts.judges],
         carpet_id=sparring.carpet_id,
         my_vote=cast(Vote, facts.my_vote),
         voters_checked_in=access.battle.battle.voters_checked_in,
+        judging_mode=cast(judging.Mode, mode),
+        criteria=list(judging.CRITERIA.get(mode, ())),
         permissions=s.SparringPermissions(**asdict(flags)),
     )
 
@@ -177,7 +196,7 @@ def side_of(
     facts: Facts,
     people: dict[int, User],
     entry: Entry | None,
-    total: Decimal,
+    result: tuple[Decimal, int],  # the total, and the rounds won in a deciding mode
     color: str,
 ) -> s.SparringSide | None:
     if entry is None:
@@ -193,8 +212,9 @@ def side_of(
         id=shown_id(battle, entry),
         name=name,
         avatar=avatar,
-        total_points=float(total),
+        total_points=float(result[0]),
         audience_points=facts.votes.get(color, 0),
+        rounds_won=result[1],
     )
 
 
