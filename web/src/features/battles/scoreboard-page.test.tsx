@@ -140,6 +140,32 @@ describe('Scoreboard (display mode)', () => {
     expect(getComputedStyle(screen.getByTestId('scoreboard')).overflowX).toBe('hidden')
   })
 
+  it("shows a deciding mode's rounds won, each judge's vote and each round's decision as it comes in (docs/product/judging.md)", async () => {
+    const round = (n: number, votes: [number, number][], decision: 'red' | 'blue' | 'tie' | null) => ({
+      ...buildRound(n, votes.map(([red, blue], at) => [[1, 20][at], ['B-girl Ana', 'Judge Roxy'][at], red, blue] as [number, string, number, number])),
+      decision,
+    })
+    serve(() =>
+      mainCarpet(
+        buildSparring({
+          status: 'judging',
+          judgingMode: 'pick',
+          red: buildSparringSide(1, { name: 'Kid Flex', totalPoints: 2, roundsWon: 1 }),
+          blue: buildSparringSide(8, { name: 'Lil Zoo', totalPoints: 1, roundsWon: 0 }),
+          rounds: [round(1, [[1, 0], [1, 0]], 'red'), round(2, [[0, 1]], null)],
+        }),
+      ),
+    )
+    show()
+    expect(await screen.findByTestId('board-red-total')).toHaveTextContent('1')
+    expect(screen.getByTestId('board-red-total')).toHaveAccessibleName('Rounds won: 1')
+    expect(screen.getByTestId('board-blue-total')).toHaveTextContent('0')
+    expect(screen.getByTestId('score-1-20')).toHaveTextContent('Judge Roxy●')
+    expect(screen.getByTestId('board-decision-1')).toHaveTextContent('DecisionKid Flex')
+    // round 2: one judge of two so far, no decision yet
+    expect(screen.getByTestId('board-decision-2')).toHaveTextContent('Decision–')
+  })
+
   it('says so for a carpet without a board', async () => {
     serve(() => jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404))
     show()

@@ -465,3 +465,82 @@ describe('Sparring: admins and hosts', () => {
     expect(server.posts().map((call) => call.path)).toEqual(['/api/admin/sparrings/11/set-winner/8'])
   })
 })
+
+describe('Sparring: the deciding modes (docs/product/judging.md)', () => {
+  const FIVE = ['Technique', 'Vocabulary', 'Execution', 'Musicality', 'Originality']
+  const voted = (round: number, picks: [number, string, 'red' | 'blue' | 'tie'][]) => ({
+    ...buildRound(
+      round,
+      picks.map(([id, name, pick]) => [id, name, pick === 'red' ? 1 : 0, pick === 'blue' ? 1 : 0]),
+    ),
+  })
+
+  it('lets a judge point at the winner round by round: one round shown, then the next once it is given', async () => {
+    const server = serve(judging({ judgingMode: 'pick' }), (call, state) =>
+      call.method === 'POST' && call.path === '/api/sparrings/11/judge'
+        ? { ...state.sparring, status: 'judging', rounds: [voted(1, [[1, 'B-girl Ana', 'red']]), buildRound(2, [])] }
+        : undefined,
+    )
+    show()
+    await title()
+    expect(screen.getByRole('heading', { name: 'Your decisions' })).toBeInTheDocument()
+    expect(screen.queryByTestId('editor-round-2')).toBeNull()
+    const submit = screen.getByRole('button', { name: 'Submit' })
+    expect(submit).toBeDisabled()
+    expect(submit).toHaveAccessibleDescription('Point at the winner of every round, or a tie, to submit.')
+    expect(screen.getByRole('button', { name: 'Round 1: Tie' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Round 1: Dancer 1' }))
+    expect(screen.getByRole('button', { name: 'Round 1: Dancer 1' })).toHaveAttribute('aria-pressed', 'true')
+    await userEvent.click(submit)
+    await waitFor(() => expect(server.posts()).toHaveLength(1))
+    expect(server.posts()[0].body).toEqual({ rounds: [{ round: 1, pick: 'red' }] })
+    // round 1 is given: round 2 opens, round 1 stays to correct
+    expect(await screen.findByTestId('editor-round-2')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Round 1: Dancer 1' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(screen.getByTestId('score-1-1')).getAllByText('●')).toHaveLength(1)
+  })
+
+  it('moves the five criteria faders by keyboard: the vote follows the side they lean to, and the faders are sent', async () => {
+    const server = serve(judging({ judgingMode: 'five', criteria: FIVE, roundsCount: 1 }), (call, state) =>
+      call.method === 'POST' ? { ...state.sparring, status: 'judging' } : undefined,
+    )
+    show()
+    await title()
+    expect(screen.getByTestId('fader-vote')).toHaveTextContent('Your vote: Tie')
+    const technique = screen.getByRole('slider', { name: 'Round 1 Technique' })
+    expect(technique).toHaveAttribute('aria-valuetext', 'Even')
+    technique.focus()
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}')
+    expect(technique).toHaveAttribute('aria-valuetext', '3 toward Dancer 1')
+    const originality = screen.getByRole('slider', { name: 'Round 1 Originality' })
+    originality.focus()
+    await userEvent.keyboard('{ArrowRight}')
+    expect(screen.getByTestId('fader-vote')).toHaveTextContent('Your vote: Dancer 1')
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(server.posts()).toHaveLength(1))
+    expect(server.posts()[0].body).toEqual({ rounds: [{ round: 1, faders: [-3, 0, 0, 0, 1] }] })
+  })
+
+  it("shows each judge's vote and faders, the round's decision and the rounds won", async () => {
+    const round1 = voted(1, [[1, 'B-girl Ana', 'blue'], [20, 'Judge Roxy', 'tie']])
+    round1.scores[0].faders = [2, 0, 1]
+    round1.scores[1].faders = [0, 0, 0]
+    serve(
+      buildSparring({
+        status: 'judging',
+        judgingMode: 'threefold',
+        criteria: ['Physical', 'Artistic', 'Interpretative'],
+        red: buildSparringSide(1, { roundsWon: 0 }),
+        blue: buildSparringSide(8, { roundsWon: 1 }),
+        rounds: [{ ...round1, decision: 'blue' }, { ...buildRound(2, []), decision: null }],
+      }),
+    )
+    show({ signedIn: false })
+    await title()
+    expect(screen.getByTestId('blue-total')).toHaveTextContent('Rounds won: 1')
+    expect(screen.getByTestId('faders-1-1')).toHaveTextContent('Physical +2 · Artistic 0 · Interpretative +1')
+    expect(screen.getByTestId('score-1-20')).toHaveTextContent('Judge RoxyPhysical 0 · Artistic 0 · Interpretative 0TieTie')
+    expect(screen.getByTestId('decision-1')).toHaveTextContent('DecisionDancer 8')
+    expect(screen.getByTestId('decision-2')).toHaveTextContent('Decision–')
+  })
+})

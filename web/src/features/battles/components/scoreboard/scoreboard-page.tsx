@@ -11,7 +11,8 @@ import { useLiveTopics } from '@/lib/live-topics'
 import { CARPET_TAG, competitionApi, useScoreboardByCarpetQuery, useScoreboardEventQuery } from '../../api/competition-api'
 import { liveBoard, pointsText, SCOREBOARD_TEXTS, sideName, SPARRING_TEXTS, winnerColor } from '../../bracket-rules'
 import type { Color, Sparring } from '../../bracket-types'
-import { RED, roundLabel } from '../sparring/score-rows'
+import { JUDGING_TEXTS, isDeciding } from '../../judging-rules'
+import { decisionText, fadersLine, RED, roundLabel, voteMark } from '../sparring/score-rows'
 import { boardScale, CARD_GAP_VH, CARD_PADDING_VH, HEADER_VH, PAGE_PADDING_VH, SECTION_GAP_VH, TIE_LINE_VH, VOTES_VH, type BoardScale } from './board-scale'
 
 const LIGHT_BLUE = '#64b5f6'
@@ -42,8 +43,8 @@ function Side({ sparring, color, scale }: { sparring: Sparring; color: Color; sc
           {sideName(side)}
         </Typography>
       </Stack>
-      <Typography component="p" data-testid={`board-${color}-total`} sx={{ fontWeight: 900, fontSize: `min(10vw, ${scale.totalVh}vh)`, lineHeight: 1, color: tint(color) }}>
-        {side?.totalPoints ?? 0}
+      <Typography component="p" data-testid={`board-${color}-total`} aria-label={isDeciding(sparring) ? `${JUDGING_TEXTS.roundsWon}: ${side?.roundsWon ?? 0}` : undefined} sx={{ fontWeight: 900, fontSize: `min(10vw, ${scale.totalVh}vh)`, lineHeight: 1, color: tint(color) }}>
+        {(isDeciding(sparring) ? side?.roundsWon : side?.totalPoints) ?? 0}
       </Typography>
       <Typography component="p" data-testid={`board-${color}-audience`} sx={{ ...ONE_LINE, fontSize: `max(0.9rem, min(2.2vw, ${VOTES_VH}vh))`, lineHeight: 1.4, opacity: 0.85 }}>
         {SPARRING_TEXTS.audience}: {side?.audiencePoints ?? 0}
@@ -59,6 +60,8 @@ function Side({ sparring, color, scale }: { sparring: Sparring; color: Color; sc
 function BoardRounds({ sparring, scale }: { sparring: Sparring; scale: BoardScale }) {
   const cell = { ...ONE_LINE, px: '0.4em', py: '0.15em', borderBottom: '1px solid rgba(255,255,255,0.15)' }
   const points = { ...cell, textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const
+  // a deciding mode: each judge's vote in the side's column, the votes, then the round's decision (docs/product/judging.md)
+  const deciding = isDeciding(sparring)
   return (
     <Box
       data-testid="board-rounds"
@@ -98,20 +101,20 @@ function BoardRounds({ sparring, scale }: { sparring: Sparring; scale: BoardScal
             <Box component="tbody">
               {round.scores.map((score) => (
                 <Box component="tr" key={score.id} data-testid={`score-${round.round}-${score.id}`}>
-                  <Box component="td" sx={cell}>
+                  <Box component="td" sx={cell} title={fadersLine(sparring, score.faders) ?? undefined}>
                     {score.dancerName || 'Judge'}
                   </Box>
-                  <Box component="td" sx={points}>
-                    {pointsText(score.redPoints)}
+                  <Box component="td" sx={{ ...points, color: deciding ? RED : undefined }}>
+                    {deciding ? voteMark(score, 'red') : pointsText(score.redPoints)}
                   </Box>
-                  <Box component="td" sx={points}>
-                    {pointsText(score.bluePoints)}
+                  <Box component="td" sx={{ ...points, color: deciding ? LIGHT_BLUE : undefined }}>
+                    {deciding ? voteMark(score, 'blue') : pointsText(score.bluePoints)}
                   </Box>
                 </Box>
               ))}
               <Box component="tr">
                 <Box component="th" scope="row" sx={{ ...cell, textAlign: 'left', fontWeight: 800, borderBottom: 0 }}>
-                  Sum
+                  {deciding ? 'Votes' : 'Sum'}
                 </Box>
                 <Box component="td" sx={{ ...points, fontWeight: 800, borderBottom: 0, color: RED }}>
                   {pointsText(round.sumRedPoints)}
@@ -120,6 +123,16 @@ function BoardRounds({ sparring, scale }: { sparring: Sparring; scale: BoardScal
                   {pointsText(round.sumBluePoints)}
                 </Box>
               </Box>
+              {deciding ? (
+                <Box component="tr" data-testid={`board-decision-${round.round}`}>
+                  <Box component="th" scope="row" sx={{ ...cell, textAlign: 'left', fontWeight: 800, borderBottom: 0 }}>
+                    {JUDGING_TEXTS.decision}
+                  </Box>
+                  <Box component="td" colSpan={2} sx={{ ...points, fontWeight: 900, borderBottom: 0, color: round.decision === 'red' ? RED : round.decision === 'blue' ? LIGHT_BLUE : undefined }}>
+                    {decisionText(sparring, round.decision)}
+                  </Box>
+                </Box>
+              ) : null}
             </Box>
           </Box>
         </Box>
@@ -132,7 +145,8 @@ function BoardRounds({ sparring, scale }: { sparring: Sparring; scale: BoardScal
 export function sparringScale(sparring: Sparring | null): BoardScale {
   const rounds = sparring?.rounds.length ?? 0
   const judges = Math.max(sparring?.judges.length ?? 0, ...(sparring?.rounds ?? []).map((round) => round.scores.length))
-  return boardScale(rounds, judges)
+  // a deciding mode's rounds have one row more, their decision: sized as one judge more
+  return boardScale(rounds, judges + (sparring && isDeciding(sparring) ? 1 : 0))
 }
 
 export interface ScoreboardPageProps {

@@ -57,12 +57,14 @@ import {
   type JudgeDraft,
 } from '../../bracket-rules'
 import type { Color, Sparring, SparringSide } from '../../bracket-types'
+import { isDeciding, JUDGING_TEXTS, ownMarks, queuedMarks, withQueuedMarks, type MarkEntry } from '../../judging-rules'
+import { DecidingEditor } from './deciding-editor'
 import { PointsPicker } from './points-picker'
 import { BLUE, RED, roundLabel, ScoreRows } from './score-rows'
 
 const colorOf = (color: Color) => (color === 'red' ? RED : BLUE)
 
-function SideCard({ side, color, winner }: { side: SparringSide | null; color: Color; winner: boolean }) {
+function SideCard({ side, color, winner, deciding }: { side: SparringSide | null; color: Color; winner: boolean; deciding: boolean }) {
   return (
     <Paper
       variant="outlined"
@@ -80,7 +82,7 @@ function SideCard({ side, color, winner }: { side: SparringSide | null; color: C
         </Typography>
       </Stack>
       <Typography sx={{ mt: 1 }} data-testid={`${color}-total`}>
-        {SPARRING_TEXTS.total}: <strong>{side?.totalPoints ?? 0}</strong>
+        {deciding ? JUDGING_TEXTS.roundsWon : SPARRING_TEXTS.total}: <strong>{(deciding ? side?.roundsWon : side?.totalPoints) ?? 0}</strong>
       </Typography>
       <Typography sx={{ color: 'text.secondary' }} data-testid={`${color}-audience`}>
         {SPARRING_TEXTS.audience}: <strong>{side?.audiencePoints ?? 0}</strong>
@@ -311,6 +313,7 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
   const meId = signedIn && user ? user.id : null
   const queued = useMemo(() => queuedRounds(queue.pending), [queue.pending])
   const saved = useMemo(() => (sparring ? withQueued(judgeDraft(sparring, meId), queued) : {}), [sparring, meId, queued])
+  const savedMarks = useMemo(() => (sparring ? withQueuedMarks(ownMarks(sparring, meId), queuedMarks(queue.pending)) : {}), [sparring, meId, queue.pending])
 
   const missing = !valid || isNotFound(error)
   useNotFound(missing)
@@ -329,6 +332,8 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
   // a judge who is not an editor may still clear their own scores while the sparring is open
   const canReset = permissions.canReset || (mode === 'judge' && Object.keys(judgeDraft(sparring, meId)).length > 0)
 
+  const deciding = isDeciding(sparring)
+  const submitMarks = (rounds: MarkEntry[]) => void queue.add({ method: 'POST', path: judgePath(id), body: { rounds }, meta: { rounds } })
   const submitScores = (draft: JudgeDraft) => {
     const rounds = judgeEntries(draft, sparring.roundsCount)
     void queue.add({ method: 'POST', path: judgePath(id), body: { rounds }, meta: { rounds } })
@@ -366,11 +371,11 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
       </Typography>
 
       <Stack direction="row" sx={{ gap: { xs: 1, sm: 2 }, alignItems: 'stretch', mb: 3 }}>
-        <SideCard side={sparring.red} color="red" winner={winner === 'red'} />
+        <SideCard side={sparring.red} color="red" winner={winner === 'red'} deciding={deciding} />
         <Typography aria-hidden="true" sx={{ alignSelf: 'center', fontWeight: 900, fontSize: '1.4rem', color: 'text.secondary' }}>
           VS
         </Typography>
-        <SideCard side={sparring.blue} color="blue" winner={winner === 'blue'} />
+        <SideCard side={sparring.blue} color="blue" winner={winner === 'blue'} deciding={deciding} />
       </Stack>
 
       {showsTieBreakerNotice(sparring) ? (
@@ -394,7 +399,8 @@ export function SparringPage({ id, liveDelayMs }: SparringPageProps) {
           </Paper>
         ) : null}
 
-        {mode === 'judge' ? <JudgeEditor key={meId ?? 0} sparring={sparring} saved={saved} pending={queue.pending.length > 0} online={queue.online} onSubmit={submitScores} /> : null}
+        {mode === 'judge' && deciding ? <DecidingEditor key={meId ?? 0} sparring={sparring} saved={savedMarks} pending={queue.pending.length > 0} online={queue.online} onSubmit={submitMarks} /> : null}
+        {mode === 'judge' && !deciding ? <JudgeEditor key={meId ?? 0} sparring={sparring} saved={saved} pending={queue.pending.length > 0} online={queue.online} onSubmit={submitScores} /> : null}
         {mode === 'choose-winner' ? <ChooseWinner sparring={sparring} onFinish={(winnerId) => setConfirming({ kind: 'winner', winnerId })} /> : null}
         {mode === 'audience' ? <AudienceVote sparring={sparring} busy={voting} onVote={(color) => void vote({ id, color })} /> : null}
         {mode === 'watch' && sparring.votersCheckedIn && !sparring.myVote && sparring.status !== 'finished' ? (
