@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { acceptCookies, addBracketBattle, expect, fillDates, organizationOnScreens, pageErrors, press, reloadUntil, shot, signUpByApi, startEventOnScreens, tag, test, watch, type Account } from './helpers'
+import type { Browser, Page } from '@playwright/test'
+import { acceptCookies, addBracketBattle, confirm, expect, fillDates, json, openLive, organizationOnScreens, pageErrors, press, reloadUntil, shot, signUpByApi, startEventOnScreens, tag, test, watch, type Account } from './helpers'
 
 /**
  * The competition's rules the battle day rehearsal (rehearsal.spec.ts) does not meet, on a bracket battle of 4:
@@ -25,31 +25,6 @@ type SparringAnswer = {
   blue: { id: number; name: string; totalPoints: number } | null
   rounds: { round: number; scores: JudgeScore[] }[]
   roundsCount: number
-}
-
-async function json<T>(request: APIRequestContext, path: string, token?: string): Promise<T> {
-  const response = await request.get(path, { headers: token ? { 'X-Auth-Token': token } : {} })
-  expect(response.ok(), `${path}: ${await response.text()}`).toBeTruthy()
-  return (await response.json()) as T
-}
-
-/** Resolves once the page's live feed has subscribed to `topic` (the screen re-reads on ready). */
-function subscribed(page: Page, topic: string) {
-  // the tabs of one browser share one stream, opened by one of them (docs/architecture.md, The live feed)
-  return page.context().waitForEvent('response', {
-    predicate: (response) => {
-      const url = new URL(response.url())
-      return url.pathname === '/api/live' && (url.searchParams.get('topics') ?? '').split(',').includes(topic)
-    },
-    timeout: 30_000,
-  })
-}
-
-/** Open `path` and wait until its live feed follows `topic`. */
-async function openLive(page: Page, path: string, topic: string) {
-  const live = subscribed(page, topic)
-  await page.goto(path)
-  await live
 }
 
 /** A judge's own browser (judge 1: a tablet, touch), signed in. */
@@ -83,13 +58,6 @@ async function scoreRounds(page: Page, rounds: { label: string; red: number; blu
     await press(editor.getByRole('button', { name: `${label} blue ${blue} points`, exact: true }))
   }
   await press(editor.getByRole('button', { name: 'Submit' }))
-}
-
-/** Confirm the question a button opened. */
-async function confirm(page: Page, title: string | RegExp, label: string) {
-  const dialog = page.getByRole('dialog', { name: title })
-  await press(dialog.getByRole('button', { name: label, exact: true }))
-  await expect(dialog).toBeHidden()
 }
 
 test.describe('competition', () => {

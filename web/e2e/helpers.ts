@@ -298,6 +298,8 @@ export interface BracketBattleOnScreens {
   orgName?: string
   /** only the people checked in at the event vote in its sparrings */
   votersCheckedIn?: boolean
+  /** the Judging menu's option where not the default points, e.g. 'Point at the winner' */
+  judging?: string
   /** a screenshot of the filled dialog before it is saved */
   shotName?: string
 }
@@ -317,6 +319,11 @@ export async function addBracketBattle(page: Page, battle: BracketBattleOnScreen
   for (const [level, rounds] of Object.entries(battle.rounds ?? {})) {
     await dialog.getByRole('textbox', { name: `${level} rounds`, exact: true }).fill(String(rounds))
   }
+  if (battle.judging) {
+    await press(dialog.getByRole('combobox', { name: 'Judging' }))
+    await press(page.getByRole('option', { name: battle.judging }))
+    await expect(dialog.getByRole('combobox', { name: 'Judging' })).toHaveText(battle.judging)
+  }
   if (battle.votersCheckedIn) {
     const voters = dialog.getByRole('switch', { name: 'Only people checked in at the event vote in the sparrings' })
     await press(voters)
@@ -330,6 +337,34 @@ export async function addBracketBattle(page: Page, battle: BracketBattleOnScreen
   await press(dialog.getByRole('button', { name: 'Save' }))
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('list', { name: 'Battles' }).getByRole('listitem').filter({ hasText: battle.title })).toContainText('1 vs 1')
+}
+
+/** Confirm the question a button opened. */
+export async function confirm(page: Page, title: string | RegExp, label: string) {
+  const dialog = page.getByRole('dialog', { name: title })
+  await press(dialog.getByRole('button', { name: label, exact: true }))
+  await expect(dialog).toBeHidden()
+}
+
+/** A read of the API for a test's checks (what people do goes through the screens). */
+export async function json<T>(request: APIRequestContext, path: string, token?: string): Promise<T> {
+  const response = await request.get(path, { headers: token ? { 'X-Auth-Token': token } : {} })
+  expect(response.ok(), `${path}: ${await response.text()}`).toBeTruthy()
+  return (await response.json()) as T
+}
+
+/** Open `path` and wait until its live feed follows `topic` (the screen re-reads on ready). */
+export async function openLive(page: Page, path: string, topic: string) {
+  // the tabs of one browser share one stream, opened by one of them (docs/architecture.md, The live feed)
+  const live = page.context().waitForEvent('response', {
+    predicate: (response) => {
+      const url = new URL(response.url())
+      return url.pathname === '/api/live' && (url.searchParams.get('topics') ?? '').split(',').includes(topic)
+    },
+    timeout: 30_000,
+  })
+  await page.goto(path)
+  await live
 }
 
 /** What another service learns by NATS shows after a reload: reload as a person would until it does. */

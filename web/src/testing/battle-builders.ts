@@ -64,6 +64,7 @@ export function buildBattle(overrides: Partial<Battle> = {}): Battle {
     hasWaiver: false,
     hideParticipants: false,
     votersCheckedIn: false,
+    judgingMode: 'points',
     isHiddenParticipants: false,
     participants: [],
     crews: [],
@@ -129,7 +130,7 @@ export function buildBracketSet(overrides: Partial<Bracket> = {}): Bracket {
 }
 
 export function buildSparringSide(id: number, overrides: Partial<SparringSide> = {}): SparringSide {
-  return { id, name: `Dancer ${id}`, avatar: null, totalPoints: 0, audiencePoints: 0, ...overrides }
+  return { id, name: `Dancer ${id}`, avatar: null, totalPoints: 0, audiencePoints: 0, roundsWon: 0, ...overrides }
 }
 
 const NO_PERMISSIONS = { canSetScore: false, canSetAudienceScore: false, canAddExtra: false, canFinish: false, canSetWinner: false, canReset: false }
@@ -159,6 +160,8 @@ export function buildSparring(overrides: Omit<Partial<Sparring>, 'permissions'> 
     carpetId: null,
     myVote: null,
     votersCheckedIn: false,
+    judgingMode: 'points',
+    criteria: [],
     ...rest,
     permissions: { ...NO_PERMISSIONS, ...permissions },
   }

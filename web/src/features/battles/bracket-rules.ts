@@ -1,6 +1,7 @@
 import { payloadOf, type LiveMessage } from '@/lib/live-payloads'
 import type { QueuedWrite } from '@/lib/offline-queue'
-import type { Board, Bracket, BracketSeedIn, BracketSide, BracketSparring, Color, JudgeRoundEntry, Sparring } from './bracket-types'
+import { isDeciding, pickOf, roundDecision, roundsWon } from './judging-rules'
+import type { Board, Bracket, BracketSeedIn, BracketSide, BracketSparring, Color, JudgeRoundEntry, Sparring, SparringSide } from './bracket-types'
 import type { Battle } from './types'
 
 export const BRACKET_TEXTS = {
@@ -49,6 +50,9 @@ export const SCORECARD_TEXTS = {
   lost: 'Lost',
   bye: 'Bye',
   undecided: 'Not decided yet',
+  // a deciding mode (docs/product/judging.md): a judge's vote under the side it went to, and the round's votes
+  vote: 'Vote',
+  votes: 'Votes',
 } as const
 
 /** The viewer's competitor id (their user id, or their crew's) when it stands in the bracket: their scorecard's. */
@@ -302,11 +306,13 @@ export function finishWarning(sparring: Pick<Sparring, 'rounds' | 'roundsCount' 
  * A tie that needs another round: the server found it (need-tie-breaker), or every judge has scored every round
  * and the totals and the audience's votes are equal (Finish would only find the tie).
  */
-export function isTie(sparring: Pick<Sparring, 'status' | 'rounds' | 'roundsCount' | 'judges' | 'red' | 'blue'>): boolean {
+export function isTie(sparring: Pick<Sparring, 'status' | 'rounds' | 'roundsCount' | 'judges' | 'red' | 'blue'> & { judgingMode?: Sparring['judgingMode'] }): boolean {
   if (sparring.status === 'need-tie-breaker') return true
   if (sparring.status !== 'judging' || !sparring.red || !sparring.blue) return false
   const { scored, judges } = judgesScored(sparring)
-  return judges > 0 && scored === judges && sparring.red.totalPoints === sparring.blue.totalPoints && sparring.red.audiencePoints === sparring.blue.audiencePoints
+  // points: the totals decide; the deciding modes: the rounds won (docs/product/judging.md)
+  const result = (side: SparringSide) => (isDeciding(sparring) ? side.roundsWon : side.totalPoints)
+  return judges > 0 && scored === judges && result(sparring.red) === result(sparring.blue) && sparring.red.audiencePoints === sparring.blue.audiencePoints
 }
 
 /**
@@ -314,7 +320,7 @@ export function isTie(sparring: Pick<Sparring, 'status' | 'rounds' | 'roundsCoun
  * on a tie still judging the sparring's admins (canFinish), whose click finishes (the server records the tie) and
  * adds the round.
  */
-export function offersTieBreaker(sparring: Pick<Sparring, 'status' | 'rounds' | 'roundsCount' | 'judges' | 'red' | 'blue' | 'permissions'>): boolean {
+export function offersTieBreaker(sparring: Pick<Sparring, 'status' | 'rounds' | 'roundsCount' | 'judges' | 'red' | 'blue' | 'permissions'> & { judgingMode?: Sparring['judgingMode'] }): boolean {
   if (!isTie(sparring)) return false
   return sparring.status === 'need-tie-breaker' ? sparring.permissions.canAddExtra : sparring.permissions.canFinish
 }
@@ -345,12 +351,13 @@ export const pointsText = (points: number | null | undefined) => (points === nul
 /**
  * A judge's rounds from a `battles.sparring.scored` message applied to the page's copy as the server shows them
  * (an upsert per judge and round, in the judges' order, sums and totals recomputed), so a crowd's phones need not
- * re-read on every score. Null when the copy must be re-read instead: the first score (it changes what the
+ * re-read on every score (a deciding mode's round decisions and rounds won too). Null when the copy must be re-read instead: the first score (it changes what the
  * viewer may do, e.g. reset), a round or judge the copy does not know.
  */
 export function withJudgeRounds(sparring: Sparring, judgeId: number, rounds: readonly JudgeRoundEntry[]): Sparring | null {
   const judge = sparring.judges.find((item) => item.id === judgeId)
   if (sparring.status !== 'judging' || !judge || !rounds.length) return null
+  const deciding = isDeciding(sparring)
   if (rounds.some((item) => !sparring.rounds.some((round) => round.round === item.round))) return null
   const order = (id: number) => {
     const index = sparring.judges.findIndex((item) => item.id === id)
@@ -359,17 +366,20 @@ export function withJudgeRounds(sparring: Sparring, judgeId: number, rounds: rea
   const updated = sparring.rounds.map((round) => {
     const given = rounds.find((item) => item.round === round.round)
     if (!given) return round
-    const mine = { id: judgeId, dancerName: judge.dancerName, avatar: judge.avatar, redPoints: given.redPoints, bluePoints: given.bluePoints }
+    const vote = { redPoints: given.redPoints, bluePoints: given.bluePoints }
+    const mine = { id: judgeId, dancerName: judge.dancerName, avatar: judge.avatar, ...vote, pick: deciding ? pickOf(vote) : null, faders: given.faders ?? null }
     const scores = [...round.scores.filter((score) => score.id !== judgeId), mine].sort((a, b) => order(a.id) - order(b.id) || a.id - b.id)
     const sum = (side: 'redPoints' | 'bluePoints') => scores.reduce((total, score) => total + (score[side] ?? 0), 0)
-    return { ...round, scores, sumRedPoints: sum('redPoints'), sumBluePoints: sum('bluePoints') }
+    const decision = deciding ? roundDecision(scores, sparring.judges.length) : null
+    return { ...round, scores, sumRedPoints: sum('redPoints'), sumBluePoints: sum('bluePoints'), decision }
   })
   const total = (side: 'sumRedPoints' | 'sumBluePoints') => updated.reduce((sum, round) => sum + round[side], 0)
+  const won = roundsWon({ rounds: updated })
   return {
     ...sparring,
     rounds: updated,
-    red: sparring.red && { ...sparring.red, totalPoints: total('sumRedPoints') },
-    blue: sparring.blue && { ...sparring.blue, totalPoints: total('sumBluePoints') },
+    red: sparring.red && { ...sparring.red, totalPoints: total('sumRedPoints'), roundsWon: won.red },
+    blue: sparring.blue && { ...sparring.blue, totalPoints: total('sumBluePoints'), roundsWon: won.blue },
   }
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { buildBattle } from '@/testing/battle-builders'
 import {
   battleCategory,
   battleForSave,
+  battleUpdate,
   bracketLevels,
   chooseCap,
   clampRounds,
@@ -16,7 +18,7 @@ import {
   wallToStart,
   type CapState,
 } from './battle-rules'
-import type { BattleDraft } from './types'
+import type { Battle, BattleDraft } from './types'
 
 const cap = (overrides: Partial<CapState> = {}): CapState => ({ hideParticipants: false, participationCapType: 'none', limit: 0, ...overrides })
 
@@ -136,6 +138,7 @@ describe('saving a battle', () => {
     description: '<p>Hi<script>alert(1)</script></p>',
     hideParticipants: true,
     votersCheckedIn: true,
+    judgingMode: 'threefold',
     participationCapType: 'registration',
     limit: 16,
     style: 'bracket',
@@ -162,6 +165,7 @@ describe('saving a battle', () => {
       description: '<p>Hi</p>',
       hideParticipants: true,
       votersCheckedIn: true,
+      judgingMode: 'threefold',
       participationCapType: 'none',
       limit: 0,
       style: 'bracket',
@@ -175,6 +179,12 @@ describe('saving a battle', () => {
       prizes: [{ title: '1st Place', amount: 1 }],
       startDate: '2026-12-05T12:00:00-05:00',
     })
+  })
+  it("the draft carries the battle's judging mode, the spec's points when an answer has none", () => {
+    expect(battleUpdate(buildBattle({ judgingMode: 'five' }), null).judgingMode).toBe('five')
+    // a battle read before the judging modes (the server's default fills it since)
+    const older = { ...buildBattle(), judgingMode: undefined } as unknown as Battle
+    expect(battleUpdate(older, null).judgingMode).toBe('points')
   })
   it('an empty description is sent empty', () => {
     expect(battleForSave({ ...draft, description: '<p></p>' }, null).description).toBe('')

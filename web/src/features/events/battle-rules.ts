@@ -12,7 +12,25 @@ export const BATTLE_TEXTS = {
   noBattles: 'No battles yet.',
   // beside the spec (docs/decisions.md, "Audience votes by the people in the room")
   votersCheckedIn: 'Only people checked in at the event vote in the sparrings',
+  // beside the spec (docs/decisions.md, "Judging modes"): points is the spec's, the others decide round by round
+  judging: 'Judging',
+  judgingModes: {
+    points: 'Points (6 to 10 per round)',
+    pick: 'Point at the winner',
+    threefold: 'Threefold (WDSF, 3 criteria)',
+    five: 'Five criteria (WDSF)',
+  },
+  judgingHelp: {
+    points: 'Each judge gives both sides 6 to 10 points every round; the higher total wins',
+    pick: 'Each judge points at the winner after every round; most rounds win',
+    threefold: 'Judges weigh Physical, Artistic and Interpretative skills every round; most rounds win',
+    five: 'Judges weigh Technique, Vocabulary, Execution, Musicality and Originality every round; most rounds win',
+  },
 } as const
+
+/** A battle's judging mode; the points are the spec's and the default. */
+export type JudgingMode = BattleDraft['judgingMode']
+export const JUDGING_MODES: JudgingMode[] = ['points', 'pick', 'threefold', 'five']
 
 export const UNLIMITED_CREW_SIZE = 10000
 
@@ -168,6 +186,7 @@ export function battleUpdate(battle: Battle, timeZone: string | null | undefined
     description: battle.description ?? '',
     hideParticipants: Boolean(battle.hideParticipants),
     votersCheckedIn: Boolean(battle.votersCheckedIn),
+    judgingMode: battle.judgingMode ?? 'points',
     participationCapType: battle.participationCapType ?? 'none',
     limit: battle.limit ?? 0,
     style: battle.style ?? 'classic',

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildBattle as buildAnswer } from '@/testing/battle-builders'
@@ -125,6 +125,7 @@ describe('the Battles step', () => {
       description: '',
       hideParticipants: false,
       votersCheckedIn: false,
+      judgingMode: 'points',
       participationCapType: 'none',
       limit: 0,
       style: 'classic',
@@ -325,9 +326,43 @@ describe('the Battles step', () => {
     expect(puts(calls)[0].body).toMatchObject({ style: 'bracket', votersCheckedIn: true })
   })
 
-  it('offers the audience switch to bracket battles only (a classic battle has no sparrings)', async () => {
+  it('offers the audience switch and the judging to bracket battles only (a classic battle has no sparrings)', async () => {
     const { dialog } = await editBattle(buildBattle({ style: 'classic' }))
     expect(within(dialog).queryByRole('switch', { name: 'Only people checked in at the event vote in the sparrings' })).toBeNull()
+    expect(within(dialog).queryByRole('combobox', { name: 'Judging' })).toBeNull()
+  })
+
+  it("lets a bracket battle choose how its judges decide, the chosen mode explained in a line; points is the spec's default", async () => {
+    const { calls, user, dialog } = await editBattle(buildBattle({ style: 'bracket', bracketSize: 8 }))
+    const judging = within(dialog).getByRole('combobox', { name: 'Judging' })
+    expect(judging).toHaveTextContent('Points (6 to 10 per round)')
+    expect(judging).toHaveAccessibleDescription('Each judge gives both sides 6 to 10 points every round; the higher total wins')
+    await user.click(judging)
+    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)
+    expect(options).toEqual(['Points (6 to 10 per round)', 'Point at the winner', 'Threefold (WDSF, 3 criteria)', 'Five criteria (WDSF)'])
+    await user.click(screen.getByRole('option', { name: 'Point at the winner' }))
+    expect(judging).toHaveTextContent('Point at the winner')
+    expect(judging).toHaveAccessibleDescription('Each judge points at the winner after every round; most rounds win')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(puts(calls)).toHaveLength(1))
+    expect(puts(calls)[0].body).toMatchObject({ style: 'bracket', judgingMode: 'pick' })
+  })
+
+  it("shows the battle's judging mode and changes it by keyboard", async () => {
+    const { calls, user, dialog } = await editBattle(buildBattle({ style: 'bracket', bracketSize: 8, judgingMode: 'pick' }))
+    const judging = within(dialog).getByRole('combobox', { name: 'Judging' })
+    expect(judging).toHaveTextContent('Point at the winner')
+    act(() => judging.focus())
+    await user.keyboard('{ArrowDown}')
+    expect(await screen.findByRole('listbox')).toBeInTheDocument()
+    // the menu opens on the chosen mode: two down is five criteria
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}')
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
+    expect(judging).toHaveTextContent('Five criteria (WDSF)')
+    expect(judging).toHaveAccessibleDescription('Judges weigh Technique, Vocabulary, Execution, Musicality and Originality every round; most rounds win')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(puts(calls)).toHaveLength(1))
+    expect(puts(calls)[0].body).toMatchObject({ judgingMode: 'five' })
   })
 
   it("offers the event's organization and mine; members only needs an organization", async () => {

@@ -50,6 +50,7 @@ import {
   clampRounds,
   CREW_SIZES,
   hideParticipants,
+  JUDGING_MODES,
   LIMIT_MAX,
   nextPrizePlace,
   parseAmount,
@@ -319,7 +320,10 @@ function WholeNumberField({ label, value, min, max, onChange, onValidity, sx }: 
   )
 }
 
-/** Style, and for a bracket its size and levels (derived from the size; rounds editable 1 to 101). */
+/**
+ * Style, and for a bracket its size and levels (derived from the size; rounds editable 1 to 101), who votes, and
+ * how the judges decide its sparrings (a classic battle has none).
+ */
 function StyleFields({ draft, onChange, onValidity }: { draft: BattleDraft; onChange: (changes: Partial<BattleDraft>) => void; onValidity: (invalid: boolean) => void }) {
   const labelId = useId()
   return (
@@ -367,6 +371,20 @@ function StyleFields({ draft, onChange, onValidity }: { draft: BattleDraft; onCh
             control={<Switch checked={draft.votersCheckedIn} onChange={(input) => onChange({ votersCheckedIn: input.target.checked })} />}
             label={BATTLE_TEXTS.votersCheckedIn}
           />
+          <TextField
+            select
+            label={BATTLE_TEXTS.judging}
+            value={draft.judgingMode}
+            helperText={BATTLE_TEXTS.judgingHelp[draft.judgingMode]}
+            sx={{ maxWidth: 360 }}
+            onChange={(input) => onChange({ judgingMode: JUDGING_MODES.find((mode) => mode === input.target.value) ?? 'points' })}
+          >
+            {JUDGING_MODES.map((mode) => (
+              <MenuItem key={mode} value={mode}>
+                {BATTLE_TEXTS.judgingModes[mode]}
+              </MenuItem>
+            ))}
+          </TextField>
         </Stack>
       ) : null}
     </Box>
