@@ -99,6 +99,7 @@ test.describe('judging modes', () => {
     await next()
     await press(page.getByRole('button', { name: 'Publish Event' }))
     await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`))
+    await expect(page.getByRole('dialog', { name: "We've emailed you some help" })).toBeVisible()
     await page.keyboard.press('Escape')
     const battleIds: number[] = []
     for (const mode of MODES) {
@@ -192,7 +193,7 @@ test.describe('judging modes', () => {
       await expect(display).toBeHidden()
       const final = await json<SparringAnswer>(request, `/api/sparrings/${finalId}`)
       const names = { red: final.red!.name, blue: final.blue!.name }
-      await openLive(board, `/event/${eventId}/scoreboard/${carpetId}`, `sparring:${finalId}`)
+      await openLive(board, `/event/${eventId}/scoreboard/${carpetId}`, `carpet:${carpetId}`)
       await expect(board.getByTestId('board-red')).toContainText(names.red)
       await expect(board.getByTestId('board-red-total')).toHaveText('0')
 
