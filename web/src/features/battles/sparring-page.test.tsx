@@ -494,10 +494,10 @@ describe('Sparring: the deciding modes (docs/product/judging.md)', () => {
     await userEvent.click(submit)
     await waitFor(() => expect(server.posts()).toHaveLength(1))
     expect(server.posts()[0].body).toEqual({ rounds: [{ round: 1, pick: 'red' }] })
-    // round 1 is given: round 2 opens, round 1 stays to correct
+    // round 1 is given (on the device at once, then the server's answer): round 2 opens, round 1 stays to correct
     expect(await screen.findByTestId('editor-round-2')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Round 1: Dancer 1' })).toHaveAttribute('aria-pressed', 'true')
-    expect(within(screen.getByTestId('score-1-1')).getAllByText('●')).toHaveLength(1)
+    expect(within(await screen.findByTestId('score-1-1')).getAllByText('●')).toHaveLength(1)
   })
 
   it('moves the five criteria faders by keyboard: the vote follows the side they lean to, and the faders are sent', async () => {
