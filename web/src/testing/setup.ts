@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import { mediaQueries } from './media'
 import { holdStylesAside, releaseStyles } from './styles'
 
@@ -10,10 +10,15 @@ configure({ asyncUtilTimeout: 5000 })
 
 holdStylesAside()
 
+// A worker runs many files in one document (vite.config.ts, isolate false): what a test changes of the window is
+// undone here, so that no file sees another's.
 afterEach(() => {
   cleanup()
   releaseStyles()
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
   window.localStorage.clear()
+  window.sessionStorage.clear()
   document.cookie.split(';').forEach((part) => {
     const name = part.split('=')[0].trim()
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
