@@ -4,6 +4,8 @@ battle would make it, so that a newcomer opens the heart of the platform at once
 - **A 1 vs 1 battle happening now** at a jam: twelve dancers registered themselves, three judges scored every one
   in the prelims, Randomize and Add to bracket made a bracket of 4; both semi-finals are decided, and the final is
   on the Main carpet's scoreboard, half judged (two of three judges have scored it; the audience votes).
+- **A five-criteria battle happening now** at the same jam (WDSF faders, docs/product/judging.md): four dancers,
+  the semi-finals decided, the final's round 1 given by two of its three judges: its decision waits for the third.
 - **A 3 vs 3 crew battle in registration** at a coming jam: five crews for a cap of four, the last on the wait
   list; one crew still waits for a member to accept.
 - **Finished battles with winners** at the organization's event, last year's and this year's, so that the
@@ -80,6 +82,70 @@ def judged(demo: Demo, sparring: int, judges: list[Dancer], red_wins: bool) -> N
         demo.call("POST", f"/api/sparrings/{sparring}/judge", judge.token, json=body)
 
 
+def faders(demo: Demo, sparring: int, judges: list[Dancer], red_wins: bool) -> None:
+    """Each of `judges` moves the five criteria's faders for every round (toward red when `red_wins`, one judge
+    of three the other way)."""
+    rounds = demo.call("GET", f"/api/sparrings/{sparring}", judges[0].token)["roundsCount"]
+    for n, judge in enumerate(judges):
+        lean = -1 if red_wins != (n == 2) else 1  # red is -10, blue 10
+        moved = [lean * (3 + n), lean * 2, 0, -lean, lean * (n + 1)]
+        body = {"rounds": [{"round": r, "faders": moved} for r in range(1, rounds + 1)]}
+        demo.call("POST", f"/api/sparrings/{sparring}/judge", judge.token, json=body)
+
+
+def prelims(demo: Demo, organizer: Dancer, battle: int, entrants: list[Dancer], judges: list[Dancer]) -> None:
+    """Every judge scores every dancer in the prelims (the k-th dancer's average is 10 - k/2, give or take a
+    judge's half point: no tie at the cut), then Randomize and Add to bracket."""
+    for n, judge in enumerate(judges):
+        scores = [
+            {"userId": d.id, "points": 10 - k / 2 - (0.5 if n == 1 and k else 0), "round": 1}
+            for k, d in enumerate(entrants)
+        ]
+        demo.call("POST", f"/api/battles/{battle}/prelims", judge.token, json=scores)
+    demo.call("POST", f"/api/battles/{battle}/reshuffle", organizer.token)
+    demo.call("POST", f"/api/battles/{battle}/prelims/finish", organizer.token)
+
+
+def judges_of(demo: Demo, organizer: Dancer, battle: int, judges: list[Dancer]) -> None:
+    for judge in judges:
+        role = {"userId": judge.id, "role": "judge"}
+        until(
+            f"{judge.name} judging",
+            partial(tried, demo, "POST", f"/api/battles/{battle}/role", organizer.token, json=role),
+        )
+
+
+def five_criteria_battle(demo: Demo, cast: Cast, event: Event) -> int:
+    organizer = cast.organizer
+    entrants, judges = cast.dancers[4:8], cast.dancers[-3:]
+    battle = add_battle(
+        demo,
+        organizer,
+        event,
+        {
+            "title": "Bgirl 1 vs 1 · Five criteria",
+            "crewSize": 1,
+            "style": "bracket",
+            "bracketSize": 4,
+            "judgingMode": "five",
+            "description": "<p>Judged as at the Olympics: a fader per criterion, round by round.</p>",
+        },
+    )
+    judges_of(demo, organizer, battle, judges)
+    for dancer in entrants:
+        register(demo, battle, dancer)
+    prelims(demo, organizer, battle, entrants, judges)
+    bracket = demo.call("GET", f"/api/battles/{battle}/brackets", organizer.token)
+    for sparring, red_wins in zip(
+        (bracket["left"][0][0]["sparringId"], bracket["right"][0][0]["sparringId"]), (True, False), strict=True
+    ):
+        faders(demo, sparring, judges, red_wins)
+        demo.call("POST", f"/api/sparrings/{sparring}/finish", organizer.token)
+    final = demo.call("GET", f"/api/battles/{battle}/brackets", organizer.token)["final"]["sparringId"]
+    faders(demo, final, judges[:2], red_wins=False)  # the third judge has not given round 1 yet
+    return battle
+
+
 def live_battle(demo: Demo, cast: Cast, event: Event) -> dict[str, Any]:
     organizer = cast.organizer
     entrants, judges, voters = cast.dancers[:12], cast.dancers[-3:], cast.dancers[12:20]
@@ -97,24 +163,10 @@ def live_battle(demo: Demo, cast: Cast, event: Event) -> dict[str, Any]:
             "prizesDesc": "The champion takes the belt.",  # plain text: the page shows it as written
         },
     )
-    for judge in judges:
-        role = {"userId": judge.id, "role": "judge"}
-        until(
-            f"{judge.name} judging",
-            partial(tried, demo, "POST", f"/api/battles/{battle}/role", organizer.token, json=role),
-        )
+    judges_of(demo, organizer, battle, judges)
     for dancer in entrants:
         register(demo, battle, dancer)
-    # the prelims: every judge scores every dancer
-    for n, judge in enumerate(judges):
-        # the k-th dancer's average is 10 - k/2 (give or take a judge's half point): no tie for the bracket
-        scores = [
-            {"userId": d.id, "points": 10 - k / 2 - (0.5 if n == 1 and k else 0), "round": 1}
-            for k, d in enumerate(entrants)
-        ]
-        demo.call("POST", f"/api/battles/{battle}/prelims", judge.token, json=scores)
-    demo.call("POST", f"/api/battles/{battle}/reshuffle", organizer.token)
-    demo.call("POST", f"/api/battles/{battle}/prelims/finish", organizer.token)
+    prelims(demo, organizer, battle, entrants, judges)
     bracket = demo.call("GET", f"/api/battles/{battle}/brackets", organizer.token)
     semis = [bracket["left"][0][0]["sparringId"], bracket["right"][0][0]["sparringId"]]
     for sparring, red_wins in zip(semis, (True, False), strict=True):
@@ -191,6 +243,7 @@ def battle_day(demo: Demo, cast: Cast) -> dict[str, Any]:
     org_event = next(e for e in happening if e.org)
     coming = next(e for e in sorted(cast.events, key=lambda e: e.start) if e.start > now and not e.org)
     live = live_battle(demo, cast, jam)
+    live["five"] = five_criteria_battle(demo, cast, jam)
     crews = crew_battle(demo, cast, coming)
     finished = finished_battles(demo, cast, org_event)
     return {

@@ -307,7 +307,8 @@ def main() -> int:
     )
     live = day["live"]
     print(f"a battle happening now: /battle/{live['battle']} (its final on /event/{live['event']}/scoreboard/")
-    print(f"{live['carpet']}); crews registering: /battle/{day['crews']['battle']}; the leaderboard: ")
+    print(f"{live['carpet']}); judged in five criteria: /battle/{live['five']}/brackets; crews registering: ")
+    print(f"/battle/{day['crews']['battle']}; the leaderboard: ")
     print(f"/organization/{org}?tab=leaderboard")
     print(f"sign in as {ORGANIZER} / {PASSWORD} (organizer {organizer_id}); {time.monotonic() - started:.0f} s")
     return 0
