@@ -106,6 +106,11 @@ class TestPointAtTheWinner:
             assert refused.json()["error"]["message"] == message
         assert (await read(client, semi))["rounds"][0]["scores"] == []
         assert (await read(client, semi))["status"] == "ready"
+        # a round follows one given before: round 2 alone, once round 1 is stored
+        assert (await send(client, semi, JUDGE, pick(1, "red"))).status_code == 200
+        alone = await send(client, semi, JUDGE, pick(2, "blue"))
+        assert alone.status_code == 200, alone.text
+        assert [r["scores"][0]["pick"] for r in (await read(client, semi))["rounds"]] == ["red", "blue"]
 
 
 class TestFaders:

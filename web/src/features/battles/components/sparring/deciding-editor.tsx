@@ -72,7 +72,7 @@ function FaderRound({ sparring, label, faders, onChange }: { sparring: Sparring;
       {sparring.criteria.map((criterion, index) => (
         <Box key={criterion}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-            <Typography sx={{ fontWeight: 700 }} id={`${label}-${criterion}`}>
+            <Typography sx={{ fontWeight: 700 }}>
               {criterion}
             </Typography>
             <Typography sx={{ color: 'text.secondary' }} aria-hidden="true">
