@@ -56,6 +56,7 @@ describe('Scoreboard (display mode)', () => {
     const red = screen.getByTestId('board-red')
     expect(red).toHaveTextContent('Kid Flex')
     expect(screen.getByTestId('board-red-total')).toHaveTextContent('17.5')
+    expect(screen.queryByTestId('board-red-caption')).toBeNull() // points are points: no caption
     expect(screen.getByTestId('board-red-audience')).toHaveTextContent('Audience votes: 12')
     expect(screen.getByTestId('board-blue')).toHaveTextContent('N/A')
     expect(screen.getByTestId('board-blue-audience')).toHaveTextContent('Audience votes: 30')
@@ -158,7 +159,7 @@ describe('Scoreboard (display mode)', () => {
     )
     show()
     expect(await screen.findByTestId('board-red-total')).toHaveTextContent('1')
-    expect(screen.getByTestId('board-red-total')).toHaveAccessibleName('Rounds won: 1')
+    expect(screen.getByTestId('board-red-caption')).toHaveTextContent('Rounds won')
     expect(screen.getByTestId('board-blue-total')).toHaveTextContent('0')
     expect(screen.getByTestId('score-1-20')).toHaveTextContent('Judge Roxy●')
     expect(screen.getByTestId('board-decision-1')).toHaveTextContent('DecisionKid Flex')

@@ -390,6 +390,14 @@ describe('the Battles step', () => {
     expect(screen.getByText('Battle')).toBeInTheDocument()
   })
 
+
+  it("says the server's reason when the judging mode is fixed (409), and closes", async () => {
+    const fixed = 'The judging mode is fixed once a judge has scored'
+    const { store, user, dialog } = await editBattle(buildBattle(), ({ method, path }) => (method === 'PUT' && path === '/api/battles/7' ? jsonResponse({ error: { code: 'conflict', message: fixed } }, 409) : undefined))
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(store.getState().toast.current?.text).toBe(fixed)
+  })
   it('offers a retry when the battle cannot be read', async () => {
     const event = jam({ battles: [{ id: 7, title: 'Battle', crewSize: 1, isRegistered: false, orgChip: null }] })
     let down = true

@@ -26,6 +26,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text'
 import { RoleUsers } from '@/components/ui/role-users'
 import { UserPicker } from '@/components/ui/user-picker'
+import { isApiError } from '@/lib/api/base'
 import { useBattleByIdQuery } from '@/lib/api/battles'
 import { useGetCurrentUserQuery } from '@/lib/api/users'
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
@@ -188,8 +189,9 @@ function BattleForm({ battle, event, onClose, onSaved }: Omit<DialogProps, 'batt
     try {
       const saved = await update({ id: battle.id, body: battleForSave(draft, event.timeZone) }).unwrap()
       if (saved) onSaved(saved)
-    } catch {
-      dispatch(toastShown(BATTLE_TEXTS.updateFailed))
+    } catch (failure) {
+      // a refusal the server explains (409: the judging mode is fixed once a judge has scored) says its reason
+      dispatch(toastShown(isApiError(failure) && failure.status === 409 ? failure.message : BATTLE_TEXTS.updateFailed))
     }
     onClose()
   }

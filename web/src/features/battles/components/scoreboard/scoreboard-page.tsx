@@ -43,8 +43,14 @@ function Side({ sparring, color, scale }: { sparring: Sparring; color: Color; sc
           {sideName(side)}
         </Typography>
       </Stack>
-      <Typography component="p" data-testid={`board-${color}-total`} aria-label={isDeciding(sparring) ? `${JUDGING_TEXTS.roundsWon}: ${side?.roundsWon ?? 0}` : undefined} sx={{ fontWeight: 900, fontSize: `min(10vw, ${scale.totalVh}vh)`, lineHeight: 1, color: tint(color) }}>
-        {(isDeciding(sparring) ? side?.roundsWon : side?.totalPoints) ?? 0}
+      <Typography component="p" sx={{ fontWeight: 900, fontSize: `min(10vw, ${scale.totalVh}vh)`, lineHeight: 1, color: tint(color) }}>
+        <span data-testid={`board-${color}-total`}>{(isDeciding(sparring) ? side?.roundsWon : side?.totalPoints) ?? 0}</span>
+        {/* a deciding mode counts rounds, not points: the number says so on the line it is on (the line count is the board's scale) */}
+        {isDeciding(sparring) ? (
+          <Box component="span" data-testid={`board-${color}-caption`} sx={{ ml: '0.4em', fontSize: `max(0.9rem, min(2.2vw, ${VOTES_VH}vh))`, fontWeight: 700, verticalAlign: 'middle' }}>
+            {JUDGING_TEXTS.roundsWon}
+          </Box>
+        ) : null}
       </Typography>
       <Typography component="p" data-testid={`board-${color}-audience`} sx={{ ...ONE_LINE, fontSize: `max(0.9rem, min(2.2vw, ${VOTES_VH}vh))`, lineHeight: 1.4, opacity: 0.85 }}>
         {SPARRING_TEXTS.audience}: {side?.audiencePoints ?? 0}
