@@ -1,7 +1,8 @@
 """Battles under a rush, on PROCESSES battles processes (1; more spread the requests over them as a Service does,
 though on this 2-core machine a second process only takes CPU from the first): DANCERS dancers registering at once
 for a battle with a registration cap of CAP (exactly CAP compete, the rest wait in arrival order, nobody twice),
-with GETs of the battle by a guest, two dancers and the organizer measured meanwhile; then STEADY dancers
+with GETs of the battle by a guest, two dancers and the organizer measured meanwhile (from a process of their own,
+meanwhile.py); then STEADY dancers
 registering within STEADY_SECONDS for another battle; then CREWS crews of 3 registering and their invitees
 accepting at once (every crew complete, no dancer in two crews); then Add to bracket on a battle of SEEDED dancers
 with four judges' prelim points, into a Top 32 (the best 32 in its first round; docs/decisions.md, "Byes are
@@ -20,8 +21,11 @@ import dataclasses
 import json
 import os
 import statistics
+import sys
 import time
+from asyncio.subprocess import PIPE
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -55,6 +59,7 @@ SEEDING_MS = 1000.0
 JUDGES = (800, 801, 802, 803)  # warm-up dancers who judge the seeded battle's prelims
 RUSH_P99_MS = 1000.0
 READ_P99_MS = 150.0
+HERE = Path(__file__).resolve().parent
 STEADY_P99_MS = 500.0
 ORGANIZER = 1
 EVENT_ID = 1
@@ -112,6 +117,7 @@ class Spread:
     once than the service answering them (docs/decisions.md, "Battles under a rush, measured")."""
 
     def __init__(self, bases: list[str], connections: int) -> None:
+        self.base = bases[0]
         # idle connections expire before uvicorn's keep-alive (5 s) closes them under the client's feet
         self.clients = [
             aiohttp.ClientSession(
@@ -247,28 +253,28 @@ async def _rush(client: Spread, database: str, pids: dict[str, int]) -> dict[str
     # before the rush (what a process serving them holds then: its connections, its kept body).
     waiting = await asyncio.gather(*(client.request("GET", f"/api/battles/{battle}", d) for d in dancers[::4]))
     assert {r.status_code for r in waiting} == {200}
-    reads: dict[str, list[float]] = {"viewers": [], "organizer": []}
-    done = asyncio.Event()
-
-    async def reader(who: int | None) -> None:
-        """The battle page open meanwhile: a guest, a signed-in dancer, the organizer (its admin: a body of its
-        own, never shared)."""
-        while not done.is_set():
-            start = time.perf_counter()
-            if who is None:
-                response = await client.get(f"/api/battles/{battle}")
-            else:
-                response = await client.request("GET", f"/api/battles/{battle}", who)
-            assert response.status_code == 200, response.text
-            reads["organizer" if who == ORGANIZER else "viewers"].append((time.perf_counter() - start) * 1000)
+    # The battle page open meanwhile (a guest, a signed-in dancer, the organizer: its admin, a body of its own,
+    # never shared), read from another process as other people's phones would (meanwhile.py).
+    viewers = {"guest": {}, "dancer-1": as_user(VIEWERS[0]), "dancer-2": as_user(VIEWERS[1])}
+    spec = {
+        "base": client.base,
+        "path": f"/api/battles/{battle}",
+        "readers": {**viewers, "organizer": as_user(ORGANIZER)},
+    }
+    meanwhile = await asyncio.create_subprocess_exec(
+        sys.executable, str(HERE / "meanwhile.py"), json.dumps(spec), stdin=PIPE, stdout=PIPE
+    )
+    assert meanwhile.stdin is not None and meanwhile.stdout is not None
+    assert (await meanwhile.stdout.readline()).strip() == b"ready"
 
     cpu_before = cpu_seconds(pids)
     start = time.perf_counter()
-    readers = [asyncio.create_task(reader(who)) for who in (None, VIEWERS[0], VIEWERS[1], ORGANIZER)]
     answers = await asyncio.gather(*(timed(client, "POST", f"/api/battles/{battle}/dancer", d) for d in dancers))
     seconds = time.perf_counter() - start
-    done.set()
-    await asyncio.gather(*readers)
+    meanwhile.stdin.close()
+    read = json.loads(await meanwhile.stdout.read())
+    assert await meanwhile.wait() == 0
+    reads = {"viewers": [t for name in viewers for t in read[name]], "organizer": read["organizer"]}
     failed = [r.text for _, r in answers if r.status_code != 200]
     assert not failed, failed[:3]
     cpu = {name: seconds - cpu_before[name] for name, seconds in cpu_seconds(pids).items()}
