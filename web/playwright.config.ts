@@ -13,8 +13,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // two: the stack and the browsers keep a 2-core machine busy at two already (four took longer, 96% busy)
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  // three on a 2-core machine: at two it was idle 28% of the time (a walk waiting for an event to end, pages
+  // waiting on the stack), at three 8%, 494 s → 423 s; four took longer, 96% busy (docs/development.md)
+  workers: Number(process.env.E2E_WORKERS) || 3,
   // one retry: a test that passes only on it is listed as flaky in the report (see docs/decisions.md)
   retries: 1,
   reporter: [['list']],
