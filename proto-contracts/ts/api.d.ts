@@ -2391,6 +2391,11 @@ export interface components {
              */
             votersCheckedIn: boolean;
             /**
+             * Thirdplace
+             * @default false
+             */
+            thirdPlace: boolean;
+            /**
              * Judgingmode
              * @default points
              * @enum {string}
@@ -2465,6 +2470,8 @@ export interface components {
             hideParticipants?: boolean | null;
             /** Voterscheckedin */
             votersCheckedIn?: boolean | null;
+            /** Thirdplace */
+            thirdPlace?: boolean | null;
             /** Judgingmode */
             judgingMode?: ("points" | "pick" | "threefold" | "five") | null;
             /** Participationcaptype */
@@ -2563,6 +2570,7 @@ export interface components {
              */
             right: components["schemas"]["BracketSparring"][][];
             final?: components["schemas"]["BracketSparring"] | null;
+            third?: components["schemas"]["BracketSparring"] | null;
             /**
              * Levels
              * @default []

@@ -273,7 +273,8 @@ export interface Winners {
 /**
  * battles.winners.set
  *
- * A battle's winners; place is one of `1st Place`, `2nd Place`, `Top 4`, `Top 8`, `Top 16`, `Top 32`.
+ * A battle's winners; place is one of `1st Place`, `2nd Place`, `3rd Place` (a bracket's battle for third
+ * place), `Top 4`, `Top 8`, `Top 16`, `Top 32`.
  */
 export interface WinnersSet {
   battleId: number;

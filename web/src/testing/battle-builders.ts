@@ -64,6 +64,7 @@ export function buildBattle(overrides: Partial<Battle> = {}): Battle {
     hasWaiver: false,
     hideParticipants: false,
     votersCheckedIn: false,
+    thirdPlace: false,
     judgingMode: 'points',
     isHiddenParticipants: false,
     participants: [],

@@ -158,7 +158,8 @@ async def create_bracket(session: AsyncSession, battle_id: int, competitors: Seq
     entries = (await session.scalars(select(Entry).where(Entry.battle_id == battle_id))).all()
     entry_of = {(e.crew_id if e.crew_id is not None else e.user_id): e.id for e in entries}
     rows: dict[Spot, Sparring] = {}
-    for spec in reversed(structure(battle.bracket_size, battle.bracket_levels)):  # the next one exists first
+    specs = structure(battle.bracket_size, battle.bracket_levels, third_place=battle.third_place)
+    for spec in reversed(specs):  # the next one exists first (the battle for third place before the semi-finals)
         row = Sparring(
             battle_id=battle_id,
             side=spec.spot.side,
@@ -171,6 +172,8 @@ async def create_bracket(session: AsyncSession, battle_id: int, competitors: Seq
             next_id=rows[spec.next].id if spec.next is not None else None,
             next_side=spec.next_side,
             loser_place=spec.loser_place,
+            loser_next_id=rows[spec.loser_next].id if spec.loser_next is not None else None,
+            loser_next_side=spec.loser_next_side,
         )
         session.add(row)
         await session.flush()

@@ -43,12 +43,42 @@ async def test_empty_before_add_to_bracket(client: httpx.AsyncClient, session: A
         "left": [],
         "right": [],
         "final": None,
+        "third": None,
         "levels": [{"name": "Top 8", "rounds": 1}, {"name": "Semi-final", "rounds": 1}, {"name": "Final", "rounds": 1}],
         "bracketSize": 8,
         "canEdit": True,
     }
     assert (await bracket(client, battle["id"]))["canEdit"] is False
     assert (await client.get("/api/battles/999999/brackets")).status_code == 404
+
+
+async def test_add_to_bracket_builds_the_battle_for_third_place_when_two_semi_finals_will_have_a_loser(
+    client: httpx.AsyncClient, session: AsyncSession
+) -> None:
+    """5 dancers in a Top 8: 10, 11 and 12 have byes, 13 meets 14, both semi-finals are danced: their losers will
+    meet for third place (waiting for them)."""
+    battle = await prelims_battle(client, session, 5, thirdPlace=True)
+    b = battle["id"]
+    assert battle["thirdPlace"] is True
+    for user_id, points in ((10, 10), (11, 9), (12, 8), (13, 7), (14, 6)):
+        await score(client, b, user_id, points)
+    await finish_prelims(client, b)
+    third = (await bracket(client, b))["third"]
+    assert (third["level"], third["red"], third["blue"], third["status"], third["winner"]) == (
+        "Third place",
+        None,
+        None,
+        "waiting",
+        0,
+    )
+
+
+async def test_three_dancers_have_no_battle_for_third_place(client: httpx.AsyncClient, session: AsyncSession) -> None:
+    few = (await prelims_battle(client, session, 3, thirdPlace=True))["id"]
+    for user_id, points in ((10, 9), (11, 8), (12, 7)):
+        await score(client, few, user_id, points)
+    await finish_prelims(client, few)
+    assert (await bracket(client, few))["third"] is None
 
 
 async def test_a_bracket_of_two_is_the_final(client: httpx.AsyncClient, session: AsyncSession) -> None:

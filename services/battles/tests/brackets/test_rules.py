@@ -39,6 +39,35 @@ def test_levels_rounds_and_loser_places_of_16() -> None:
     assert by_spot[Spot("final", 1, 0)].rounds == 4 and by_spot[Spot("final", 1, 0)].loser_place == 2
 
 
+def test_a_battle_for_third_place_takes_the_semi_finals_losers_in_the_finals_rounds() -> None:
+    levels = [{"name": "Top 8", "rounds": 1}, {"name": "Semi-final", "rounds": 2}, {"name": "Final", "rounds": 3}]
+    specs = structure(8, levels, third_place=True)
+    by_spot = {spec.spot: spec for spec in specs}
+    third = by_spot[rules.THIRD]
+    assert (third.level, third.rounds, third.next, third.loser_place) == ("Third place", 3, None, 4)
+    assert [spec.spot for spec in specs if spec.next is None] == [rules.THIRD, Spot("final", 1, 0)]
+    for side, color in (("left", "red"), ("right", "blue")):
+        semi = by_spot[Spot(side, 2, 0)]
+        assert (semi.loser_next, semi.loser_next_side, semi.loser_place) == (rules.THIRD, color, None)
+    assert all(spec.loser_next is None for spec in specs if spec.level != "Semi-final")
+    assert by_spot[Spot("left", 1, 0)].loser_place == 8
+    # a bracket of 2 has no semi-finals, so no battle for third place
+    assert [spec.spot for spec in structure(2, third_place=True)] == [Spot("final", 1, 0)]
+
+
+def test_without_two_semi_final_losers_there_is_no_battle_for_third_place_and_the_one_loser_is_third() -> None:
+    specs = structure(4, third_place=True)
+    four = rules.settled(specs, rules.opening(specs, rules.seeded(4, [1, 2, 3, 4])))
+    assert rules.THIRD in {spec.spot for spec in four}
+    three = rules.settled(specs, rules.opening(specs, rules.seeded(4, [1, 2, 3])))
+    assert rules.THIRD not in {spec.spot for spec in three}
+    semis = {spec.spot: spec for spec in three if spec.level == "Semi-final"}
+    assert {(spot.side, spec.loser_place, spec.loser_next) for spot, spec in semis.items()} == {
+        ("left", 3, None),  # 1 v nobody: a bye, no loser
+        ("right", 3, None),  # 2 v 3: its loser is third
+    }
+
+
 def test_size_two_is_only_the_final() -> None:
     assert [(s.spot, s.level) for s in structure(2)] == [(Spot("final", 1, 0), "Final")]
     assert first_round(2) == {Spot("final", 1, 0): (1, 2)}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from battles.brackets import rules
 from battles.brackets.rules import Opened, SparringSpec, Spot
+from battles.sparrings.rules import Decided, places
 
 SIZES = [2**k for k in range(1, 9)]  # 2 … 256
 SEED_ID = 1000  # seed k is competitor 1000 + k
@@ -37,8 +38,8 @@ def play(
     specs: list[SparringSpec], start: dict[Spot, Opened], pick: Callable[[st.SearchStrategy[int]], int] | None
 ) -> tuple[dict[Spot, tuple[int | None, int | None]], dict[Spot, int], int]:
     """The bracket played to its end from how it opened: each sparring with both sides is won by the better seed
-    (`pick` None) or by a side drawn at random. Answers every sparring's sides, the winners, and how many
-    sparrings were danced (both sides there)."""
+    (`pick` None) or by a side drawn at random; a semi-final's loser goes to the battle for third place when there
+    is one. Answers every sparring's sides, the winners, and how many sparrings were danced (both sides there)."""
     sides = {spot: (o.red, o.blue) for spot, o in start.items()}
     winners = {spot: o.winner for spot, o in start.items() if o.winner is not None}
     danced = 0
@@ -50,9 +51,13 @@ def play(
         danced += 1
         won = min(red, blue) if pick is None else pick(st.sampled_from([red, blue]))
         winners[spec.spot] = won
-        if spec.next is not None:
-            other = sides[spec.next]
-            sides[spec.next] = (won, other[1]) if spec.next_side == "red" else (other[0], won)
+        for goes, color, who in (
+            (spec.next, spec.next_side, won),
+            (spec.loser_next, spec.loser_next_side, red + blue - won),
+        ):
+            if goes is not None:
+                other = sides[goes]
+                sides[goes] = (who, other[1]) if color == "red" else (other[0], who)
     return sides, winners, danced
 
 
@@ -125,6 +130,43 @@ def test_the_better_seed_winning_always_brings_seeds_1_and_2_to_the_final_and_th
     dancing = [side for o in first if o.winner is None for side in (o.red, o.blue) if side is not None]
     if byes and dancing:
         assert max(byes) < min(dancing)
+
+
+@settings(max_examples=150, deadline=None)
+@given(brackets().filter(lambda bracket: bracket[0] >= 4), st.data())
+def test_a_battle_for_third_place_is_danced_when_both_semi_finals_have_a_loser_and_gives_each_place_once(
+    bracket: tuple[int, int], data: st.DataObject
+) -> None:
+    size, count = bracket
+    specs = rules.structure(size, any_size=True, third_place=True)
+    start = rules.opening(specs, rules.seeded(size, [SEED_ID + k for k in range(1, count + 1)]))
+    built = rules.settled(specs, start)
+    semis = [spec for spec in specs if spec.loser_next == rules.THIRD]
+    assert len(semis) == 2
+    real = [spec for spec in semis if not start[spec.spot].empty and start[spec.spot].winner is None]
+    # with fewer than four, a semi-final is a bye (or nothing): one loser at most, who is third without a battle
+    assert (rules.THIRD in {spec.spot for spec in built}) == (len(real) == 2) == (count >= 4)
+    sides, winners, danced = play(built, {spec.spot: start[spec.spot] for spec in built}, data.draw)
+    assert danced == count - 1 + (1 if count >= 4 else 0)
+    places = rules_places(built, sides, winners)
+    top = sorted(place for place in places.values() if place <= 4)
+    assert top == ([1, 2, 3, 4] if count >= 4 else [1, 2, 3][:count])
+    assert len(places) == count  # everyone has a place
+
+
+def rules_places(
+    specs: list[SparringSpec], sides: dict[Spot, tuple[int | None, int | None]], winners: dict[Spot, int]
+) -> dict[int, int]:
+    return places(
+        Decided(
+            winners.get(spec.spot),
+            *sides[spec.spot],
+            spec.loser_place,
+            spec.spot.side == "final",
+            spec.spot == rules.THIRD,
+        )
+        for spec in specs
+    )
 
 
 def test_three_into_eight_seed_one_passes_the_top_8_and_the_semi_final_by_byes() -> None:

@@ -31,7 +31,7 @@ from sparrings.factories import (
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from battles.brackets.rules import Spot
+from battles.brackets.rules import THIRD, Spot
 from battles.models import Battle, Entry, Sparring
 
 LEVELS_TWO_ROUNDS = [{"name": "Semi-final", "rounds": 2}, {"name": "Final", "rounds": 1}]
@@ -589,6 +589,48 @@ class TestPlaces:
             nats_url, battle, ("1st Place", [12]), ("2nd Place", [10]), ("Top 4", [11, 14]), ("Top 8", [13, 15])
         )
         assert winners.topics == [f"battle:{battle['id']}", f"event:{EVENT_ID}"]
+
+    async def test_the_semi_finals_losers_battle_for_third_place_and_the_battle_ends_with_both_medal_battles(
+        self, client: httpx.AsyncClient, session: AsyncSession, nats_url: str
+    ) -> None:
+        """Top 4 with a battle for third place: 10 v 13 and 11 v 12; the losers meet for third (the left's red).
+        The battle ends once the final and the battle for third place are both decided, in either order."""
+        battle, rows = await bracket_battle(client, session, thirdPlace=True)
+        third = rows[THIRD]
+        assert (await read(client, third))["status"] == "waiting"
+        for spot, winner in ((Spot("left", 1, 0), 10), (Spot("right", 1, 0), 12)):
+            red = (await read(client, rows[spot]))["red"]["id"]
+            await both_judges(client, rows[spot], 9 if winner == red else 7, 7 if winner == red else 9)
+            assert (await client.post(f"{path(rows[spot])}/finish", headers=headers(HOST))).json()["winnerId"] == winner
+        answer = await read(client, third)
+        assert (answer["level"], answer["status"], answer["red"]["id"], answer["blue"]["id"]) == (
+            "Third place",
+            "ready",
+            13,
+            11,
+        )
+        await both_judges(client, third, 7, 9)
+        assert (await client.post(f"{path(third)}/finish", headers=headers(HOST))).json()["winnerId"] == 11
+        stored = await session.get(Battle, battle["id"], populate_existing=True)
+        assert stored is not None and stored.status == "prelims-finished"  # the final is still to come
+        # the left semi-final's loser has danced for third place: the semi-final is not reset under it
+        refused = await client.delete(f"{path(rows[Spot('left', 1, 0)])}/judge", headers=headers(ORGANIZER))
+        assert (refused.status_code, error(refused)) == (409, "The next sparring is decided: reset it first")
+        await both_judges(client, rows[FINAL], 7, 9)
+        assert (await client.post(f"{path(rows[FINAL])}/finish", headers=headers(HOST))).json()["winnerId"] == 12
+        page = (await client.get(f"/api/battles/{battle['id']}")).json()
+        assert {p["id"]: p["place"] for p in page["participants"]} == {12: 1, 10: 2, 11: 3, 13: 4}
+        await session.refresh(stored)
+        assert stored.status == "finished"
+        await winners_announced(
+            nats_url, battle, ("1st Place", [12]), ("2nd Place", [10]), ("3rd Place", [11]), ("Top 4", [13])
+        )
+        # reset by the organizer, the battle for third place takes the places back with it
+        assert (await client.delete(f"{path(third)}/judge", headers=headers(ORGANIZER))).status_code == 200
+        await session.refresh(stored)
+        assert stored.status == "prelims-finished"
+        page = (await client.get(f"/api/battles/{battle['id']}")).json()
+        assert {p["place"] for p in page["participants"]} == {None}
 
     async def test_a_crew_battle_names_the_crews_members(
         self, client: httpx.AsyncClient, session: AsyncSession

@@ -109,3 +109,12 @@ class TestPlaces:
             Decided(winner=2, red=1, blue=2, loser_place=2, final=True),
         ]
         assert rules.places(sparrings) == {5: 8, 4: 4, 3: 4, 1: 2, 2: 1}
+
+    def test_a_battle_for_third_place_gives_third_and_fourth(self) -> None:
+        sparrings = [
+            Decided(winner=1, red=1, blue=4, loser_place=None, final=False),  # semi-finals: no place themselves
+            Decided(winner=2, red=2, blue=3, loser_place=None, final=False),
+            Decided(winner=3, red=4, blue=3, loser_place=4, final=False, third=True),
+            Decided(winner=2, red=1, blue=2, loser_place=2, final=True),
+        ]
+        assert rules.places(sparrings) == {3: 3, 4: 4, 1: 2, 2: 1}

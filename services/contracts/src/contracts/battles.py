@@ -16,7 +16,8 @@ class Winners(Payload):
 
 
 class WinnersSet(Event):
-    """A battle's winners; place is one of `1st Place`, `2nd Place`, `Top 4`, `Top 8`, `Top 16`, `Top 32`."""
+    """A battle's winners; place is one of `1st Place`, `2nd Place`, `3rd Place` (a bracket's battle for third
+    place), `Top 4`, `Top 8`, `Top 16`, `Top 32`."""
 
     type: ClassVar[str] = "battles.winners.set"
 

@@ -8,7 +8,7 @@ from organizations.leaderboard.rules import Award
 
 class TestPoints:
     def test_the_table_covers_the_places_battles_publish(self) -> None:
-        assert list(rules.PLACE_POINTS) == ["1st Place", "2nd Place", "Top 4", "Top 8", "Top 16", "Top 32"]
+        assert list(rules.PLACE_POINTS) == ["1st Place", "2nd Place", "3rd Place", "Top 4", "Top 8", "Top 16", "Top 32"]
         points = list(rules.PLACE_POINTS.values())
         assert points == sorted(points, reverse=True) and len(set(points)) == len(points)
 

@@ -8,6 +8,8 @@ export const BRACKET_TEXTS = {
   left: 'Left Bracket',
   right: 'Right Bracket',
   final: 'Final',
+  // beside the spec: the semi-finals' losers (docs/decisions.md, "A battle for third place")
+  third: 'Third place',
   empty: '?',
   vs: 'VS',
   edit: 'Edit brackets',

@@ -77,6 +77,27 @@ describe('Brackets: the drawing', () => {
     expect(screen.queryByTestId('final-vs')).toBeNull()
   })
 
+  it('shows the battle for third place under the final, linked once both semi-finals have their losers there', async () => {
+    const set = buildBracketSet({
+      final: buildBracketSparring(7, { level: 'Final', red: buildSide(1), blue: buildSide(2) }),
+      third: buildBracketSparring(8, { level: 'Third place', status: 'ready', red: buildSide(5), blue: buildSide(6) }),
+    })
+    const battle = buildBattle({ style: 'bracket', participants: dancers })
+    serve(battle, () => set)
+    show(battle, false)
+    const third = await screen.findByRole('region', { name: 'Third place' })
+    expect(within(third).getByRole('link', { name: 'Third place: Dancer 5 vs Dancer 6' })).toHaveAttribute('href', '/sparring/8')
+    expect(within(screen.getByRole('region', { name: 'Final' })).getByRole('region', { name: 'Third place' })).toBe(third)
+  })
+
+  it('has no third place section when the battle has none', async () => {
+    const battle = buildBattle({ style: 'bracket', participants: dancers })
+    serve(battle, () => buildBracketSet())
+    show(battle, false)
+    await screen.findByRole('region', { name: 'Left Bracket' })
+    expect(screen.queryByRole('region', { name: 'Third place' })).toBeNull()
+  })
+
   it('highlights my crew in a crew battle', async () => {
     const battle = buildBattle({ style: 'bracket', crewSize: 2, crews: [buildCrew(1), buildCrew(8)], myCrewId: 8 })
     serve(battle, () => buildBracketSet())

@@ -137,9 +137,12 @@ export const needsEmptyCrewConfirm = (members: unknown[]) => members.length <= 1
 // --- winners -----------------------------------------------------------------------------------------------
 
 export const WINNER_PLACES = [1, 2, 4, 8, 16, 32] as const
+/** The places a battle's winners are shown in: a bracket's battle for third place gives the 3rd too. */
+export const SHOWN_PLACES = [1, 2, 3, 4, 8, 16, 32] as const
 export const PLACE_TITLES: Record<number, string> = {
   1: '1st Place',
   2: '2nd Place',
+  3: '3rd Place', // a battle for third place's winner (never entered by hand: WINNER_PLACES)
   4: 'Top 4',
   8: 'Top 8',
   16: 'Top 16',
@@ -201,7 +204,7 @@ export function winnerEntries(picks: WinnerPicks, visible: number): WinnerIn[] {
 
 /** Winners grouped by place, best first. */
 export function winnersByPlace(winners: Winner[]): { place: number; title: string; winners: Winner[] }[] {
-  return WINNER_PLACES.map((place) => ({ place, title: placeTitle(place), winners: winners.filter((winner) => winner.place === place) })).filter(
+  return SHOWN_PLACES.map((place) => ({ place, title: placeTitle(place), winners: winners.filter((winner) => winner.place === place) })).filter(
     (group) => group.winners.length > 0,
   )
 }

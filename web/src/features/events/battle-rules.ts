@@ -12,6 +12,8 @@ export const BATTLE_TEXTS = {
   noBattles: 'No battles yet.',
   // beside the spec (docs/decisions.md, "Audience votes by the people in the room")
   votersCheckedIn: 'Only people checked in at the event vote in the sparrings',
+  // beside the spec (docs/decisions.md, "A battle for third place")
+  thirdPlace: 'The semi-finals\' losers battle for third place',
   // beside the spec (docs/decisions.md, "Judging modes"): points is the spec's, the others decide round by round
   judging: 'Judging',
   judgingModes: {
@@ -186,6 +188,7 @@ export function battleUpdate(battle: Battle, timeZone: string | null | undefined
     description: battle.description ?? '',
     hideParticipants: Boolean(battle.hideParticipants),
     votersCheckedIn: Boolean(battle.votersCheckedIn),
+    thirdPlace: Boolean(battle.thirdPlace),
     judgingMode: battle.judgingMode ?? 'points',
     participationCapType: battle.participationCapType ?? 'none',
     limit: battle.limit ?? 0,

@@ -125,6 +125,7 @@ describe('the Battles step', () => {
       description: '',
       hideParticipants: false,
       votersCheckedIn: false,
+      thirdPlace: false,
       judgingMode: 'points',
       participationCapType: 'none',
       limit: 0,
@@ -326,9 +327,25 @@ describe('the Battles step', () => {
     expect(puts(calls)[0].body).toMatchObject({ style: 'bracket', votersCheckedIn: true })
   })
 
+  it("lets a bracket of 4 or more have the semi-finals' losers battle for third place", async () => {
+    const { calls, user, dialog } = await editBattle(buildBattle({ style: 'bracket', bracketSize: 4 }))
+    const third = within(dialog).getByRole('switch', { name: "The semi-finals' losers battle for third place" })
+    expect(third).not.toBeChecked()
+    await user.click(third)
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(puts(calls)).toHaveLength(1))
+    expect(puts(calls)[0].body).toMatchObject({ style: 'bracket', bracketSize: 4, thirdPlace: true })
+  })
+
+  it('offers no battle for third place to a bracket of 2 (it has no semi-finals) nor to a classic battle', async () => {
+    const { dialog } = await editBattle(buildBattle({ style: 'bracket', bracketSize: 2 }))
+    expect(within(dialog).queryByRole('switch', { name: "The semi-finals' losers battle for third place" })).toBeNull()
+  })
+
   it('offers the audience switch and the judging to bracket battles only (a classic battle has no sparrings)', async () => {
     const { dialog } = await editBattle(buildBattle({ style: 'classic' }))
     expect(within(dialog).queryByRole('switch', { name: 'Only people checked in at the event vote in the sparrings' })).toBeNull()
+    expect(within(dialog).queryByRole('switch', { name: "The semi-finals' losers battle for third place" })).toBeNull()
     expect(within(dialog).queryByRole('combobox', { name: 'Judging' })).toBeNull()
   })
 

@@ -130,6 +130,7 @@ class Battle(Schema):
     has_waiver: bool
     hide_participants: bool
     voters_checked_in: bool = False  # only the people checked in at the event vote in its sparrings
+    third_place: bool = False  # the semi-finals' losers battle for third place (a bracket of 4 or more)
     judging_mode: JudgingMode = "points"  # how its sparrings are judged (docs/product/judging.md)
     is_hidden_participants: bool
     participants: list[Participant]
@@ -176,6 +177,7 @@ class BattleUpdate(Schema):
     description: Text | None = Field(default=None, max_length=100_000)
     hide_participants: bool | None = None
     voters_checked_in: bool | None = None
+    third_place: bool | None = None
     judging_mode: JudgingMode | None = None
     participation_cap_type: Literal["none", "registration", "checkIn"] | None = None
     limit: int | None = Field(default=None, ge=0, le=100_000)

@@ -161,6 +161,8 @@ class BattleService:
             battle.hide_participants = update.hide_participants
         if "voters_checked_in" in given and update.voters_checked_in is not None:
             battle.voters_checked_in = update.voters_checked_in
+        if "third_place" in given and update.third_place is not None:
+            battle.third_place = update.third_place  # read when the bracket is built (Add to bracket)
         if "participation_cap_type" in given and update.participation_cap_type is not None:
             battle.cap_type = update.participation_cap_type
         if "limit" in given and update.limit is not None:

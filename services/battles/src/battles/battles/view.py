@@ -389,6 +389,7 @@ async def build_json(
         has_waiver=has_document(org.waiver if org else None),
         hide_participants=battle.hide_participants,
         voters_checked_in=battle.voters_checked_in,
+        third_place=battle.third_place,
         judging_mode=cast(JudgingMode, battle.judging_mode),
         is_hidden_participants=hidden,
         participants=[],

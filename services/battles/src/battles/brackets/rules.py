@@ -3,17 +3,19 @@ order, the byes of every round, and the places the bracket gives."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from battles.battles.rules import level_names, levels_of
 
 SAME_SPOT = "The same {what} is in two spots"
+THIRD_PLACE = "Third place"  # the level of the battle for third place (docs/product/competition.md)
 
 
 @dataclass(frozen=True, slots=True)
 class Spot:
-    side: str  # left, right or final
+    side: str  # left, right, final or third (the battle for third place)
     round: int  # from 1 within the side (the final is round 1 of its own)
     position: int  # from 0 within the round
 
@@ -25,14 +27,24 @@ class SparringSpec:
     rounds: int  # the level's rounds per sparring
     next: Spot | None  # where the winner goes (None: the final)
     next_side: str | None  # red or blue there
-    loser_place: int  # 2 in the final, 4 in the semi-finals, 8 in the Top 8 ...
+    loser_place: int | None  # 2 in the final, 4 in the semi-finals, 8 in the Top 8 ...; None: the third's battle
+    loser_next: Spot | None = None  # where the loser goes: the semi-finals' to the battle for third place
+    loser_next_side: str | None = None
 
 
-def structure(size: int, levels: list[dict[str, Any]] | None = None, *, any_size: bool = False) -> list[SparringSpec]:
+THIRD = Spot("third", 1, 0)
+
+
+def structure(
+    size: int, levels: list[dict[str, Any]] | None = None, *, any_size: bool = False, third_place: bool = False
+) -> list[SparringSpec]:
     """Every sparring of a bracket of `size`: the left and right halves, round by round, then the final.
     A half's round r holds size / 2^(r+1) sparrings; its winners meet in pairs in round r+1, and the halves'
     last winners meet in the final (left red, right blue). `levels` [{name, rounds}] give each level's rounds.
-    A battle's size is one of BRACKET_SIZES; `any_size` lets the rules be tried on any power of two."""
+    With `third_place` (a bracket of 4 or more), the semi-finals' losers meet in a battle for third place (the
+    left's red, the right's blue), danced in the final's rounds: its winner is third, its loser fourth, and the
+    semi-finals give no place themselves. A battle's size is one of BRACKET_SIZES; `any_size` lets the rules be
+    tried on any power of two."""
     names = levels_of(size) if any_size else level_names(size)
     rounds_of = {level["name"]: int(level.get("rounds") or 1) for level in levels or ()}
     final = Spot("final", 1, 0)
@@ -46,10 +58,24 @@ def structure(size: int, levels: list[dict[str, Any]] | None = None, *, any_size
                     nxt, nxt_side = final, "red" if side == "left" else "blue"
                 else:
                     nxt, nxt_side = Spot(side, r + 1, position // 2), "red" if position % 2 == 0 else "blue"
-                loser_place = size // 2 ** (r - 1)
+                loser_place: int | None = size // 2 ** (r - 1)
+                loser_next = loser_next_side = None
+                if third_place and r == side_rounds:
+                    loser_place, loser_next, loser_next_side = None, THIRD, "red" if side == "left" else "blue"
                 specs.append(
-                    SparringSpec(Spot(side, r, position), level, rounds_of.get(level, 1), nxt, nxt_side, loser_place)
+                    SparringSpec(
+                        Spot(side, r, position),
+                        level,
+                        rounds_of.get(level, 1),
+                        nxt,
+                        nxt_side,
+                        loser_place,
+                        loser_next,
+                        loser_next_side,
+                    )
                 )
+    if third_place and side_rounds:
+        specs.append(SparringSpec(THIRD, THIRD_PLACE, rounds_of.get(names[-1], 1), None, None, 4))
     specs.append(SparringSpec(final, names[-1], rounds_of.get(names[-1], 1), None, None, 2))
     return specs
 
@@ -136,7 +162,30 @@ def opening(specs: list[SparringSpec], first: dict[Spot, tuple[int | None, int |
         opened[spec.spot] = Opened(red, blue, winner, empty)
         if spec.next is not None and spec.next_side is not None and (empty or winner is not None):
             sent[(spec.next, spec.next_side)] = winner
+        if spec.loser_next is not None and spec.loser_next_side is not None and (empty or winner is not None):
+            sent[(spec.loser_next, spec.loser_next_side)] = None  # a bye or nothing: no loser will come
     return opened
+
+
+def settled(specs: list[SparringSpec], opened: dict[Spot, Opened]) -> list[SparringSpec]:
+    """The sparrings built: a battle for third place that can never be danced (a semi-final is a bye or empty,
+    so one loser at most will come) is left out, and the semi-finals' losers are third themselves."""
+    if THIRD not in opened or not _gone(specs, opened):
+        return specs
+    return [
+        dataclasses.replace(spec, loser_place=3, loser_next=None, loser_next_side=None)
+        if spec.loser_next == THIRD
+        else spec
+        for spec in specs
+        if spec.spot != THIRD
+    ]
+
+
+def _gone(specs: list[SparringSpec], opened: dict[Spot, Opened]) -> bool:
+    """Whether a semi-final feeding the battle for third place is decided as the bracket opens (no loser)."""
+    return any(
+        opened[spec.spot].empty or opened[spec.spot].winner is not None for spec in specs if spec.loser_next == THIRD
+    )
 
 
 def status(red: int | None, blue: int | None) -> str:

@@ -31,6 +31,7 @@ class Bracket(Schema):
     left: list[list[BracketSparring]] = []
     right: list[list[BracketSparring]] = []
     final: BracketSparring | None = None
+    third: BracketSparring | None = None  # the battle for third place, when the battle has one
     levels: list[BracketLevel] = []
     bracket_size: int
     can_edit: bool = False

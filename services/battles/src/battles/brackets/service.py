@@ -33,8 +33,9 @@ class BracketService:
         Byes are decided in every round (`rules.opening`): a sparring with one side, whose other side can never
         come, is finished with that side as its winner, already in its next sparring; an empty one (no side can
         ever come) is finished with none. Every other sparring is ready with both sides, waiting otherwise."""
-        specs = rules.structure(battle.bracket_size, battle.bracket_levels)
+        specs = rules.structure(battle.bracket_size, battle.bracket_levels, third_place=battle.third_place)
         opened = rules.opening(specs, rules.seeded(battle.bracket_size, [e.id for e in passed]))
+        specs = rules.settled(specs, opened)
         spots: dict[rules.Spot, Sparring] = {}
         for spec in specs:
             at = opened[spec.spot]
@@ -47,6 +48,7 @@ class BracketService:
                 rounds=spec.rounds,
                 next_side=spec.next_side,
                 loser_place=spec.loser_place,
+                loser_next_side=spec.loser_next_side,
                 red_entry_id=at.red,
                 blue_entry_id=at.blue,
                 winner_entry_id=at.winner,
@@ -57,6 +59,8 @@ class BracketService:
         for spec in specs:
             if spec.next is not None:
                 spots[spec.spot].next_id = spots[spec.next].id
+            if spec.loser_next is not None:
+                spots[spec.spot].loser_next_id = spots[spec.loser_next].id
         await session.flush()
 
     async def remove(self, session: AsyncSession, battle: Battle) -> None:
@@ -91,6 +95,7 @@ class BracketService:
 
         halves: dict[str, list[list[s.BracketSparring]]] = {"left": [], "right": []}
         final: s.BracketSparring | None = None
+        third: s.BracketSparring | None = None
         for sparring in sparrings:
             winner = entries.get(sparring.winner_entry_id or 0)
             shown = s.BracketSparring(
@@ -106,6 +111,9 @@ class BracketService:
             if sparring.side == "final":
                 final = shown
                 continue
+            if sparring.side == "third":
+                third = shown
+                continue
             rounds = halves[sparring.side]
             while len(rounds) < sparring.round:
                 rounds.append([])
@@ -114,6 +122,7 @@ class BracketService:
             left=halves["left"],
             right=halves["right"],
             final=final,
+            third=third,
             levels=[
                 BracketLevel(name=level["name"], rounds=int(level.get("rounds") or 1))
                 for level in battle.bracket_levels

@@ -36,6 +36,8 @@ class Battle(Base):
     hide_participants: Mapped[bool] = mapped_column(default=False, server_default="false")
     # only the people checked in at the event vote in its sparrings (else anyone signed in)
     voters_checked_in: Mapped[bool] = mapped_column(default=False, server_default="false")
+    # the semi-finals' losers battle for third place (a bracket of 4 or more, as it is built)
+    third_place: Mapped[bool] = mapped_column(default=False, server_default="false")
     # how its sparrings are judged (judging.rules.MODES): fixed once a judge has scored
     judging_mode: Mapped[str] = mapped_column(String(16), default="points", server_default="points")
     cap_type: Mapped[str] = mapped_column(String(16), default="none", server_default="none")

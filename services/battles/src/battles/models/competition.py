@@ -46,12 +46,14 @@ class PrelimScore(Base):
 class Sparring(Base):
     """One meeting of the bracket. `side` left/right/final, `round` from 1 within its side, `position` from 0
     within its round. The structure is fixed when the bracket is built: the winner moves to `next_id` on
-    `next_side` (red or blue), the loser takes `loser_place` (2 in the final, 4 in the semi-finals, 8 ...).
+    `next_side` (red or blue), the loser takes `loser_place` (2 in the final, 4 in the semi-finals, 8 ...) or,
+    from a semi-final when the battle has one, moves to the battle for third place (`loser_next_id`, side
+    `third`) on `loser_next_side`.
     `rounds` is its level's number of rounds, `extra_rounds` the tie breakers added."""
 
     __tablename__ = "sparring"
     __table_args__ = (
-        CheckConstraint("side IN ('left', 'right', 'final')", name="side"),
+        CheckConstraint("side IN ('left', 'right', 'final', 'third')", name="side"),
         Index("ix_sparring_battle_id", "battle_id"),
     )
     __mapper_args__ = {"eager_defaults": True}
@@ -71,6 +73,8 @@ class Sparring(Base):
     next_id: Mapped[int | None] = mapped_column(ForeignKey("sparring.id", ondelete="SET NULL"))
     next_side: Mapped[str | None] = mapped_column(String(8))
     loser_place: Mapped[int | None]
+    loser_next_id: Mapped[int | None] = mapped_column(ForeignKey("sparring.id", ondelete="SET NULL"))
+    loser_next_side: Mapped[str | None] = mapped_column(String(8))
     carpet_id: Mapped[int | None]
     finished_at: Mapped[datetime | None]
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())

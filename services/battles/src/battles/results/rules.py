@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-PLACE_TITLES = {1: "1st Place", 2: "2nd Place", 4: "Top 4", 8: "Top 8", 16: "Top 16", 32: "Top 32"}
+# 3: the winner of a battle for third place (its loser is Top 4); never entered by hand (SLOTS)
+PLACE_TITLES = {1: "1st Place", 2: "2nd Place", 3: "3rd Place", 4: "Top 4", 8: "Top 8", 16: "Top 16", 32: "Top 32"}
 # Each place's number of slots (docs/product/competition.md).
 SLOTS = {1: 1, 2: 1, 4: 2, 8: 4, 16: 8, 32: 16}
 

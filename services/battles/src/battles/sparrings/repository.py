@@ -54,6 +54,15 @@ class SparringRepository:
         )
         return list(found.all())
 
+    async def all_last_decided(self, session: AsyncSession, battle_id: int) -> bool:
+        """Whether the final and the battle for third place, when there is one, are decided (the battle is over)."""
+        undecided = await session.scalar(
+            select(func.count())
+            .select_from(Sparring)
+            .where(Sparring.battle_id == battle_id, Sparring.next_id.is_(None), Sparring.winner_entry_id.is_(None))
+        )
+        return not undecided
+
     async def scores(self, session: AsyncSession, sparring_id: int) -> list[SparringScore]:
         found = await session.scalars(
             select(SparringScore)

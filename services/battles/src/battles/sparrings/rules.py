@@ -170,11 +170,13 @@ class Decided:
     blue: int | None
     loser_place: int | None
     final: bool
+    third: bool = False  # the battle for third place
 
 
 def places(sparrings: Iterable[Decided]) -> dict[int, int]:
-    """{entry id: place}: the final's winner 1, each decided sparring's loser its `loser_place` (the final's 2,
-    the semi-finals' 4 ...); a bye (one side only) gives no place."""
+    """{entry id: place}: the final's winner 1, the battle for third place's winner 3, each decided sparring's
+    loser its `loser_place` (the final's 2, the semi-finals' 4 ..., none for the semi-finals when their losers
+    battle for third place, whose loser is fourth); a bye (one side only) gives no place."""
     found: dict[int, int] = {}
     for sparring in sparrings:
         if sparring.winner is None or sparring.red is None or sparring.blue is None:
@@ -184,4 +186,6 @@ def places(sparrings: Iterable[Decided]) -> dict[int, int]:
             found[loser] = sparring.loser_place
         if sparring.final:
             found[sparring.winner] = 1
+        elif sparring.third:
+            found[sparring.winner] = 3
     return found

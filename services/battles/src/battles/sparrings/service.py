@@ -189,26 +189,33 @@ class SparringService:
 
     async def decide(self, session: AsyncSession, access: SparringAccess, winner_entry_id: int | None) -> None:
         """The sparring is won by `winner_entry_id`, who moves to the next sparring (ready once both its sides are
-        there); the final's winner ends the battle: the bracket's places, announced. Holds the battle's row."""
+        there), and a semi-final's loser to the battle for third place when the battle has one; the battle ends
+        when its final (and its battle for third place) are decided: the bracket's places, announced. Holds the
+        battle's row."""
         sparring, battle = access.sparring, access.battle
         entry = await session.get(Entry, winner_entry_id) if winner_entry_id is not None else None
         if entry is None:
             raise Invalid(rules.WINNER_NOT_A_SIDE)
         following = await self._next(session, sparring)
-        if following is not None and following.winner_entry_id is not None:
+        for_third = await self._loser_next(session, sparring)
+        if any(x is not None and x.winner_entry_id is not None for x in (following, for_third)):
             raise Conflict(rules.NEXT_DECIDED)  # the editor decided it by hand meanwhile: nowhere to move to
         sparring.winner_entry_id = entry.id
         sparring.status = rules.FINISHED
         sparring.finished_at = utcnow()
-        if following is not None and sparring.next_side in rules.COLORS:
-            setattr(following, f"{sparring.next_side}_entry_id", entry.id)
-            if following.winner_entry_id is None and following.status in (rules.WAITING, rules.READY):
-                has_red, has_blue = following.red_entry_id is not None, following.blue_entry_id is not None
-                following.status = rules.undecided_status(has_red, has_blue, False)
+        loser = sparring.blue_entry_id if entry.id == sparring.red_entry_id else sparring.red_entry_id
+        moved = [(following, sparring.next_side, entry.id), (for_third, sparring.loser_next_side, loser)]
+        for target, color, moving in moved:
+            if target is not None and color in rules.COLORS:
+                setattr(target, f"{color}_entry_id", moving)
+                if target.winner_entry_id is None and target.status in (rules.WAITING, rules.READY):
+                    has_red, has_blue = target.red_entry_id is not None, target.blue_entry_id is not None
+                    target.status = rules.undecided_status(has_red, has_blue, False)
         await session.flush()
-        if following is not None:
-            await events.sparring_changed(session, SparringTouched, following, battle.event.id)
-        elif sparring.next_id is None:
+        for target in (following, for_third):
+            if target is not None:
+                await events.sparring_changed(session, SparringTouched, target, battle.event.id)
+        if following is None and await sparring_repository.all_last_decided(session, battle.battle.id):
             await self._place(session, battle)
         # A public message: a battle hiding its participants names the winner as its hidden views do.
         winner_id = battle_rules.hidden_id(entry.id) if battle.battle.hide_participants else view.competitor_of(entry)
@@ -218,7 +225,9 @@ class SparringService:
         """The final is decided: the places of the bracket become the battle's winners."""
         sparrings = await sparring_repository.of_battle(session, battle.battle.id)
         places = rules.places(
-            rules.Decided(x.winner_entry_id, x.red_entry_id, x.blue_entry_id, x.loser_place, x.next_id is None)
+            rules.Decided(
+                x.winner_entry_id, x.red_entry_id, x.blue_entry_id, x.loser_place, x.side == "final", x.side == "third"
+            )
             for x in sparrings
         )
         await results_service.record(session, battle, places)
@@ -255,20 +264,28 @@ class SparringService:
         if not state.active:
             return  # nothing to reset: a replay
         winner = sparring.winner_entry_id
+        loser = sparring.blue_entry_id if winner == sparring.red_entry_id else sparring.red_entry_id
         following = await self._next(session, sparring) if winner is not None else None
-        if following is not None and sparring.next_side in rules.COLORS:
-            # The next sparring loses this winner, and whatever it had begun for a pairing that no longer stands.
-            if getattr(following, f"{sparring.next_side}_entry_id") == winner:
-                setattr(following, f"{sparring.next_side}_entry_id", None)
-            await self._clear(session, following)
+        for_third = await self._loser_next(session, sparring) if winner is not None else None
+        # The next sparring loses this winner (the battle for third place this loser), and whatever it had begun
+        # for a pairing that no longer stands.
+        for target, color, gone in (
+            (following, sparring.next_side, winner),
+            (for_third, sparring.loser_next_side, loser),
+        ):
+            if target is not None and color in rules.COLORS:
+                if getattr(target, f"{color}_entry_id") == gone:
+                    setattr(target, f"{color}_entry_id", None)
+                await self._clear(session, target)
         await self._clear(session, sparring)
         await session.flush()
-        if winner is not None and sparring.next_id is None:
+        if winner is not None and sparring.next_id is None and battle.battle.status == BATTLE_FINISHED:
             await results_service.record(session, battle, {})
             battle.battle.status = BATTLE_BRACKET
             await session.flush()
-        if following is not None:
-            await events.sparring_changed(session, SparringTouched, following, battle.event.id)
+        for target in (following, for_third):
+            if target is not None:
+                await events.sparring_changed(session, SparringTouched, target, battle.event.id)
         await events.sparring_changed(session, SparringReset, sparring, battle.event.id)
 
     @staticmethod
@@ -286,6 +303,12 @@ class SparringService:
         if sparring.next_id is None:
             return None
         return await sparring_repository.get(session, sparring.next_id, lock="update")
+
+    @staticmethod
+    async def _loser_next(session: AsyncSession, sparring: Sparring) -> Sparring | None:
+        if sparring.loser_next_id is None:
+            return None
+        return await sparring_repository.get(session, sparring.loser_next_id, lock="update")
 
     @staticmethod
     def _open(sparring: Sparring) -> None:

@@ -126,10 +126,11 @@ async def load_facts(session: AsyncSession, access: SparringAccess) -> Facts:
     red, blue = await sides_of(session, sparring)
     crew_ids = [e.crew_id for e in (red, blue) if e is not None and e.crew_id is not None]
     crews = await sparring_repository.crews(session, crew_ids)
-    next_decided = False
-    if sparring.next_id is not None and sparring.winner_entry_id is not None:
-        following = await sparring_repository.get(session, sparring.next_id)
-        next_decided = following is not None and following.winner_entry_id is not None
+    next_decided = False  # where its winner (or a semi-final's loser, for third place) went is decided
+    if sparring.winner_entry_id is not None:
+        for next_id in (sparring.next_id, sparring.loser_next_id):
+            following = await sparring_repository.get(session, next_id) if next_id is not None else None
+            next_decided = next_decided or (following is not None and following.winner_entry_id is not None)
     return Facts(
         red=red,
         blue=blue,

@@ -12,6 +12,7 @@ from enum import StrEnum
 PLACE_POINTS: dict[str, int] = {
     "1st Place": 100,
     "2nd Place": 75,
+    "3rd Place": 60,  # the winner of a battle for third place (docs/decisions.md, "A battle for third place")
     "Top 4": 50,
     "Top 8": 25,
     "Top 16": 10,

@@ -27,7 +27,7 @@ import { useNotFound } from '@/lib/not-found'
 import { BATTLE_TAG, useBattleByIdQuery } from '@/lib/api/battles'
 import { prelimsMessageApplied, usePrelimsByBattleQuery } from '../api/prelims-api'
 import { DEFAULT_SORT, pointsOrder, PRELIMS_TEXTS, prelimsFinished } from '../prelims-rules'
-import { BATTLE_TEXTS, capLabel, categoryLabel, isCrewBattle, placeTitle, prizeAmount, WINNER_PLACES } from '../rules'
+import { BATTLE_TEXTS, capLabel, categoryLabel, isCrewBattle, placeTitle, prizeAmount, SHOWN_PLACES } from '../rules'
 import type { Battle, BattleUser } from '../types'
 import { BracketsView } from './brackets/brackets-view'
 import { CrewLayout } from './crew-layout'
@@ -103,8 +103,8 @@ function Details({ battle, createGroups }: { battle: Battle; createGroups: boole
 }
 
 const placeIndex = (title: string) => {
-  const index = WINNER_PLACES.findIndex((place) => placeTitle(place) === title)
-  return index < 0 ? WINNER_PLACES.length : index
+  const index = SHOWN_PLACES.findIndex((place) => placeTitle(place) === title)
+  return index < 0 ? SHOWN_PLACES.length : index
 }
 
 function Heading({ battle, createGroups }: { battle: Battle; createGroups: boolean }) {

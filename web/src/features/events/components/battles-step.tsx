@@ -369,6 +369,12 @@ function StyleFields({ draft, onChange, onValidity }: { draft: BattleDraft; onCh
               </Stack>
             ))}
           </Stack>
+          {draft.bracketSize >= 4 ? (
+            <FormControlLabel
+              control={<Switch checked={draft.thirdPlace} onChange={(input) => onChange({ thirdPlace: input.target.checked })} />}
+              label={BATTLE_TEXTS.thirdPlace}
+            />
+          ) : null}
           <FormControlLabel
             control={<Switch checked={draft.votersCheckedIn} onChange={(input) => onChange({ votersCheckedIn: input.target.checked })} />}
             label={BATTLE_TEXTS.votersCheckedIn}

@@ -249,6 +249,14 @@ function BracketGrid({ set, context }: { set: Bracket; context: ViewContext }) {
             {BRACKET_TEXTS.final}
           </Typography>
           <SparringCard sparring={set.final} context={context} label={BRACKET_TEXTS.final} final />
+          {set.third ? (
+            <Box component="section" aria-label={BRACKET_TEXTS.third} sx={{ mt: 2 }}>
+              <Typography variant="h3" sx={{ fontSize: '0.95rem', mb: 1, textAlign: 'center', color: 'text.secondary' }}>
+                {BRACKET_TEXTS.third}
+              </Typography>
+              <SparringCard sparring={set.third} context={context} label={BRACKET_TEXTS.third} />
+            </Box>
+          ) : null}
         </Box>
       ) : null}
       {set.right.length ? <Half name={BRACKET_TEXTS.right} rounds={set.right} mirrored context={context} /> : null}
