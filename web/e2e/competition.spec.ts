@@ -15,7 +15,7 @@ import { acceptCookies, addBracketBattle, confirm, expect, fillDates, json, open
 
 type Side = { id: number; name: string } | null
 type BracketSparring = { sparringId: number; level: string; status: string; red: Side; blue: Side; winner: number }
-type Brackets = { left: BracketSparring[][]; right: BracketSparring[][]; final: BracketSparring | null }
+type Brackets = { left: BracketSparring[][]; right: BracketSparring[][]; final: BracketSparring | null; third: BracketSparring | null }
 type JudgeScore = { id: number; redPoints: number | null; bluePoints: number | null }
 type SparringAnswer = {
   sparringId: number
@@ -61,7 +61,7 @@ async function scoreRounds(page: Page, rounds: { label: string; red: number; blu
 }
 
 test.describe('competition', () => {
-  test('prelims level at the cut → bracket → a semi-final by choice → a tie breaker → the final scored offline', async ({
+  test('prelims level at the cut → bracket → a semi-final by choice → a tie breaker → third place → the final scored offline', async ({
     page,
     browser,
     request,
@@ -77,7 +77,7 @@ test.describe('competition', () => {
     const judgeErrors: string[] = []
 
     // the organizer (an account by API) makes the organization, then the event in the wizard: happening now, a
-    // 1 vs 1 bracket of 4 (the final in two rounds) with the three judges picked in the dialog
+    // 1 vs 1 bracket of 4 (the final in two rounds) with a battle for third place and the three judges picked in the dialog
     await acceptCookies(page)
     await signUpByApi(page, { dancerName: `Host ${t}`, prefix: 'comp-host' })
     const judge1 = await judgeDevice(browser, `Judge1 ${t}`, judgeErrors, true)
@@ -95,7 +95,7 @@ test.describe('competition', () => {
       await next()
     }
     const judgeNames = [1, 2, 3].map((n) => `Judge${n} ${t}`)
-    await addBracketBattle(page, { title: battleTitle, orgName, size: '4', judges: judgeNames, rounds: { 'Semi-final': 1, Final: 2 } })
+    await addBracketBattle(page, { title: battleTitle, orgName, size: '4', judges: judgeNames, rounds: { 'Semi-final': 1, Final: 2 }, thirdPlace: true })
     await next()
     await press(page.getByRole('button', { name: 'Publish Event' }))
     await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`))
@@ -248,6 +248,23 @@ test.describe('competition', () => {
     const champion = semiA.red!
     const finalist = semiB.blue!
 
+    // 3b. the battle for third place: the semi-finals' losers, under the final on the Brackets tab; the organizer
+    //     chooses its winner
+    await page.goto(`/battle/${battleId}/brackets`)
+    const thirdPlace = page.getByRole('region', { name: 'Third place' })
+    const thirdLink = thirdPlace.getByRole('link', { name: /^Third place: / })
+    await expect(thirdLink).toBeVisible()
+    const [, thirdRed, thirdBlue] = /^Third place: (.*) vs (.*)$/.exec((await thirdLink.getAttribute('aria-label'))!)!
+    expect([thirdRed, thirdBlue].sort()).toEqual([semiA.blue!.name, semiB.red!.name].sort())
+    await shot(page, 'competition-third-place')
+    await press(thirdLink)
+    await expect(page).toHaveURL(/\/sparring\/\d+$/)
+    const chooseThird = page.getByRole('group', { name: 'Choose the winner' })
+    await press(chooseThird.getByRole('button', { name: thirdRed }))
+    await press(page.getByRole('button', { name: 'Finish', exact: true }))
+    await confirm(page, `Are you sure you want to finish with ${thirdRed} as the winner?`, 'Finish')
+    await expect(page.getByTestId('winner-view')).toContainText(thirdRed)
+
     // 4. the final: judge 1 goes offline, scores both rounds on the tablet, sees them pending; back online they arrive once
     const final = await json<SparringAnswer>(request, `/api/sparrings/${finalId}`)
     expect([final.red?.id, final.blue?.id].sort()).toEqual([champion.id, finalist.id].sort())
@@ -295,6 +312,12 @@ test.describe('competition', () => {
     await confirm(sparringPage, 'Are you sure you want to finish this sparring?', 'Finish')
     await expect(sparringPage.getByTestId('winner-view')).toContainText(champion.name)
     await expect(judgePage.getByTestId('winner-view')).toContainText(champion.name)
+    // the battle is over with both medal battles decided: its winners, 1st to Top 4
+    await page.goto(`/battle/${battleId}`)
+    const winners = page.getByRole('list', { name: 'Winners' }).getByRole('listitem')
+    await expect(winners).toHaveCount(4)
+    const placed = [`1st Place\\s*${champion.name}`, `2nd Place\\s*${finalist.name}`, `3rd Place\\s*${thirdRed}`, `Top 4\\s*${thirdBlue}`]
+    for (const [index, text] of placed.entries()) await expect(winners.nth(index)).toContainText(new RegExp(text))
 
     for (const judge of [judge1, judge2, judge3]) await judge.page.context().close()
     expect(pageErrors(consoleErrors)).toEqual([])

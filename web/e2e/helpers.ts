@@ -298,6 +298,8 @@ export interface BracketBattleOnScreens {
   orgName?: string
   /** only the people checked in at the event vote in its sparrings */
   votersCheckedIn?: boolean
+  /** the semi-finals' losers battle for third place */
+  thirdPlace?: boolean
   /** the Judging menu's option where not the default points, e.g. 'Point at the winner' */
   judging?: string
   /** a screenshot of the filled dialog before it is saved */
@@ -323,6 +325,11 @@ export async function addBracketBattle(page: Page, battle: BracketBattleOnScreen
     await press(dialog.getByRole('combobox', { name: 'Judging' }))
     await press(page.getByRole('option', { name: battle.judging }))
     await expect(dialog.getByRole('combobox', { name: 'Judging' })).toHaveText(battle.judging)
+  }
+  if (battle.thirdPlace) {
+    const third = dialog.getByRole('switch', { name: "The semi-finals' losers battle for third place" })
+    await press(third)
+    await expect(third).toBeChecked()
   }
   if (battle.votersCheckedIn) {
     const voters = dialog.getByRole('switch', { name: 'Only people checked in at the event vote in the sparrings' })
