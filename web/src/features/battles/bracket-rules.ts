@@ -58,9 +58,9 @@ export const SCORECARD_TEXTS = {
 } as const
 
 /** The viewer's competitor id (their user id, or their crew's) when it stands in the bracket: their scorecard's. */
-export function myCompetitorInBracket(set: Pick<Bracket, 'left' | 'right' | 'final'>, mine: number | null | undefined): number | null {
+export function myCompetitorInBracket(set: Pick<Bracket, 'left' | 'right' | 'final' | 'third'>, mine: number | null | undefined): number | null {
   if (!mine) return null
-  const all = [...set.left.flat(), ...set.right.flat(), ...(set.final ? [set.final] : [])]
+  const all = [...set.left.flat(), ...set.right.flat(), ...(set.third ? [set.third] : []), ...(set.final ? [set.final] : [])]
   return all.some((sparring) => sparring.red?.id === mine || sparring.blue?.id === mine) ? mine : null
 }
 

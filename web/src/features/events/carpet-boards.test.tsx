@@ -30,6 +30,16 @@ const editedEvent = () =>
   })
 
 describe('Display mode: the carpets\' scoreboards', () => {
+  it('offers the battle for third place for a board too', () => {
+    const third = { sparringId: 24, level: 'Third place', status: 'ready', red: side('Ana'), blue: side('Rocka') }
+    expect(boardSparrings(null, { ...BRACKET, third } as never).map((option) => [option.label, option.open])).toEqual([
+      ['Top 4: Kid vs Rocka', true],
+      ['Top 4: Ana vs Zed', false],
+      ['Third place: Ana vs Rocka', true],
+      ['Final: Kid vs ?', false],
+    ])
+  })
+
   it("names every sparring by its level and sides ('?' for an empty side); those with both sides and not finished can go on a board", () => {
     expect(boardSparrings(null, BRACKET as never)).toEqual([
       { sparringId: 21, label: 'Top 4: Kid vs Rocka', open: true },
