@@ -26,6 +26,7 @@ import {
   waiverSigned,
   winnerEntries,
   winnersByPlace,
+  WINNER_PLACES,
 } from './rules'
 
 describe('battle labels', () => {
@@ -178,6 +179,17 @@ describe('winners', () => {
     expect(visiblePlacesFor(winners)).toBe(4)
     expect(visiblePlacesFor([])).toBe(2)
     expect(winnersByPlace(winners).map((group) => group.title)).toEqual(['1st Place', 'Top 8'])
+  })
+
+  it("shows a bracket's 3rd Place between 2nd Place and Top 4 (a battle for third place), never offered by hand", () => {
+    const winners = [4, 2, 1, 3].map((place) => ({ place, id: 10 + place, name: `W${place}`, participants: [] }))
+    expect(winnersByPlace(winners).map((group) => [group.title, group.winners.map((winner) => winner.name)])).toEqual([
+      ['1st Place', ['W1']],
+      ['2nd Place', ['W2']],
+      ['3rd Place', ['W3']],
+      ['Top 4', ['W4']],
+    ])
+    expect(WINNER_PLACES).not.toContain(3)
   })
 
   it('lets editors enter classic results once the event is past', () => {
