@@ -725,6 +725,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/battles/{battle_id}/smoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read */
+        get: operations["read_api_battles__battle_id__smoke_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/smoke/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start */
+        post: operations["start_api_battles__battle_id__smoke_start_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/smoke/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Undo */
+        delete: operations["undo_api_battles__battle_id__smoke__number__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/smoke/{number}/winner/{competitor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide */
+        post: operations["decide_api_battles__battle_id__smoke__number__winner__competitor_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/battles/{battle_id}/winners": {
         parameters: {
             query?: never;
@@ -2362,7 +2430,7 @@ export interface components {
              * Style
              * @enum {string}
              */
-            style: "bracket" | "classic";
+            style: "bracket" | "classic" | "smoke";
             /** Crewsize */
             crewSize: number;
             /** Category */
@@ -2479,7 +2547,7 @@ export interface components {
             /** Limit */
             limit?: number | null;
             /** Style */
-            style?: ("bracket" | "classic") | null;
+            style?: ("bracket" | "classic" | "smoke") | null;
             /** Bracketsize */
             bracketSize?: (32 | 16 | 8 | 4 | 2) | null;
             /** Bracketlevels */
@@ -4511,6 +4579,67 @@ export interface components {
             /** Password */
             password: string;
         };
+        /** Smoke */
+        Smoke: {
+            /** Started */
+            started: boolean;
+            /** Target */
+            target: number;
+            /** Number */
+            number: number;
+            holder?: components["schemas"]["SmokeSide"] | null;
+            challenger?: components["schemas"]["SmokeSide"] | null;
+            /**
+             * Queue
+             * @default []
+             */
+            queue: components["schemas"]["SmokeSide"][];
+            /**
+             * Standings
+             * @default []
+             */
+            standings: components["schemas"]["SmokeStanding"][];
+            champion?: components["schemas"]["SmokeSide"] | null;
+            /**
+             * Meetings
+             * @default []
+             */
+            meetings: components["schemas"]["SmokeMeetingView"][];
+            /**
+             * Canedit
+             * @default false
+             */
+            canEdit: boolean;
+        };
+        /** SmokeMeetingView */
+        SmokeMeetingView: {
+            /** Number */
+            number: number;
+            holder: components["schemas"]["SmokeSide"];
+            challenger: components["schemas"]["SmokeSide"];
+            /** Winner */
+            winner: number;
+        };
+        /** SmokeSide */
+        SmokeSide: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+        };
+        /** SmokeStanding */
+        SmokeStanding: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /** Points */
+            points: number;
+        };
         /** Socials */
         Socials: {
             /**
@@ -5473,6 +5602,10 @@ export type ScannedTicket = components['schemas']['ScannedTicket'];
 export type Scorecard = components['schemas']['Scorecard'];
 export type SignedDate = components['schemas']['SignedDate'];
 export type SignupRequest = components['schemas']['SignupRequest'];
+export type Smoke = components['schemas']['Smoke'];
+export type SmokeMeetingView = components['schemas']['SmokeMeetingView'];
+export type SmokeSide = components['schemas']['SmokeSide'];
+export type SmokeStanding = components['schemas']['SmokeStanding'];
 export type Socials = components['schemas']['Socials'];
 export type SocialsIn = components['schemas']['SocialsIn'];
 export type Sort = components['schemas']['Sort'];
@@ -8445,6 +8578,268 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    read_api_battles__battle_id__smoke_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Smoke"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    start_api_battles__battle_id__smoke_start_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Smoke"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    undo_api_battles__battle_id__smoke__number__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Smoke"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decide_api_battles__battle_id__smoke__number__winner__competitor_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+                competitor_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Smoke"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,8 +6,8 @@
 /**
  * battles.battle.changed
  *
- * Anything else on a battle changed (a signature, a check-in applied, an invitation accepted): open battle
- * pages re-read it. Nobody consumes it.
+ * Anything else on a battle changed (a signature, a check-in applied, an invitation accepted, a seven to smoke
+ * battle decided): open battle pages re-read it. Nobody consumes it.
  */
 export interface BattleTouched {
   id: number;

@@ -12,6 +12,7 @@ from battles.registration.router import router as registration_router
 from battles.results.router import router as results_router
 from battles.scoreboards.router import router as scoreboards_router
 from battles.scorecards.router import router as scorecards_router
+from battles.smoke.router import router as smoke_router
 from battles.sparrings.router import router as sparrings_router
 from kit.app import create_service_app
 from kit.profiles import identity_client, profile_handlers
@@ -28,6 +29,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             results_router,
             prelims_router,
             brackets_router,
+            smoke_router,
             sparrings_router,
             scoreboards_router,
             scorecards_router,

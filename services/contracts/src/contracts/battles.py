@@ -154,8 +154,8 @@ class WaitlistPromoted(Event):
 
 
 class BattleTouched(Event):
-    """Anything else on a battle changed (a signature, a check-in applied, an invitation accepted): open battle
-    pages re-read it. Nobody consumes it."""
+    """Anything else on a battle changed (a signature, a check-in applied, an invitation accepted, a seven to smoke
+    battle decided): open battle pages re-read it. Nobody consumes it."""
 
     type: ClassVar[str] = "battles.battle.changed"
 

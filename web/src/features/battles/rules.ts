@@ -219,3 +219,21 @@ export function canEnterWinners(battle: Pick<Battle, 'canEdit' | 'style' | 'even
 export const checkinPath = (eventId: number, userId: number) => `/events/${eventId}/checkin/${userId}`
 export const uncheckPath = (eventId: number, userId: number) => `/admin/events/${eventId}/uncheck/${userId}`
 export const downloadName = (id: number) => `battle_${id}.csv`
+
+/** Seven to smoke (beside the spec: docs/decisions.md, "Seven to smoke"). */
+export const SMOKE_TEXTS = {
+  heading: 'Seven to smoke',
+  rules: 'The winner of each battle stays on the floor and scores a point; the first to 7 points wins.',
+  notStarted: 'Seven to smoke has not started yet.',
+  start: 'Start seven to smoke',
+  startQuestion: 'Start seven to smoke with the dancers competing now, in the order they registered?',
+  floor: 'On the floor',
+  upNext: 'Up next',
+  points: 'Points',
+  champion: 'Champion',
+  nobodyWaiting: 'Nobody is waiting.',
+  battle: (number: number) => `Battle ${number}`,
+  wins: (name: string) => `${name} wins`,
+  undo: (number: number) => `Undo battle ${number}`,
+  undoQuestion: (number: number) => `Undo battle ${number}? Its winner loses the point.`,
+} as const

@@ -1,6 +1,9 @@
 import { descriptionForSave } from '@/lib/sanitize'
 import type { Battle, BattleDraft, BracketLevel, BracketSize, ParticipationCapType, PrizeIn } from './types'
 
+/** The styles' names (seven to smoke is beside the spec: docs/decisions.md, "Seven to smoke"). */
+export const STYLE_LABELS = { classic: 'Classic', bracket: 'Bracket', smoke: 'Seven to smoke' } as const
+
 /** The wizard's battles (docs/product/events.md). Texts word for word. */
 export const BATTLE_TEXTS = {
   addBattle: 'Add Battle',

@@ -327,6 +327,15 @@ describe('the Battles step', () => {
     expect(puts(calls)[0].body).toMatchObject({ style: 'bracket', votersCheckedIn: true })
   })
 
+  it('offers seven to smoke as a style, with none of the bracket\'s fields', async () => {
+    const { calls, user, dialog } = await editBattle(buildBattle({ style: 'classic' }))
+    await user.click(within(dialog).getByRole('radio', { name: 'Seven to smoke' }))
+    expect(within(dialog).queryByRole('combobox', { name: 'Bracket size' })).toBeNull()
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(puts(calls)).toHaveLength(1))
+    expect(puts(calls)[0].body).toMatchObject({ style: 'smoke' })
+  })
+
   it("lets a bracket of 4 or more have the semi-finals' losers battle for third place", async () => {
     const { calls, user, dialog } = await editBattle(buildBattle({ style: 'bracket', bracketSize: 4 }))
     const third = within(dialog).getByRole('switch', { name: "The semi-finals' losers battle for third place" })

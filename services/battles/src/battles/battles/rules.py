@@ -137,3 +137,12 @@ def hidden_id(entry_id: int) -> int:
     profile or crew has it; the same in the prelims, the bracket and its sparrings (a winner still matches its
     side)."""
     return -entry_id
+
+
+SMOKE_STARTED = "Seven to smoke has started: its dancers stay in the queue"
+
+
+def may_leave(style: str, smoke_order: list[int] | None) -> bool:
+    """A dancer may leave a battle unless it is a seven to smoke under way (its queue holds them:
+    docs/decisions.md, "Seven to smoke")."""
+    return not (style == "smoke" and smoke_order)

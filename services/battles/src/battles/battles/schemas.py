@@ -116,7 +116,7 @@ class Battle(Schema):
     id: int
     event_id: int
     title: str
-    style: Literal["bracket", "classic"]
+    style: Literal["bracket", "classic", "smoke"]  # smoke: seven to smoke (beside the spec)
     crew_size: int
     category: str
     description: str
@@ -181,7 +181,7 @@ class BattleUpdate(Schema):
     judging_mode: JudgingMode | None = None
     participation_cap_type: Literal["none", "registration", "checkIn"] | None = None
     limit: int | None = Field(default=None, ge=0, le=100_000)
-    style: Literal["bracket", "classic"] | None = None
+    style: Literal["bracket", "classic", "smoke"] | None = None
     bracket_size: Literal[32, 16, 8, 4, 2] | None = None
     bracket_levels: list[BracketLevelIn] | None = Field(default=None, max_length=10)
     prizes_desc: Text | None = Field(default=None, max_length=10_000)

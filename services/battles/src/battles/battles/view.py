@@ -260,7 +260,13 @@ async def caller(session: AsyncSession, access: BattleAccess, facts: Facts, peri
     return Caller(registered, my_crew_id, invitations, reason, signature)
 
 
-def caller_fields(facts: Facts, period: str, mine: Caller) -> tuple[s.OrgLegalDocs, dict[str, Any]]:
+def _leaving(access: BattleAccess) -> bool:
+    return rules.may_leave(access.battle.style, access.battle.smoke_order)
+
+
+def caller_fields(
+    facts: Facts, period: str, mine: Caller, leaving: bool = True
+) -> tuple[s.OrgLegalDocs, dict[str, Any]]:
     """The caller's fields of the body (`Battle`'s), shared by the whole body and by `personal`."""
     org, signature, registered, reason = facts.org, mine.signature, mine.registered, mine.reason
     offered = registration_rules.offers_documents(registered, reason)
@@ -271,7 +277,7 @@ def caller_fields(facts: Facts, period: str, mine: Caller) -> tuple[s.OrgLegalDo
         waiver_signed_at=rules.iso(rules.counted(signature.waiver_signed_at)) if signature else None,
     )
     return docs, {
-        "can_unregister": registered and period != "past",
+        "can_unregister": registered and period != "past" and leaving,
         "is_registered": registered,
         "invitations": mine.invitations,
         "my_crew_id": mine.my_crew_id,
@@ -293,7 +299,7 @@ async def personal(session: AsyncSession, identity: IdentityClient | None, acces
     me = access.principal.profile_id
     facts = await load(session, identity, access, (me,) if me is not None else (), only_also=True)
     period = rules.period(access.event.starts_at, access.event.ends_at, utcnow())
-    return _as_json(*caller_fields(facts, period, await caller(session, access, facts, period)))
+    return _as_json(*caller_fields(facts, period, await caller(session, access, facts, period), _leaving(access)))
 
 
 def personal_of(access: BattleAccess, found: DancerFacts) -> dict[str, Any]:
@@ -314,7 +320,9 @@ def personal_of(access: BattleAccess, found: DancerFacts) -> dict[str, Any]:
             access, facts, user_id=me, dancer_name=found.dancer_name, member=found.member, checked_in=found.checked_in
         )
         reason = registration_rules.refusal(candidate_of)
-    docs, fields = caller_fields(facts, period, Caller(found.entered, None, [], reason, found.signature))
+    docs, fields = caller_fields(
+        facts, period, Caller(found.entered, None, [], reason, found.signature), _leaving(access)
+    )
     fields |= {"can_edit": access.can_edit, "is_admin": access.is_admin, "can_download": access.can_edit}
     return _as_json(docs, fields)
 
@@ -326,7 +334,8 @@ def registered_fields(access: BattleAccess, org: Org | None, signature: Signatur
     facts = Facts()
     facts.org = org
     period = rules.period(access.event.starts_at, access.event.ends_at, utcnow())
-    return _as_json(*caller_fields(facts, period, Caller(True, None, [], closed_reason(access, period), signature)))
+    mine = Caller(True, None, [], closed_reason(access, period), signature)
+    return _as_json(*caller_fields(facts, period, mine, _leaving(access)))
 
 
 def _as_json(docs: s.OrgLegalDocs, fields: dict[str, Any]) -> dict[str, Any]:
@@ -367,7 +376,7 @@ async def build_json(
         else:
             (wait_singles if entry.waitlisted else participants).append(_single(facts, shows, entry))
 
-    docs, mine = caller_fields(facts, period, await caller(session, access, facts, period))
+    docs, mine = caller_fields(facts, period, await caller(session, access, facts, period), _leaving(access))
     competing = [e for e in facts.entries if not e.waitlisted]
     checked_in = sum(1 for e in facts.entries if e.rand_id is not None)
     winners = _winners(facts, access)

@@ -9,6 +9,7 @@ from battles.models.competition import (  # noqa: E402
     PrelimGroup,
     PrelimScore,
     Scoreboard,
+    SmokeMeeting,
     Sparring,
     SparringScore,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "PrelimGroup",
     "PrelimScore",
     "Scoreboard",
+    "SmokeMeeting",
     "Sparring",
     "SparringScore",
     "Battle",

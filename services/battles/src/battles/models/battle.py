@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, func
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from battles.models import Base
@@ -19,7 +19,7 @@ class Battle(Base):
 
     __tablename__ = "battle"
     __table_args__ = (
-        CheckConstraint("style IN ('bracket', 'classic')", name="style"),
+        CheckConstraint("style IN ('bracket', 'classic', 'smoke')", name="style"),
         CheckConstraint("cap_type IN ('none', 'registration', 'checkIn')", name="cap_type"),
         Index("ix_battle_event_id", "event_id"),
     )
@@ -38,6 +38,8 @@ class Battle(Base):
     voters_checked_in: Mapped[bool] = mapped_column(default=False, server_default="false")
     # the semi-finals' losers battle for third place (a bracket of 4 or more, as it is built)
     third_place: Mapped[bool] = mapped_column(default=False, server_default="false")
+    # seven to smoke: the queue's order (entry ids) it was started with, None before (battles.smoke.rules)
+    smoke_order: Mapped[list[int] | None] = mapped_column(ARRAY(Integer))
     # how its sparrings are judged (judging.rules.MODES): fixed once a judge has scored
     judging_mode: Mapped[str] = mapped_column(String(16), default="points", server_default="points")
     cap_type: Mapped[str] = mapped_column(String(16), default="none", server_default="none")

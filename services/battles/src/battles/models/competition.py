@@ -137,3 +137,19 @@ class Scoreboard(Base):
     event_id: Mapped[int]
     sparring_id: Mapped[int | None] = mapped_column(ForeignKey("sparring.id", ondelete="SET NULL"))
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now(), onupdate=func.now())
+
+
+class SmokeMeeting(Base):
+    """One decided battle of seven to smoke (by its number from 1): who held the floor, who challenged, who won.
+    The standing is these replayed over the starting order (battles.smoke.rules); the number as the key makes a
+    decision sent twice one row."""
+
+    __tablename__ = "smoke_meeting"
+
+    battle_id: Mapped[int] = mapped_column(ForeignKey("battle.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    holder_entry_id: Mapped[int]
+    challenger_entry_id: Mapped[int]
+    winner_entry_id: Mapped[int]
+    decided_by: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())

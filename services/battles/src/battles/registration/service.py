@@ -26,7 +26,7 @@ from battles.registration.repository import Arrival, DancerFacts, registration_r
 from battles.registration.schemas import AdminPickerPage, AdminPickerUser
 from kit import profiles
 from kit.db import commit_writes, utcnow
-from kit.errors import Invalid, NotFound
+from kit.errors import Conflict, Invalid, NotFound
 from kit.idempotency import KEYED
 from kit.principal import Principal
 from kit.profiles import IdentityClient
@@ -157,6 +157,8 @@ class RegistrationService:
 
     async def remove_dancer(self, session: AsyncSession, access: BattleAccess, user_id: int) -> bool:
         battle = access.battle
+        if not battle_rules.may_leave(battle.style, battle.smoke_order):
+            raise Conflict(battle_rules.SMOKE_STARTED)
         if not await registration_repository.remove_dancer(session, battle.id, user_id):
             return False
         await standing.rebalance(session, battle)

@@ -13,6 +13,7 @@ import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { ErrorState } from '@/components/ui/error-state'
+import { SmokeView } from './smoke/smoke-view'
 import { PageLoader } from '@/components/ui/feedback'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
 import { SafeHtml } from '@/components/ui/safe-html'
@@ -223,6 +224,7 @@ export function BattlePage({ id, tab = 'registration', liveDelayMs }: BattlePage
         <BracketTabs battle={battle} me={me} tab={tab} />
       ) : (
         <Box sx={{ mt: 2 }}>
+          {battle.style === 'smoke' ? <SmokeView battle={battle} /> : null}
           <Layout battle={battle} me={me} />
         </Box>
       )}

@@ -61,6 +61,7 @@ import {
   registrationCapDisabled,
   ROUNDS_MAX,
   ROUNDS_MIN,
+  STYLE_LABELS,
 } from '../battle-rules'
 import { joinLocal, PLATFORM_ORG_ID, splitLocal } from '../rules'
 import type { BattleDraft, BracketSize, CypherEvent, Battle, EventBattleSummary } from '../types'
@@ -322,6 +323,8 @@ function WholeNumberField({ label, value, min, max, onChange, onValidity, sx }: 
   )
 }
 
+const STYLES = ['classic', 'bracket', 'smoke'] as const
+
 /**
  * Style, and for a bracket its size and levels (derived from the size; rounds editable 1 to 101), who votes, and
  * how the judges decide its sparrings (a classic battle has none).
@@ -331,9 +334,11 @@ function StyleFields({ draft, onChange, onValidity }: { draft: BattleDraft; onCh
   return (
     <Box>
       <FormLabel id={labelId}>Style</FormLabel>
-      <RadioGroup row aria-labelledby={labelId} value={draft.style} onChange={(input) => onChange({ style: input.target.value === 'bracket' ? 'bracket' : 'classic' })}>
+      <RadioGroup row aria-labelledby={labelId} value={draft.style} onChange={(input) => onChange({ style: STYLES.find((style) => style === input.target.value) ?? 'classic' })}>
         <FormControlLabel value="classic" control={<Radio />} label="Classic" />
         <FormControlLabel value="bracket" control={<Radio />} label="Bracket" />
+        {/* beside the spec (docs/decisions.md, "Seven to smoke") */}
+        <FormControlLabel value="smoke" control={<Radio />} label={STYLE_LABELS.smoke} />
       </RadioGroup>
       {draft.style === 'bracket' ? (
         <Stack spacing={2} sx={{ mt: 1 }}>

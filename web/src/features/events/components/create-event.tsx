@@ -23,7 +23,7 @@ import { PLACE_NOT_FOUND, placeNotFound, unplacedAddress } from '@/lib/api/place
 import { selectIsSignedIn } from '@/lib/auth/session-slice'
 import { toastShown } from '@/lib/toast'
 import { useCreateEventMutation, useDeleteEventMutation, useGetEventQuery, usePublishEventMutation, useSaveEventMutation } from '../api/events-api'
-import { BATTLE_TEXTS, battleCategory } from '../battle-rules'
+import { BATTLE_TEXTS, battleCategory, STYLE_LABELS } from '../battle-rules'
 import { costSummary, deleteQuestion, eventUpdate, firstStep, normaliseUpdate, publishProblems, TEXTS, TOTAL_STEP, WIZARD_STEPS } from '../rules'
 import type { CypherEvent, EventBattleSummary, EventDraft, EventUser } from '../types'
 import { BattlesStep, type WizardBattles } from './battles-step'
@@ -322,7 +322,7 @@ function BattleReview({ battle }: { battle: EventBattleSummary }) {
       <Typography sx={{ color: 'text.primary' }}>{`${battle.title || 'Untitled battle'}: ${battleCategory(battle.crewSize)}`}</Typography>
       {data ? (
         <>
-          <Typography>{data.style === 'bracket' ? `Bracket size: ${data.bracketSize}` : 'Style: Classic'}</Typography>
+          <Typography>{data.style === 'bracket' ? `Bracket size: ${data.bracketSize}` : `Style: ${STYLE_LABELS[data.style]}`}</Typography>
           <Typography>Judges: {names(data.judges)}</Typography>
         </>
       ) : isError ? (
