@@ -74,9 +74,10 @@ def sign_up(base_url: str, name: str) -> dict[str, str]:
             "city": "Lyon",
             "state": None,
         }
-        # Until the gateway has read identity's keys (it keeps trying while identity starts), a token is refused.
+        # Until the gateway has read identity's keys (it keeps trying while identity starts), a token cannot be
+        # judged: 503 with Retry-After (401 before), asked again as the SPA would.
         deadline = time.monotonic() + 60
-        while (saved := http.post("/api/user", json=profile, headers=headers)).status_code == 401:
+        while (saved := http.post("/api/user", json=profile, headers=headers)).status_code in (401, 503):
             if time.monotonic() > deadline:
                 break
             time.sleep(1)

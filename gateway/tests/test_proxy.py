@@ -220,7 +220,26 @@ class TestHealth:
     async def test_healthz_and_readyz(self, gw: Any) -> None:
         assert (await gw.client.get("/healthz")).status_code == 200
         ready = await gw.client.get("/readyz")
-        assert ready.status_code == 200 and ready.json()["checks"] == {"identity": True}
+        assert ready.status_code == 200 and ready.json()["checks"] == {"identity": True, "keys": True}
+
+    async def test_not_ready_before_identitys_keys_are_in(self, start_gateway: Any) -> None:
+        """Identity up but its key set not served: the gateway could judge no token (every signed-in request
+        503), so it is not ready; the stacks of dev, e2e and fuzz wait for this."""
+        fake = FastAPI()
+
+        @fake.get("/readyz")
+        async def ready_identity() -> dict[str, str]:
+            return {"status": "ready"}
+
+        @fake.get("/api/auth/jwks")
+        async def no_keys() -> JSONResponse:
+            return JSONResponse({"error": {"code": "service_unavailable", "message": "starting"}}, status_code=503)
+
+        port = free_port()
+        async with serve_app(fake, port):
+            gw = await start_gateway(identity_url=f"http://127.0.0.1:{port}")
+            ready = await gw.client.get("/readyz")
+        assert ready.status_code == 503 and ready.json()["checks"] == {"identity": True, "keys": False}
 
     async def test_not_ready_when_a_routed_service_is_down(self, start_gateway: Any) -> None:
         gw = await start_gateway(images_url=f"http://127.0.0.1:{free_port()}")

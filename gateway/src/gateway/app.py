@@ -195,6 +195,11 @@ def create_app(settings: Settings | None = None) -> Gateway:
             return JSONResponse({"status": "shutting down", "checks": {}}, status_code=503)
         assert resources.session is not None
         checks = await _service_readiness(resources.session, urls)
+        jwks = resources.verifier.jwks if resources.verifier is not None else None
+        if jwks is not None and jwks.jwks_url:
+            # Not ready before identity's key set is in: ready with services up but no keys, a gateway answered
+            # every signed-in request 503 until its start-up fetch came round again (up to 5 s later).
+            checks["keys"] = bool(jwks.keys) or await jwks.refresh()
         ready = all(checks.values())
         return JSONResponse(
             {"status": "ready" if ready else "not ready", "checks": checks}, status_code=200 if ready else 503

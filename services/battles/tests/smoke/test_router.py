@@ -52,6 +52,13 @@ async def test_started_in_arrival_order_by_an_admin_only(client: httpx.AsyncClie
     left = await client.delete(f"/api/battles/{b}/dancer", headers=headers(12))
     assert (left.status_code, error(left)) == (409, "Seven to smoke has started: its dancers stay in the queue")
     assert floor((await client.get(f"/api/battles/{b}/smoke")).json()) == (10, 11, [12])
+    # nor does anyone join a queue already set
+    await create_profiles(session, 13)
+    late = (await client.get(f"/api/battles/{b}", headers=headers(13))).json()["permissions"]
+    closed = "Seven to smoke has started: registration is closed."
+    assert (late["registerButtonEnabled"], late["registerButtonDisableReason"]) == (False, closed)
+    joined = await client.post(f"/api/battles/{b}/dancer", headers=headers(13))
+    assert (joined.status_code, error(joined)) == (400, closed)
 
 
 async def test_refusals_change_nothing(client: httpx.AsyncClient, session: AsyncSession) -> None:

@@ -190,6 +190,7 @@ def candidate(
     return registration_rules.Candidate(
         period=rules.period(access.event.starts_at, access.event.ends_at, utcnow()),
         cancelled=access.event.cancelled,
+        started=not rules.may_leave(battle.style, battle.smoke_order),
         staff=access.staff if user_id == access.user_id else False,
         judge=user_id in facts.judges,
         members_only_org=members_only,
@@ -207,7 +208,9 @@ def closed_reason(access: BattleAccess, period: str) -> str | None:
     """Why nobody may register any more (a guest sees the button, leading to Login, disabled only then)."""
     if access.event.cancelled:
         return registration_rules.CANCELLED
-    return registration_rules.CLOSED if period == "past" else None
+    if period == "past":
+        return registration_rules.CLOSED
+    return None if rules.may_leave(access.battle.style, access.battle.smoke_order) else registration_rules.STARTED
 
 
 class Caller:

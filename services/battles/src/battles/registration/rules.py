@@ -15,6 +15,7 @@ JUDGES = "Judges of this battle cannot register for it."
 STAFF = "The event's staff cannot register for its battles."
 CLOSED = "Registration is closed: the event is over."
 CANCELLED = "This event has been cancelled."
+STARTED = "Seven to smoke has started: registration is closed."  # beside the spec (docs/decisions.md)
 CHECK_IN_CAP = "The check-in cap of {limit} is reached."
 PROFILE = "Complete your profile to register."
 NOT_SIGNED = "{name} has not signed the {documents}."
@@ -34,6 +35,7 @@ class Candidate:
     needs_agreement: bool  # the organization has one and it is not signed (a date after 2000)
     needs_waiver: bool
     cancelled: bool = False  # the event was called off
+    started: bool = False  # a seven to smoke under way: its queue is set
 
 
 def refusal(c: Candidate) -> str | None:
@@ -43,6 +45,8 @@ def refusal(c: Candidate) -> str | None:
         return CANCELLED
     if c.period == "past":
         return CLOSED
+    if c.started:
+        return STARTED
     if c.staff:
         return STAFF
     if c.judge:
