@@ -204,6 +204,20 @@ def candidate(
     )
 
 
+def shown_competitor(
+    entry: Entry, hidden: bool, crews: dict[int, Crew], profiles: dict[int, Profile]
+) -> tuple[int, str | None, str | None]:
+    """A competitor as the bracket and seven to smoke show them: (id, name, avatar), the crew's or the dancer's;
+    to a viewer the battle hides its participants from, its hidden id and name."""
+    if hidden:
+        return rules.hidden_id(entry.id), rules.HIDDEN_NAME, None
+    if entry.crew_id is not None:
+        crew = crews.get(entry.crew_id)
+        return entry.crew_id, crew.name if crew else None, None
+    found = profiles.get(entry.user_id or 0)
+    return entry.user_id or 0, found.dancer_name if found else None, found.avatar if found else None
+
+
 def closed_reason(access: BattleAccess, period: str) -> str | None:
     """Why nobody may register any more (a guest sees the button, leading to Login, disabled only then)."""
     if access.event.cancelled:

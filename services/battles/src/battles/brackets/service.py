@@ -6,6 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
 from battles.battles import rules as battle_rules
+from battles.battles import view as battle_view
 from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
 from battles.battles.schemas import BracketLevel
@@ -83,15 +84,8 @@ class BracketService:
             entry = entries.get(entry_id or 0)
             if entry is None:
                 return None
-            if hidden:
-                return s.BracketSide(id=shown_id(entry), name=battle_rules.HIDDEN_NAME, avatar=None)
-            if entry.crew_id is not None:
-                crew = crews.get(entry.crew_id)
-                return s.BracketSide(id=entry.crew_id, name=crew.name if crew else None, avatar=None)
-            found = profiles.get(entry.user_id or 0)
-            return s.BracketSide(
-                id=entry.user_id or 0, name=found.dancer_name if found else None, avatar=found.avatar if found else None
-            )
+            shown, name, avatar = battle_view.shown_competitor(entry, hidden, crews, profiles)
+            return s.BracketSide(id=shown, name=name, avatar=avatar)
 
         halves: dict[str, list[list[s.BracketSparring]]] = {"left": [], "right": []}
         final: s.BracketSparring | None = None

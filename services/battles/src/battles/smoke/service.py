@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from battles import events
 from battles.battles import rules as battle_rules
+from battles.battles import view as battle_view
 from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
 from battles.models import SmokeMeeting
@@ -50,23 +51,13 @@ class SmokeService:
         entries = {e.id: e for e in await battle_repository.entries(session, battle.id)}
         crews = {c.id: c for c in await battle_repository.crews(session, battle.id)} if access.crew_battle else {}
         profiles = await battle_repository.profiles(session, (e.user_id for e in entries.values() if e.user_id))
-        hidden = access.hides_competitors
 
         def side(entry_id: int) -> s.SmokeSide:
             entry = entries.get(entry_id)
             if entry is None:
                 return s.SmokeSide(id=0, name=None)
-            if hidden:
-                return s.SmokeSide(id=battle_rules.hidden_id(entry.id), name=battle_rules.HIDDEN_NAME)
-            if entry.crew_id is not None:
-                crew = crews.get(entry.crew_id)
-                return s.SmokeSide(id=entry.crew_id, name=crew.name if crew else None)
-            found = profiles.get(entry.user_id or 0)
-            return s.SmokeSide(
-                id=entry.user_id or 0,
-                name=found.dancer_name if found else None,
-                avatar=found.avatar if found else None,
-            )
+            shown, name, avatar = battle_view.shown_competitor(entry, access.hides_competitors, crews, profiles)
+            return s.SmokeSide(id=shown, name=name, avatar=avatar)
 
         return s.Smoke(
             started=True,
