@@ -5,12 +5,11 @@ against PostgreSQL are the battles service's tests (services/battles/tests/reads
 from __future__ import annotations
 
 import asyncio
-import time
 
 import orjson
 
 from kit.principal import Principal
-from kit.shared_reads import SharedReads, _Coalesced, viewer_class
+from kit.shared_reads import SharedReads, _Coalesced, _covers, _order, viewer_class
 
 
 async def test_a_check_begun_before_a_request_is_not_its_answer() -> None:
@@ -56,13 +55,15 @@ def test_the_viewer_class() -> None:
     assert viewer_class(Principal(account_id=1, profile_id=5, profile_ids=(5,), is_platform_admin=True)) == "p5a"
 
 
-async def test_a_build_begun_after_the_version_was_read_is_shared_by_a_rush() -> None:
-    """Each write of a rush reads its own version, then its answer joins the build running when that build began
-    after the version was read, else the next one: at most two builds wait at once, however many writes."""
+async def test_a_build_new_enough_is_shared_by_a_rush() -> None:
+    """Each write of a rush reads its own version, then its answer joins the build running when that build is known
+    to include that version (begun after a check that read it had finished), else the next one: at most two builds
+    wait at once, however many writes."""
     builds = _Coalesced()
     gate = asyncio.Event()
     began: list[float] = []
     running = asyncio.Event()
+    seen = (10, 1)  # what the version checks finished so far had read
 
     async def build() -> int:
         began.append(asyncio.get_running_loop().time())
@@ -70,16 +71,26 @@ async def test_a_build_begun_after_the_version_was_read_is_shared_by_a_rush() ->
         await gate.wait()
         return len(began)
 
-    first = asyncio.create_task(builds.join("/api/battles/7", build, since=0.0))
+    first = asyncio.create_task(builds.join("/api/battles/7", build, (10, 1), lambda: seen))
     await running.wait()
-    late = time.monotonic()  # versions read after the first build began: it may be older than they are
-    rush = [asyncio.create_task(builds.join("/api/battles/7", build, since=late)) for _ in range(50)]
-    early = asyncio.create_task(builds.join("/api/battles/7", build, since=0.0))  # read before it began: joins it
+    seen = (12, 1)  # a check after the first build began read a newer version: that build may not include it
+    rush = [asyncio.create_task(builds.join("/api/battles/7", build, (12, 1), lambda: seen)) for _ in range(50)]
+    # a request whose version was read before the first build began joins it, however late it goes on
+    early = asyncio.create_task(builds.join("/api/battles/7", build, (10, 1), lambda: seen))
+    # a newer epoch of the projections is a newer version too
+    epoch = asyncio.create_task(builds.join("/api/battles/7", build, (10, 2), lambda: seen))
     await asyncio.sleep(0)
     gate.set()
     assert await first == 1 and await early == 1
-    assert {await t for t in rush} == {2}
+    assert {await t for t in rush} == {2} and await epoch == 2
     assert len(began) == 2
+
+
+def test_a_build_covers_a_version_when_it_knew_both_sequences_as_far() -> None:
+    assert _covers((12, 3), (12, 3)) and _covers((13, 4), (12, 3))
+    assert not _covers((13, 2), (12, 3)) and not _covers((11, 9), (12, 3))
+    assert not _covers(None, (1, 0))
+    assert _order("812.4") == (812, 4)
 
 
 def test_the_callers_fields_take_the_place_of_the_guests() -> None:

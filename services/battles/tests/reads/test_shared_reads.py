@@ -9,6 +9,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import httpx
+import orjson
 import pytest
 from battle.cast import DANCERS, EVENT_ID, HOST, ORGANIZER, STRANGER
 from battle.factories import (
@@ -30,7 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from battles.battles.service import battle_service
 from battles.models import EventView
 from kit.principal import Principal
-from kit.shared_reads import SharedReads, shared_reads
+from kit.shared_reads import SharedReads, _order, shared_reads
 from kit.testing.plugin import AppClient
 
 Counter = Callable[[], AbstractContextManager[list[str]]]
@@ -287,6 +288,36 @@ class TestABurst:
         versions = [q for q in queries if "topic_version" in q]
         assert 1 <= len(versions) <= 2  # coalesced: each request waits for a check begun after it arrived
         assert len(queries) - len(versions) == BATTLE_STATEMENTS
+
+    async def test_a_read_whose_version_a_running_build_knew_joins_it(
+        self, client: httpx.AsyncClient, session: AsyncSession
+    ) -> None:
+        """On a loop busy with a rush, a request goes on well after its version check finished, often after a
+        build began: that build counts from when the check finished, so the request joins it instead of waiting
+        for it and then for a build of its own (the GET's tail in the battles bench). A check that finished after
+        the build began is not covered by it."""
+        battle_id = await named_battle(client, session)
+        reads, url, topics = shared(client), f"/api/battles/{battle_id}", (f"battle:{battle_id}",)
+        version = await reads.version(topics)  # the check finished: a build begun from now on includes it
+        gate, built = asyncio.Event(), []
+
+        async def build(name: str) -> dict[str, str]:
+            built.append(name)
+            await gate.wait()
+            return {"by": name}
+
+        since = (topics, _order(version))
+        first = asyncio.create_task(reads._shared(url, "a", lambda: build("first"), since))
+        await asyncio.sleep(0.01)
+        late = asyncio.create_task(reads._shared(url, "b", lambda: build("late"), since))
+        await register_dancers(client, battle_id, NAMED[1])  # a newer version, read after the build began
+        newer = await reads.version(topics)
+        after = asyncio.create_task(reads._shared(url, "c", lambda: build("after"), (topics, _order(newer))))
+        await asyncio.sleep(0.01)
+        gate.set()
+        assert orjson.loads(await first) == {"by": "first"} and orjson.loads(await late) == {"by": "first"}
+        assert orjson.loads(await after) == {"by": "after"}
+        assert built == ["first", "after"]
 
     async def test_another_replica_never_serves_an_older_body(
         self, client: httpx.AsyncClient, session: AsyncSession, app_with: AppClient

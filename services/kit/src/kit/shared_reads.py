@@ -15,8 +15,8 @@
   may put a signed-in caller's own fields into that body (`personal`) instead of building one for them.
 - **Single-flight**: version checks are coalesced, each request waiting for a check that started after it arrived
   (so it sees every write committed before it asked); so are the guests' builds, each request joining a build
-  begun after its version was read (so at least that new): a burst shares one build, and so does a rush of
-  writes whose answers are this read, each with a version of its own.
+  begun after a check that read its version (or a newer one) had finished (so at least that new): a burst shares
+  one build, and so does a rush of writes whose answers are this read, each with a version of its own.
 """
 
 from __future__ import annotations
@@ -76,24 +76,32 @@ def dump(value: Any) -> bytes:
 
 
 class _Coalesced:
-    """Coalesced work per key (a version check, a body's build): a caller joins a run that began after `since`
-    (the moment from which its answer must be current), else the next run to begin, never an older one. A burst
-    costs one or two runs, not one each, and the runs of a key go one after the other."""
+    """Coalesced work per key (a version check, a body's build): a caller joins the run going on when it is new
+    enough for them (its `floor`, what it is known to include when it began, is at least the caller's `need`), else
+    the next run to begin, never an older one. A burst costs one or two runs, not one each, and the runs of a key go
+    one after the other. Without a `need` a caller always waits for the next run (a version check: it must see every
+    write committed before it asked)."""
 
     def __init__(self) -> None:
         self._next: dict[Hashable, tuple[asyncio.Future[Any], asyncio.Task[None]]] = {}
-        self._running: dict[Hashable, tuple[float, asyncio.Future[Any], asyncio.Task[None]]] = {}
+        self._running: dict[Hashable, tuple[Any, asyncio.Future[Any], asyncio.Task[None]]] = {}
 
-    async def join(self, key: Hashable, work: Callable[[], Awaitable[Any]], since: float | None = None) -> Any:
+    async def join(
+        self,
+        key: Hashable,
+        work: Callable[[], Awaitable[Any]],
+        need: Any = None,
+        floor: Callable[[], Any] | None = None,
+    ) -> Any:
         running = self._running.get(key)
-        if since is not None and running is not None and running[0] >= since:
+        if need is not None and running is not None and _covers(running[0], need):
             return await asyncio.shield(running[1])
         waiting = self._next.get(key)
         if waiting is None:
             future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
             future.add_done_callback(_retrieve)
             previous = running[2] if running is not None else None
-            waiting = self._next[key] = (future, asyncio.create_task(self._run(key, future, previous, work)))
+            waiting = self._next[key] = (future, asyncio.create_task(self._run(key, future, previous, work, floor)))
         return await asyncio.shield(waiting[0])
 
     async def _run(
@@ -102,6 +110,7 @@ class _Coalesced:
         future: asyncio.Future[Any],
         previous: asyncio.Task[None] | None,
         work: Callable[[], Awaitable[Any]],
+        floor: Callable[[], Any] | None,
     ) -> None:
         task = asyncio.current_task()
         assert task is not None
@@ -110,7 +119,7 @@ class _Coalesced:
                 await asyncio.wait([previous])
             # from here on a newcomer waits for the run after this one (or joins this one, when it may)
             self._next.pop(key, None)
-            self._running[key] = (time.monotonic(), future, task)
+            self._running[key] = (floor() if floor is not None else None, future, task)
             try:
                 future.set_result(await work())
             except BaseException as exc:  # every waiter gets the failure (a database out of reach: 503)
@@ -119,6 +128,16 @@ class _Coalesced:
             found = self._running.get(key)
             if found is not None and found[2] is task:
                 del self._running[key]
+
+
+def _covers(floor: tuple[int, ...] | None, need: tuple[int, ...]) -> bool:
+    """A run that began knowing `floor` includes every write a version `need` stands for: each of the version's
+    sequences (the topics' newest, the projections' epoch) at least as far."""
+    return floor is not None and len(floor) == len(need) and all(f >= n for f, n in zip(floor, need, strict=True))
+
+
+def _order(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
 
 
 def _retrieve(future: asyncio.Future[Any]) -> None:
@@ -139,10 +158,25 @@ class SharedReads:
         # a body without the caller's keys, by the body and those keys
         self._stripped: OrderedDict[tuple[Any, ...], tuple[bytes, bytes]] = OrderedDict()
         self._checks = _Coalesced()
+        # per version check (its topics, or its query and parameters): the newest version a finished check read.
+        # A build begun after that check finished reads at least that far, whoever asked for it.
+        self._seen: dict[Hashable, tuple[int, ...]] = {}
         self.builds = 0  # bodies built (a test and the metrics read it)
 
     async def version(self, topics: tuple[str, ...]) -> str:
-        return str(await self._checks.join(topics, lambda: self.rows.value(VERSION_OF_TOPICS, topics=list(topics))))
+        return await self._check(topics, VERSION_OF_TOPICS, {"topics": list(topics)})
+
+    async def _check(self, key: Hashable, query: Query, params: dict[str, Any]) -> str:
+        async def read() -> str:
+            found = str(await self.rows.value(query, **params))
+            seen, now = self._seen.get(key), _order(found)
+            # component-wise: both sequences only grow, and a check reads both in one statement
+            self._seen[key] = now if seen is None else tuple(max(a, b) for a, b in zip(seen, now, strict=True))
+            if len(self._seen) > 65536:  # forgetting only makes a request wait for the next build
+                self._seen.pop(next(iter(self._seen)))
+            return found
+
+        return str(await self._checks.join(key, read))
 
     def tag(self, version: str, principal: Principal) -> str:
         return f'W/"{version}.{int(time.time() // self.bucket_seconds)}.{viewer_class(principal)}"'
@@ -165,11 +199,12 @@ class SharedReads:
         viewers then costs a few statements each, not a build."""
         if version is not None:
             given = params or {}
-            key = (id(version), *sorted(given.items()))
-            current = str(await self._checks.join(key, lambda: self.rows.value(version, **given)))
+            key: Hashable = (id(version), *sorted(given.items()))
+            current = await self._check(key, version, given)
         else:
-            current = await self.version(topics or ())
-        since = time.monotonic()
+            key = topics or ()
+            current = await self.version(key)
+        since = (key, _order(current))
         principal = principal_of(request)
         tag = self.tag(current, principal)
         headers = {
@@ -213,16 +248,22 @@ class SharedReads:
             return head + tail
         return head + b"," + tail
 
-    async def _shared(self, path: str, tag: str, build: Callable[[], Awaitable[Any]], since: float) -> bytes:
-        """The guests' body for `tag`: kept, or from a build begun after `since` (when the version was read), so
-        at least as new as the tag says. A rush of writes, each with its own version, shares builds this way:
-        every request joins the build running (if begun after its version was read) or the next one."""
+    async def _shared(
+        self, path: str, tag: str, build: Callable[[], Awaitable[Any]], since: tuple[Hashable, tuple[int, ...]]
+    ) -> bytes:
+        """The guests' body for `tag`: kept, or from a build at least as new as the tag says: one begun after a
+        check that read the tag's version (or a newer one) had finished (`since`: that check's key and the
+        version). A rush of writes, each with its own version, and the readers among it share builds this way:
+        every request joins the build running (if it is new enough) or the next one. A build counts from when any
+        request's check saw the version, not from when this request went on after its own check: on a loop busy
+        with a rush, the build often began between the two, and waiting for the next build doubled a read."""
         key = (path, tag)
         body = self._bodies.get(key)
         if body is not None:
             self._bodies.move_to_end(key)
             return body
-        body = await self._builds.join(path, lambda: self._fill(build), since)
+        check, need = since
+        body = await self._builds.join(path, lambda: self._fill(build), need, lambda: self._seen.get(check))
         self._keep(key, body)
         return body
 
