@@ -533,6 +533,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/battles/{battle_id}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read
+         * @description A crowd's read (docs/decisions.md, "Reads a crowd shares"): every group battle scored moves the battle's
+         *     version.
+         */
+        get: operations["read_api_battles__battle_id__groups_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/groups/bracket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add To Bracket */
+        post: operations["add_to_bracket_api_battles__battle_id__groups_bracket_post"];
+        /** Undo Bracket */
+        delete: operations["undo_bracket_api_battles__battle_id__groups_bracket_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battles/{battle_id}/groups/tiebreak/{competitor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tiebreak */
+        post: operations["tiebreak_api_battles__battle_id__groups_tiebreak__competitor_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/battles/{battle_id}/prelims": {
         parameters: {
             query?: never;
@@ -2464,6 +2520,11 @@ export interface components {
              */
             thirdPlace: boolean;
             /**
+             * Roundrobin
+             * @default false
+             */
+            roundRobin: boolean;
+            /**
              * Judgingmode
              * @default points
              * @enum {string}
@@ -2540,6 +2601,8 @@ export interface components {
             votersCheckedIn?: boolean | null;
             /** Thirdplace */
             thirdPlace?: boolean | null;
+            /** Roundrobin */
+            roundRobin?: boolean | null;
             /** Judgingmode */
             judgingMode?: ("points" | "pick" | "threefold" | "five") | null;
             /** Participationcaptype */
@@ -2639,6 +2702,11 @@ export interface components {
             right: components["schemas"]["BracketSparring"][][];
             final?: components["schemas"]["BracketSparring"] | null;
             third?: components["schemas"]["BracketSparring"] | null;
+            /**
+             * Groups
+             * @default []
+             */
+            groups: components["schemas"]["BracketSparring"][];
             /**
              * Levels
              * @default []
@@ -3285,6 +3353,67 @@ export interface components {
             totalVibe: number;
             /** Totalmusicsound */
             totalMusicSound: number;
+        };
+        /** Group */
+        Group: {
+            /** Number */
+            number: number;
+            /** Name */
+            name: string;
+            /** Standings */
+            standings: components["schemas"]["GroupStanding"][];
+            /** Battles */
+            battles: components["schemas"]["GroupBattle"][];
+        };
+        /** GroupBattle */
+        GroupBattle: {
+            /** Sparringid */
+            sparringId: number;
+            red: components["schemas"]["GroupSide"];
+            blue: components["schemas"]["GroupSide"];
+            /** Status */
+            status: string;
+            /**
+             * Winner
+             * @default 0
+             */
+            winner: number;
+            /**
+             * Redrounds
+             * @default 0
+             */
+            redRounds: number;
+            /**
+             * Bluerounds
+             * @default 0
+             */
+            blueRounds: number;
+        };
+        /** GroupSide */
+        GroupSide: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+        };
+        /** GroupStanding */
+        GroupStanding: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Avatar */
+            avatar?: string | null;
+            /** Rounds */
+            rounds: number;
+            /** Votes */
+            votes: number;
+            /** Tied */
+            tied: boolean;
+            /** Advances */
+            advances: boolean;
         };
         /** ImageCreated */
         ImageCreated: {
@@ -4530,6 +4659,29 @@ export interface components {
             /** Decision */
             decision?: ("won" | "lost" | "tie") | null;
         };
+        /** RoundRobin */
+        RoundRobin: {
+            /** Made */
+            made: boolean;
+            /** Bracket */
+            bracket: boolean;
+            /** Advance */
+            advance: number;
+            /** Rounds */
+            rounds: number;
+            /**
+             * Groups
+             * @default []
+             */
+            groups: components["schemas"]["Group"][];
+            /**
+             * Canedit
+             * @default false
+             */
+            canEdit: boolean;
+            /** Blocked */
+            blocked?: string | null;
+        };
         /**
          * RoundScoreIn
          * @description A judge's round: the points (points mode), the pick (point at the winner) or the faders (the fader
@@ -5518,6 +5670,10 @@ export type ExistingImages = components['schemas']['ExistingImages'];
 export type Feedback = components['schemas']['Feedback'];
 export type FeedbackIn = components['schemas']['FeedbackIn'];
 export type FeedbackReview = components['schemas']['FeedbackReview'];
+export type Group = components['schemas']['Group'];
+export type GroupBattle = components['schemas']['GroupBattle'];
+export type GroupSide = components['schemas']['GroupSide'];
+export type GroupStanding = components['schemas']['GroupStanding'];
 export type ImageCreated = components['schemas']['ImageCreated'];
 export type ImageType = components['schemas']['ImageType'];
 export type Instructor = components['schemas']['Instructor'];
@@ -5597,6 +5753,7 @@ export type RoleBody = components['schemas']['RoleBody'];
 export type RoleChange = components['schemas']['RoleChange'];
 export type Roles = components['schemas']['Roles'];
 export type RoundCard = components['schemas']['RoundCard'];
+export type RoundRobin = components['schemas']['RoundRobin'];
 export type RoundScoreIn = components['schemas']['RoundScoreIn'];
 export type ScannedTicket = components['schemas']['ScannedTicket'];
 export type Scorecard = components['schemas']['Scorecard'];
@@ -7698,6 +7855,266 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    read_api_battles__battle_id__groups_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundRobin"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_to_bracket_api_battles__battle_id__groups_bracket_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundRobin"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    undo_bracket_api_battles__battle_id__groups_bracket_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundRobin"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tiebreak_api_battles__battle_id__groups_tiebreak__competitor_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                competitor_id: number;
+                battle_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundRobin"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

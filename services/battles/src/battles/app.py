@@ -10,6 +10,7 @@ from battles.prelims.router import router as prelims_router
 from battles.projections.handlers import handlers as projection_handlers
 from battles.registration.router import router as registration_router
 from battles.results.router import router as results_router
+from battles.roundrobin.router import router as roundrobin_router
 from battles.scoreboards.router import router as scoreboards_router
 from battles.scorecards.router import router as scorecards_router
 from battles.smoke.router import router as smoke_router
@@ -30,6 +31,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             prelims_router,
             brackets_router,
             smoke_router,
+            roundrobin_router,
             sparrings_router,
             scoreboards_router,
             scorecards_router,

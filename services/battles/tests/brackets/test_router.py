@@ -44,6 +44,7 @@ async def test_empty_before_add_to_bracket(client: httpx.AsyncClient, session: A
         "right": [],
         "final": None,
         "third": None,
+        "groups": [],
         "levels": [{"name": "Top 8", "rounds": 1}, {"name": "Semi-final", "rounds": 1}, {"name": "Final", "rounds": 1}],
         "bracketSize": 8,
         "canEdit": True,

@@ -93,3 +93,51 @@ def test_ties_are_only_between_equals() -> None:
     standings = rules.ranking([1, 2], [Result(1, 2, 1, 1, 10, 10)])
     assert [s.tied for s in standings] == [True, True]
     assert [s.tied for s in rules.ranking([1, 2], [Result(1, 2, 1, 1, 11, 10)])] == [False, False]
+
+
+def test_tie_break_rounds_order_the_equals_in_the_order_decided() -> None:
+    # three equal on rounds and votes, one below them
+    results = [Result(1, 2, 2, 0, 2, 0), Result(2, 3, 2, 0, 2, 0), Result(3, 1, 2, 0, 2, 0), Result(1, 4, 0, 0, 0, 0)]
+    plain = rules.ranking([1, 2, 3, 4], results)
+    assert [(s.dancer, s.tied) for s in plain] == [(1, True), (2, True), (3, True), (4, False)]
+    assert rules.blocking_tie(plain)
+    one = rules.ranking([1, 2, 3, 4], results, [3])
+    assert [(s.dancer, s.tied) for s in one] == [(3, False), (1, True), (2, True), (4, False)]
+    assert rules.blocking_tie(one)  # second place is still open
+    two = rules.ranking([1, 2, 3, 4], results, [3, 2])
+    assert [(s.dancer, s.tied) for s in two] == [(3, False), (2, False), (1, False), (4, False)]
+    assert not rules.blocking_tie(two)
+    # a tie-break never lifts anyone over a better record
+    assert rules.ranking([1, 2, 3, 4], results, [4])[-1].dancer == 4
+
+
+def test_a_tie_below_the_ones_going_on_blocks_nothing() -> None:
+    results = [Result(1, 2, 2, 0, 2, 0), Result(1, 3, 2, 0, 2, 0), Result(1, 4, 2, 0, 2, 0), Result(2, 3, 2, 0, 2, 0)]
+    results += [Result(3, 4, 1, 1, 1, 1), Result(2, 4, 2, 0, 2, 0)]
+    standings = rules.ranking([1, 2, 3, 4], results)  # 3 and 4 each took a round of their battle: equal
+    assert [(s.dancer, s.tied) for s in standings] == [(1, False), (2, False), (3, True), (4, True)]
+    assert not rules.blocking_tie(standings)  # both are out whichever is third
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 3)), min_size=6, max_size=6), st.permutations([1, 2, 3, 4]))
+def test_the_ranking_is_the_same_whichever_order_the_results_come_in(
+    outcomes: list[tuple[int, int]], shuffled: list[int]
+) -> None:
+    pairs = rules.schedule([1, 2, 3, 4])
+    results = [
+        Result(red, blue, won, 2 - won, votes, 3 - votes)
+        for (red, blue), (won, votes) in zip(pairs, outcomes, strict=True)
+    ]
+    forward = rules.ranking([1, 2, 3, 4], results)
+    backward = rules.ranking([1, 2, 3, 4], list(reversed(results)))
+    assert forward == backward
+    assert sum(s.rounds for s in forward) == 12 and sorted(s.dancer for s in forward) == [1, 2, 3, 4]
+    assert shuffled  # (the permutation only varies hypothesis's examples)
+
+
+def test_how_many_go_into_groups_and_the_groups_names() -> None:
+    assert [rules.entering(size) for size in (2, 4, 8, 16, 32)] == [4, 8, 16, 32, 64]
+    assert [rules.group_name(n) for n in (1, 2, 16)] == ["Group A", "Group B", "Group P"]
+    decided = rules.result_of(7, 9, ["red", "tie", "blue", "red"], ["red", "red", "blue", "tie"])
+    assert decided == Result(7, 9, 2, 1, 2, 1)

@@ -131,6 +131,7 @@ class Battle(Schema):
     hide_participants: bool
     voters_checked_in: bool = False  # only the people checked in at the event vote in its sparrings
     third_place: bool = False  # the semi-finals' losers battle for third place (a bracket of 4 or more)
+    round_robin: bool = False  # round-robin groups before the bracket (docs/product/competition.md)
     judging_mode: JudgingMode = "points"  # how its sparrings are judged (docs/product/judging.md)
     is_hidden_participants: bool
     participants: list[Participant]
@@ -178,6 +179,7 @@ class BattleUpdate(Schema):
     hide_participants: bool | None = None
     voters_checked_in: bool | None = None
     third_place: bool | None = None
+    round_robin: bool | None = None
     judging_mode: JudgingMode | None = None
     participation_cap_type: Literal["none", "registration", "checkIn"] | None = None
     limit: int | None = Field(default=None, ge=0, le=100_000)

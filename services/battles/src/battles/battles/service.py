@@ -14,6 +14,7 @@ from battles.battles.schemas import BattleUpdate
 from battles.judging import rules as judging_rules
 from battles.models import Battle, EventView
 from battles.registration import standing
+from battles.roundrobin import rules as roundrobin_rules
 from battles.scoreboards import sync as board_sync
 from battles.scoreboards.repository import scoreboard_repository
 from battles.sparrings.repository import sparring_repository
@@ -163,6 +164,10 @@ class BattleService:
             battle.voters_checked_in = update.voters_checked_in
         if "third_place" in given and update.third_place is not None:
             battle.third_place = update.third_place  # read when the bracket is built (Add to bracket)
+        if "round_robin" in given and update.round_robin is not None and update.round_robin != battle.round_robin:
+            if battle.status != "registration":  # the groups are made (or the bracket built) at Add to bracket
+                raise Conflict(roundrobin_rules.FIXED)
+            battle.round_robin = update.round_robin
         if "participation_cap_type" in given and update.participation_cap_type is not None:
             battle.cap_type = update.participation_cap_type
         if "limit" in given and update.limit is not None:

@@ -416,6 +416,7 @@ async def build_json(
         hide_participants=battle.hide_participants,
         voters_checked_in=battle.voters_checked_in,
         third_place=battle.third_place,
+        round_robin=battle.round_robin,
         judging_mode=cast(JudgingMode, battle.judging_mode),
         is_hidden_participants=hidden,
         participants=[],

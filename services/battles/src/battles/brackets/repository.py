@@ -12,9 +12,12 @@ from battles.models import Sparring
 
 class BracketRepository:
     async def sparrings(
-        self, session: AsyncSession, battle_id: int, ids: Iterable[int] | None = None
+        self, session: AsyncSession, battle_id: int, ids: Iterable[int] | None = None, *, groups: bool = False
     ) -> list[Sparring]:
+        """The bracket's sparrings; a round-robin group's battles are not the bracket's, unless `groups`."""
         statement = select(Sparring).where(Sparring.battle_id == battle_id)
+        if not groups:
+            statement = statement.where(Sparring.side != "group")
         if ids is not None:
             statement = statement.where(Sparring.id.in_(sorted(set(ids))))
         found = await session.scalars(statement.order_by(Sparring.side, Sparring.round, Sparring.position))

@@ -32,6 +32,7 @@ class Bracket(Schema):
     right: list[list[BracketSparring]] = []
     final: BracketSparring | None = None
     third: BracketSparring | None = None  # the battle for third place, when the battle has one
+    groups: list[BracketSparring] = []  # round-robin groups' battles (`round` the group's number): boards show them
     levels: list[BracketLevel] = []
     bracket_size: int
     can_edit: bool = False

@@ -70,7 +70,7 @@ class BracketService:
     async def view(self, session: AsyncSession, access: BattleAccess) -> s.Bracket:
         await commit_writes(session)
         battle = access.battle
-        sparrings = await bracket_repository.sparrings(session, battle.id)
+        sparrings = await bracket_repository.sparrings(session, battle.id, groups=True)
         entries = {e.id: e for e in await battle_repository.entries(session, battle.id)}
         crews = {c.id: c for c in await battle_repository.crews(session, battle.id)} if access.crew_battle else {}
         profiles = await battle_repository.profiles(session, (e.user_id for e in entries.values() if e.user_id))
@@ -90,6 +90,7 @@ class BracketService:
         halves: dict[str, list[list[s.BracketSparring]]] = {"left": [], "right": []}
         final: s.BracketSparring | None = None
         third: s.BracketSparring | None = None
+        groups: list[s.BracketSparring] = []
         for sparring in sparrings:
             winner = entries.get(sparring.winner_entry_id or 0)
             shown = s.BracketSparring(
@@ -108,6 +109,9 @@ class BracketService:
             if sparring.side == "third":
                 third = shown
                 continue
+            if sparring.side == "group":
+                groups.append(shown)
+                continue
             rounds = halves[sparring.side]
             while len(rounds) < sparring.round:
                 rounds.append([])
@@ -117,6 +121,7 @@ class BracketService:
             right=halves["right"],
             final=final,
             third=third,
+            groups=groups,
             levels=[
                 BracketLevel(name=level["name"], rounds=int(level.get("rounds") or 1))
                 for level in battle.bracket_levels

@@ -38,6 +38,11 @@ class Battle(Base):
     voters_checked_in: Mapped[bool] = mapped_column(default=False, server_default="false")
     # the semi-finals' losers battle for third place (a bracket of 4 or more, as it is built)
     third_place: Mapped[bool] = mapped_column(default=False, server_default="false")
+    # round-robin groups before the bracket (battles.roundrobin): the groups' entries in the order dealt (groups
+    # one after the other), and the entries that won a group's tie-break rounds, in the order decided
+    round_robin: Mapped[bool] = mapped_column(default=False, server_default="false")
+    group_order: Mapped[list[int] | None] = mapped_column(ARRAY(Integer))
+    group_tiebreaks: Mapped[list[int] | None] = mapped_column(ARRAY(Integer))
     # seven to smoke: the queue's order (entry ids) it was started with, None before (battles.smoke.rules)
     smoke_order: Mapped[list[int] | None] = mapped_column(ARRAY(Integer))
     # how its sparrings are judged (judging.rules.MODES): fixed once a judge has scored

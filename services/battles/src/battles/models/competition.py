@@ -49,11 +49,13 @@ class Sparring(Base):
     `next_side` (red or blue), the loser takes `loser_place` (2 in the final, 4 in the semi-finals, 8 ...) or,
     from a semi-final when the battle has one, moves to the battle for third place (`loser_next_id`, side
     `third`) on `loser_next_side`.
-    `rounds` is its level's number of rounds, `extra_rounds` the tie breakers added."""
+    `rounds` is its level's number of rounds, `extra_rounds` the tie breakers added.
+    A round-robin group's battle is on the side `group`: `round` is the group's number (1 is Group A), `position`
+    its order in the group's schedule; it moves nobody and gives no place (battles.roundrobin)."""
 
     __tablename__ = "sparring"
     __table_args__ = (
-        CheckConstraint("side IN ('left', 'right', 'final', 'third')", name="side"),
+        CheckConstraint("side IN ('left', 'right', 'final', 'third', 'group')", name="side"),
         Index("ix_sparring_battle_id", "battle_id"),
     )
     __mapper_args__ = {"eager_defaults": True}

@@ -14,10 +14,12 @@ from battles.battles.access import BattleAccess
 from battles.battles.repository import battle_repository
 from battles.brackets.repository import bracket_repository
 from battles.brackets.service import bracket_service
-from battles.models import Crew, CrewMember, Entry, PrelimGroup, PrelimScore, Profile
+from battles.models import Battle, Crew, CrewMember, Entry, PrelimGroup, PrelimScore, Profile
 from battles.prelims import rules
 from battles.prelims import schemas as s
 from battles.prelims.repository import competitor_id, prelims_repository
+from battles.roundrobin import rules as roundrobin_rules
+from battles.roundrobin.service import roundrobin_service
 from contracts.battles import PrelimPoints, PrelimStanding
 from kit.db import commit_writes
 from kit.errors import Conflict, Forbidden, Invalid, NotFound
@@ -58,6 +60,12 @@ async def load(session: AsyncSession, access: BattleAccess) -> Facts:
     users |= {m.user_id for members in facts.members.values() for m in members}
     facts.profiles = await battle_repository.profiles(session, users)
     return facts
+
+
+def passing_size(battle: Battle) -> int:
+    """How many of the prelims pass: the bracket's size, or with round-robin groups those that go into the groups
+    (twice the bracket, groups of four)."""
+    return roundrobin_rules.entering(battle.bracket_size) if battle.round_robin else battle.bracket_size
 
 
 def standings(facts: Facts) -> list[rules.Standing]:
@@ -126,7 +134,7 @@ def build(access: BattleAccess, facts: Facts, sort: Sort = "value-desc") -> s.Pr
     ranks = standings(facts)
     averages = {r.id: r.average for r in ranks}
     places = rules.places(ranks)
-    statuses, error = rules.passing(ranks, battle.bracket_size)
+    statuses, error = rules.passing(ranks, passing_size(battle))
     judged: dict[int, dict[str, list[s.PrelimsJudgeScore]]] = {}
     for score in facts.scores:
         judge = _dancer(facts, score.judge_id)
@@ -256,7 +264,7 @@ class PrelimsService:
         facts.scores = await prelims_repository.scores(session, battle.id)
         ranks = standings(facts)
         places = rules.places(ranks)
-        statuses, error = rules.passing(ranks, battle.bracket_size)
+        statuses, error = rules.passing(ranks, passing_size(battle))
         hidden = battle.hide_participants
         by_entry = {e.id: e for e in entries}
 
@@ -315,20 +323,24 @@ class PrelimsService:
         return await self.view(session, access)
 
     async def finish(self, session: AsyncSession, access: BattleAccess) -> s.Prelims:
-        """Add to bracket: the passed competitors, by rank, seeded into a new bracket."""
+        """Add to bracket: the passed competitors, by rank, seeded into a new bracket, or dealt into round-robin
+        groups when the battle has them (the bracket follows from the groups' rankings)."""
         self._registration(access)
         battle = access.battle
         if not battle.shuffled:
             raise Conflict(rules.NOT_SHUFFLED)
         facts = await load(session, access)
         ranks = standings(facts)
-        statuses, error = rules.passing(ranks, battle.bracket_size)
+        statuses, error = rules.passing(ranks, passing_size(battle))
         if error is not None:
             raise Conflict(error)
         by_competitor = {competitor_id(e): e for e in facts.entries}
         passed = [by_competitor[r.id] for r in rules.ranked(ranks) if statuses.get(r.id) == rules.PASSED]
         await bracket_repository.remove(session, battle.id)
-        await bracket_service.build(session, battle, passed)
+        if battle.round_robin:
+            await roundrobin_service.make(session, battle, passed)
+        else:
+            await bracket_service.build(session, battle, passed)
         for entry in passed:
             entry.is_promoted = True
         battle.status = FINISHED

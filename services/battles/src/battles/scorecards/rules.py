@@ -54,13 +54,15 @@ def result(mine: int, theirs: int | None, winner: int | None) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Stage:
-    """Where a sparring stands in the bracket, for the scorecard's order: first round first, the battle for third
-    place after the semi-finals, the final last."""
+    """Where a sparring stands in the bracket, for the scorecard's order: round-robin groups' battles first, then
+    the first round, the battle for third place after the semi-finals, the final last."""
 
     side: str
     round: int
     position: int
 
     def key(self) -> tuple[int, int, int]:
+        if self.side == "group":  # round-robin groups come before the bracket, group by group
+            return (0, self.round, self.position)
         last = {"third": 999, "final": 1_000}.get(self.side, self.round)
         return (last, 0 if self.side == "left" else 1, self.position)

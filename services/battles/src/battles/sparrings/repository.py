@@ -59,7 +59,12 @@ class SparringRepository:
         undecided = await session.scalar(
             select(func.count())
             .select_from(Sparring)
-            .where(Sparring.battle_id == battle_id, Sparring.next_id.is_(None), Sparring.winner_entry_id.is_(None))
+            .where(
+                Sparring.battle_id == battle_id,
+                Sparring.side != "group",  # a round-robin group's battles move nobody and end nothing
+                Sparring.next_id.is_(None),
+                Sparring.winner_entry_id.is_(None),
+            )
         )
         return not undecided
 

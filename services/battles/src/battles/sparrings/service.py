@@ -17,6 +17,8 @@ from battles.battles.service import battle_service
 from battles.judging import rules as judging
 from battles.models import Entry, Sparring
 from battles.results.service import results_service
+from battles.roundrobin import rules as roundrobin_rules
+from battles.roundrobin import service as roundrobin_service
 from battles.sparrings import rules, view
 from battles.sparrings import schemas as s
 from battles.sparrings.exceptions import SparringNotFound
@@ -215,7 +217,8 @@ class SparringService:
         for target in (following, for_third):
             if target is not None:
                 await events.sparring_changed(session, SparringTouched, target, battle.event.id)
-        if following is None and await sparring_repository.all_last_decided(session, battle.battle.id):
+        last = following is None and sparring.side != roundrobin_rules.GROUP  # a group's battle ends nothing
+        if last and await sparring_repository.all_last_decided(session, battle.battle.id):
             await self._place(session, battle)
         # A public message: a battle hiding its participants names the winner as its hidden views do.
         winner_id = battle_rules.hidden_id(entry.id) if battle.battle.hide_participants else view.competitor_of(entry)
@@ -229,6 +232,7 @@ class SparringService:
                 x.winner_entry_id, x.red_entry_id, x.blue_entry_id, x.loser_place, x.side == "final", x.side == "third"
             )
             for x in sparrings
+            if x.side != roundrobin_rules.GROUP
         )
         await results_service.record(session, battle, places)
         battle.battle.status = BATTLE_FINISHED
@@ -263,6 +267,10 @@ class SparringService:
             raise Conflict(refusal)
         if not state.active:
             return  # nothing to reset: a replay
+        if sparring.side == roundrobin_rules.GROUP:
+            if await roundrobin_service.bracket_built(session, battle.battle.id):
+                raise Conflict(roundrobin_rules.BRACKET_BUILT + ": undo the bracket first")
+            battle.battle.group_tiebreaks = None  # the rankings they broke ties in may change
         winner = sparring.winner_entry_id
         loser = sparring.blue_entry_id if winner == sparring.red_entry_id else sparring.red_entry_id
         following = await self._next(session, sparring) if winner is not None else None
