@@ -65,6 +65,7 @@ export function buildBattle(overrides: Partial<Battle> = {}): Battle {
     hideParticipants: false,
     votersCheckedIn: false,
     thirdPlace: false,
+    roundRobin: false,
     judgingMode: 'points',
     isHiddenParticipants: false,
     participants: [],
@@ -119,6 +120,7 @@ export function buildBracketSet(overrides: Partial<Bracket> = {}): Bracket {
     left: [[pair(1, 0, 1, 8), pair(2, 1, 4, 5)], [buildBracketSparring(5, { round: 2, level: 'Semi-final' })]],
     right: [[pair(3, 0, 2, 7), pair(4, 1, 3, 6)], [buildBracketSparring(6, { round: 2, level: 'Semi-final' })]],
     final: buildBracketSparring(7, { level: 'Final' }),
+    groups: [],
     levels: [
       { name: 'Top 8', rounds: 1 },
       { name: 'Semi-final', rounds: 1 },

@@ -110,7 +110,7 @@ describe('Brackets: the drawing', () => {
 
   it('says the bracket is not drawn yet before Add to bracket', async () => {
     const battle = buildBattle({ style: 'bracket', canEdit: true })
-    serve(battle, () => ({ left: [], right: [], final: null, levels: [], bracketSize: 8, canEdit: true }))
+    serve(battle, () => ({ left: [], right: [], groups: [], final: null, levels: [], bracketSize: 8, canEdit: true }))
     show(battle)
     expect(await screen.findByText('The bracket is drawn once the prelims are added to it.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Edit brackets' })).toBeNull()
@@ -208,7 +208,7 @@ describe('Brackets: the editor', () => {
 
   it('edits the final of a bracket of 2 at once', async () => {
     const pair = buildBattle({ style: 'bracket', canEdit: true, bracketSize: 2, participants: dancers.slice(0, 2) })
-    const server = serve(pair, () => ({ left: [], right: [], final: buildBracketSparring(9, { level: 'Final' }), levels: [{ name: 'Final', rounds: 1 }], bracketSize: 2, canEdit: true }))
+    const server = serve(pair, () => ({ left: [], right: [], groups: [], final: buildBracketSparring(9, { level: 'Final' }), levels: [{ name: 'Final', rounds: 1 }], bracketSize: 2, canEdit: true }))
     show(pair)
     await userEvent.click(await screen.findByRole('button', { name: 'Edit brackets' }))
     await userEvent.selectOptions(screen.getByLabelText('Final red'), '2')

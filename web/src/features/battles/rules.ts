@@ -237,3 +237,30 @@ export const SMOKE_TEXTS = {
   undo: (number: number) => `Undo battle ${number}`,
   undoQuestion: (number: number) => `Undo battle ${number}? Its winner loses the point.`,
 } as const
+
+/** Round-robin groups before the bracket (docs/product/competition.md, "Round-robin groups"). */
+export const ROUND_ROBIN_TEXTS = {
+  heading: 'Round-robin groups',
+  rules: (rounds: number, advance: number) =>
+    `Everyone in a group battles everyone else once, ${rounds} rounds a battle. A group ranks by rounds won, then judges' votes; the best ${advance} of each group go on to the bracket.`,
+  notMade: 'The groups are made at Add to bracket on the Prelims tab.',
+  standings: (group: string) => `${group} standings`,
+  battles: (group: string) => `${group} battles`,
+  rank: '#',
+  name: 'Dancer',
+  rounds: 'Rounds',
+  votes: 'Votes',
+  goesOn: 'Goes on',
+  tied: 'Tied',
+  tiebreak: (name: string) => `${name} won the tie-break`,
+  tiebreakHelp: 'Tied dancers dance a tie-break round; tap its winner.',
+  addToBracket: 'Add to bracket',
+  addQuestion: 'Seed the bracket from the groups\' rankings? The groups\' winners are seeded first, two of a group in opposite halves.',
+  undoBracket: 'Undo bracket',
+  undoQuestion: 'Remove the bracket and go back to the groups?',
+  built: 'The bracket is built from these groups.',
+  open: 'Open',
+  versus: (red: string, blue: string) => `${red} vs ${blue}`,
+  score: (red: number, blue: number) => `${red}–${blue}`,
+  statuses: { waiting: 'Waiting', ready: 'Ready', judging: 'Judging', 'need-tie-breaker': 'Tie breaker', finished: 'Decided' } as Record<string, string>,
+} as const

@@ -17,6 +17,8 @@ export const BATTLE_TEXTS = {
   votersCheckedIn: 'Only people checked in at the event vote in the sparrings',
   // beside the spec (docs/decisions.md, "A battle for third place")
   thirdPlace: 'The semi-finals\' losers battle for third place',
+  // beside the spec (docs/product/competition.md, "Round-robin groups")
+  roundRobin: 'Round-robin groups before the bracket (groups of 4, the best 2 of each go on)',
   // beside the spec (docs/decisions.md, "Judging modes"): points is the spec's, the others decide round by round
   judging: 'Judging',
   judgingModes: {
@@ -192,6 +194,7 @@ export function battleUpdate(battle: Battle, timeZone: string | null | undefined
     hideParticipants: Boolean(battle.hideParticipants),
     votersCheckedIn: Boolean(battle.votersCheckedIn),
     thirdPlace: Boolean(battle.thirdPlace),
+    roundRobin: Boolean(battle.roundRobin),
     judgingMode: battle.judgingMode ?? 'points',
     participationCapType: battle.participationCapType ?? 'none',
     limit: battle.limit ?? 0,

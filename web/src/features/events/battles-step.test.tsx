@@ -126,6 +126,7 @@ describe('the Battles step', () => {
       hideParticipants: false,
       votersCheckedIn: false,
       thirdPlace: false,
+      roundRobin: false,
       judgingMode: 'points',
       participationCapType: 'none',
       limit: 0,
@@ -346,6 +347,16 @@ describe('the Battles step', () => {
     expect(puts(calls)[0].body).toMatchObject({ style: 'bracket', bracketSize: 4, thirdPlace: true })
   })
 
+  it('lets a bracket battle have round-robin groups before the bracket', async () => {
+    const { calls, user, dialog } = await editBattle(buildBattle({ style: 'bracket', bracketSize: 8 }))
+    const groups = within(dialog).getByRole('switch', { name: 'Round-robin groups before the bracket (groups of 4, the best 2 of each go on)' })
+    expect(groups).not.toBeChecked()
+    await user.click(groups)
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(puts(calls)).toHaveLength(1))
+    expect(puts(calls)[0].body).toMatchObject({ style: 'bracket', roundRobin: true })
+  })
+
   it('offers no battle for third place to a bracket of 2 (it has no semi-finals) nor to a classic battle', async () => {
     const { dialog } = await editBattle(buildBattle({ style: 'bracket', bracketSize: 2 }))
     expect(within(dialog).queryByRole('switch', { name: "The semi-finals' losers battle for third place" })).toBeNull()
@@ -356,6 +367,7 @@ describe('the Battles step', () => {
     expect(within(dialog).queryByRole('switch', { name: 'Only people checked in at the event vote in the sparrings' })).toBeNull()
     expect(within(dialog).queryByRole('switch', { name: "The semi-finals' losers battle for third place" })).toBeNull()
     expect(within(dialog).queryByRole('combobox', { name: 'Judging' })).toBeNull()
+    expect(within(dialog).queryByRole('switch', { name: /Round-robin groups/ })).toBeNull()
   })
 
   it("lets a bracket battle choose how its judges decide, the chosen mode explained in a line; points is the spec's default", async () => {

@@ -40,6 +40,18 @@ describe('Display mode: the carpets\' scoreboards', () => {
     ])
   })
 
+  it("offers round-robin groups' battles for a board, before the bracket's", () => {
+    const groups = [
+      { sparringId: 31, level: 'Group A', status: 'judging', red: side('Ana'), blue: side('Kid') },
+      { sparringId: 32, level: 'Group B', status: 'finished', red: side('Zed'), blue: side('Rocka') },
+    ]
+    expect(boardSparrings(null, { ...BRACKET, groups } as never).slice(0, 3).map((option) => [option.label, option.open])).toEqual([
+      ['Group A: Ana vs Kid', true],
+      ['Group B: Zed vs Rocka', false],
+      ['Top 4: Kid vs Rocka', true],
+    ])
+  })
+
   it("names every sparring by its level and sides ('?' for an empty side); those with both sides and not finished can go on a board", () => {
     expect(boardSparrings(null, BRACKET as never)).toEqual([
       { sparringId: 21, label: 'Top 4: Kid vs Rocka', open: true },

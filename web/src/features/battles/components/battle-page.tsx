@@ -13,6 +13,7 @@ import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { ErrorState } from '@/components/ui/error-state'
+import { RoundRobinView } from './brackets/round-robin-view'
 import { SmokeView } from './smoke/smoke-view'
 import { PageLoader } from '@/components/ui/feedback'
 import { ProfileAvatar } from '@/components/ui/profile-avatar'
@@ -172,7 +173,17 @@ function BracketTabs({ battle, me, tab }: { battle: Battle; me: BattleUser | nul
         ))}
       </Tabs>
       <Box role="tabpanel" id={`battle-panel-${tab}`} aria-labelledby={`battle-tab-${tab}`} sx={{ py: 2 }}>
-        {tab === 'registration' ? <Layout battle={battle} me={me} /> : tab === 'prelims' ? <PrelimsView battle={battle} me={me} /> : <BracketsView battle={battle} />}
+        {tab === 'registration' ? (
+          <Layout battle={battle} me={me} />
+        ) : tab === 'prelims' ? (
+          <PrelimsView battle={battle} me={me} />
+        ) : (
+          <>
+            {/* round-robin groups come before the bracket (docs/product/competition.md) */}
+            {battle.roundRobin ? <RoundRobinView battle={battle} /> : null}
+            <BracketsView battle={battle} />
+          </>
+        )}
       </Box>
     </>
   )

@@ -229,7 +229,14 @@ export function boardSparringLabel(title: string | null | undefined, sparring: P
 export function boardSparrings(title: string | null, bracket: Bracket | null): BoardSparringOption[] {
   if (!bracket || typeof bracket !== 'object') return []
   // the battle for third place (when the battle has one) can go on a board as any other
-  const all = [...(bracket.left ?? []).flat(), ...(bracket.right ?? []).flat(), ...(bracket.third ? [bracket.third] : []), ...(bracket.final ? [bracket.final] : [])]
+  // round-robin groups' battles (when the battle has them) come first, as they are danced
+  const all = [
+    ...(bracket.groups ?? []),
+    ...(bracket.left ?? []).flat(),
+    ...(bracket.right ?? []).flat(),
+    ...(bracket.third ? [bracket.third] : []),
+    ...(bracket.final ? [bracket.final] : []),
+  ]
   return all.map((sparring) => ({
     sparringId: sparring.sparringId,
     label: boardSparringLabel(title, sparring),

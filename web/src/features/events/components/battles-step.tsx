@@ -381,6 +381,10 @@ function StyleFields({ draft, onChange, onValidity }: { draft: BattleDraft; onCh
             />
           ) : null}
           <FormControlLabel
+            control={<Switch checked={draft.roundRobin} onChange={(input) => onChange({ roundRobin: input.target.checked })} />}
+            label={BATTLE_TEXTS.roundRobin}
+          />
+          <FormControlLabel
             control={<Switch checked={draft.votersCheckedIn} onChange={(input) => onChange({ votersCheckedIn: input.target.checked })} />}
             label={BATTLE_TEXTS.votersCheckedIn}
           />
