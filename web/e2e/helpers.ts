@@ -300,6 +300,8 @@ export interface BracketBattleOnScreens {
   votersCheckedIn?: boolean
   /** the semi-finals' losers battle for third place */
   thirdPlace?: boolean
+  /** round-robin groups before the bracket */
+  roundRobin?: boolean
   /** the Judging menu's option where not the default points, e.g. 'Point at the winner' */
   judging?: string
   /** a screenshot of the filled dialog before it is saved */
@@ -330,6 +332,11 @@ export async function addBracketBattle(page: Page, battle: BracketBattleOnScreen
     const third = dialog.getByRole('switch', { name: "The semi-finals' losers battle for third place" })
     await press(third)
     await expect(third).toBeChecked()
+  }
+  if (battle.roundRobin) {
+    const groups = dialog.getByRole('switch', { name: /^Round-robin groups before the bracket/ })
+    await press(groups)
+    await expect(groups).toBeChecked()
   }
   if (battle.votersCheckedIn) {
     const voters = dialog.getByRole('switch', { name: 'Only people checked in at the event vote in the sparrings' })

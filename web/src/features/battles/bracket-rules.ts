@@ -16,6 +16,8 @@ export const BRACKET_TEXTS = {
   submit: 'Submit bracket',
   cancel: 'Cancel',
   notDrawn: 'The bracket is drawn once the prelims are added to it.',
+  // beside the spec (docs/product/competition.md, "Round-robin groups")
+  notDrawnGroups: "The bracket is drawn from the groups' rankings once every group battle is decided.",
   emptyOption: 'Empty',
 } as const
 

@@ -81,6 +81,8 @@ describe('Round-robin groups on the Brackets tab', () => {
     expect(within(battles).getByRole('link', { name: 'Dancer 13 vs Dancer 14' })).toHaveAttribute('href', '/sparring/2')
     expect(within(section).getByRole('button', { name: 'Add to bracket' })).toBeDisabled()
     expect(within(section).getByText('Every group battle must be decided before Add to bracket')).toBeInTheDocument()
+    // the bracket below waits for the groups, not the prelims
+    expect(screen.getByText("The bracket is drawn from the groups' rankings once every group battle is decided.")).toBeInTheDocument()
   })
 
   it('lets an editor tap the winner of a tie-break round, then add the bracket after confirming', async () => {

@@ -358,7 +358,7 @@ export function BracketsView({ battle }: BracketsViewProps) {
       </Stack>
 
       {!isDrawn(set) ? (
-        <Typography sx={{ color: 'text.secondary', textAlign: 'center', py: 6 }}>{BRACKET_TEXTS.notDrawn}</Typography>
+        <Typography sx={{ color: 'text.secondary', textAlign: 'center', py: 6 }}>{battle.roundRobin ? BRACKET_TEXTS.notDrawnGroups : BRACKET_TEXTS.notDrawn}</Typography>
       ) : (
         <BracketGrid set={set} context={context} />
       )}
