@@ -167,3 +167,26 @@ async def test_the_choice_is_fixed_once_the_prelims_are_finished(
     other = await create_battle(client, style="bracket")
     missing = await client.get(f"/api/battles/{other['id']}/groups")
     assert (missing.status_code, error(missing)) == (404, "This battle has no round-robin groups")
+
+
+async def test_a_battle_decided_by_choice_counts_as_every_round_won(
+    client: httpx.AsyncClient, session: AsyncSession
+) -> None:
+    """Without the judges' marks (the organizer chose the winner on the sparring page), the winner took both rounds
+    and nobody has a judge's vote."""
+    b = await round_robin_battle(client, session, 3, 2)
+    first = (await groups(client, b))["groups"][0]["battles"][0]
+    chosen = await client.post(
+        f"/api/admin/sparrings/{first['sparringId']}/set-winner/{first['blue']['id']}", headers=headers(ORGANIZER)
+    )
+    assert chosen.status_code == 200, chosen.text
+    found = await groups(client, b)
+    battle = found["groups"][0]["battles"][0]
+    assert (battle["status"], battle["winner"], battle["redRounds"], battle["blueRounds"]) == (
+        "finished",
+        first["blue"]["id"],
+        0,
+        2,
+    )
+    standings = {x["id"]: (x["rounds"], x["votes"]) for x in found["groups"][0]["standings"]}
+    assert standings[first["blue"]["id"]] == (2, 0) and standings[first["red"]["id"]] == (0, 0)

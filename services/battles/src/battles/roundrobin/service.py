@@ -68,7 +68,12 @@ class RoundRobinService:
                 for x in by_sparring.get(battle.id, [])
                 if x.judge_id in judges
             ]
-            decided = judging.decisions(given, judges, battle.rounds + battle.extra_rounds)
+            count = battle.rounds + battle.extra_rounds
+            decided = judging.decisions(given, judges, count)
+            if battle.winner_entry_id is not None and not any(decided.values()):
+                # decided by an admin's choice, without the judges' marks: the winner took every round
+                won = "red" if battle.winner_entry_id == battle.red_entry_id else "blue"
+                decided = dict.fromkeys(range(1, count + 1), won)
             rounds[battle.id] = judging.rounds_won(decided)
             if battle.status == FINISHED and battle.red_entry_id is not None and battle.blue_entry_id is not None:
                 picks = [judging.pick_of(x.red, x.blue) for x in given]
