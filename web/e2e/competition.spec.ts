@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { acceptCookies, addBracketBattle, confirm, expect, fillDates, json, openLive, organizationOnScreens, pageErrors, press, reloadUntil, shot, signUpByApi, startEventOnScreens, tag, test, watch, type Account } from './helpers'
+import { acceptCookies, type Account, addBracketBattle, confirm, expect, json, openLive, organizationOnScreens, pageErrors, press, publishWithBattles, registerOnPhone, shot, signUpByApi, tag, test, watch, wizardToBattles } from './helpers'
 
 /**
  * The competition's rules the battle day rehearsal (rehearsal.spec.ts) does not meet, on a bracket battle of 4:
@@ -85,46 +85,14 @@ test.describe('competition', () => {
     const judge3 = await judgeDevice(browser, `Judge3 ${t}`, consoleErrors, false)
     const orgName = `Cypher League ${t}`
     await organizationOnScreens(page, orgName)
-    const eventId = await startEventOnScreens(page, { title: `Bracket Jam ${t}`, orgName })
-    const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
-    await next()
-    await fillDates(page, -1, 3, 'America/New_York')
-    await next()
-    for (const step of ['Tiers', 'Display Mode']) {
-      await expect(page.getByRole('heading', { name: step, level: 2 })).toBeVisible()
-      await next()
-    }
+    const eventId = await wizardToBattles(page, { title: `Bracket Jam ${t}`, orgName })
     const judgeNames = [1, 2, 3].map((n) => `Judge${n} ${t}`)
     await addBracketBattle(page, { title: battleTitle, orgName, size: '4', judges: judgeNames, rounds: { 'Semi-final': 1, Final: 2 }, thirdPlace: true })
-    await next()
-    await press(page.getByRole('button', { name: 'Publish Event' }))
-    await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`))
-    await expect(page.getByRole('dialog', { name: "We've emailed you some help" })).toBeVisible()
-    await page.keyboard.press('Escape')
-    const chip = page.getByRole('region', { name: 'Battles' }).getByRole('link', { name: new RegExp(battleTitle) })
-    await reloadUntil(page, chip)
-    const battleId = Number((await chip.getAttribute('href'))!.split('/').pop())
+    const [battleId] = await publishWithBattles(page, request, eventId, [battleTitle])
 
-    // battles shows the battle to others once it learns (by NATS) that its event is published
-    await expect.poll(async () => (await request.get(`/api/battles/${battleId}`)).status(), { timeout: 20_000 }).toBe(200)
-    // the five register on the battle page, one after another on one phone (each signs in there: an account by
-    // API), reloading as a person would until battles knows their profile is complete (it learns it from NATS)
-    const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
-    const phone = await phoneContext.newPage()
-    watch(phone, consoleErrors, 'dancers phone')
-    await acceptCookies(phone)
-    const dancers: Account[] = []
-    for (const name of dancerNames) {
-      dancers.push(await signUpByApi(phone, { dancerName: name, prefix: 'breaker' }))
-      const register = phone.getByRole('region', { name: 'Registration' }).getByRole('button', { name: 'Register', exact: true })
-      await expect(async () => {
-        await phone.goto(`/battle/${battleId}`)
-        await expect(register).toBeEnabled({ timeout: 3_000 })
-      }).toPass({ timeout: 30_000, intervals: [1_000] })
-      await press(register)
-      await expect(phone.getByRole('region', { name: 'Registration' }).getByText('You are registered.')).toBeVisible()
-    }
-    await phoneContext.close()
+    // the five register on the battle page, one after another on one phone
+    const { phone, dancers } = await registerOnPhone(browser, [battleId], dancerNames, 'breaker', consoleErrors)
+    await phone.context().close()
     // and the organizer checks them in at the door
     await page.goto(`/event/${eventId}/checkin`)
     await expect(page.getByRole('heading', { name: 'Check people in' })).toBeVisible()

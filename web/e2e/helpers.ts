@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test as base, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
 
 const here = dirname(fileURLToPath(import.meta.url))
 export const SCREENSHOTS = join(here, 'screenshots')
@@ -351,6 +351,80 @@ export async function addBracketBattle(page: Page, battle: BracketBattleOnScreen
   await press(dialog.getByRole('button', { name: 'Save' }))
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('list', { name: 'Battles' }).getByRole('listitem').filter({ hasText: battle.title })).toContainText('1 vs 1')
+}
+
+/**
+ * The wizard opened by the signed-in organizer up to its Battles step: Info (`info`), dates from yesterday to three
+ * days on in New York (under way now), Tiers left empty, Display Mode (`atDisplayMode` acts there, e.g. adds a
+ * carpet); the draft's id.
+ */
+export async function wizardToBattles(page: Page, info: EventInfo, atDisplayMode?: () => Promise<void>): Promise<number> {
+  const id = await startEventOnScreens(page, info)
+  const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
+  await next()
+  await fillDates(page, -1, 3, 'America/New_York')
+  await next()
+  await expect(page.getByRole('heading', { name: 'Tiers', level: 2 })).toBeVisible()
+  await next()
+  await expect(page.getByRole('heading', { name: 'Display Mode', level: 2 })).toBeVisible()
+  if (atDisplayMode) await atDisplayMode()
+  await next()
+  await expect(page.getByRole('heading', { name: 'Battles', level: 2 })).toBeVisible()
+  return id
+}
+
+/**
+ * From the wizard's Battles step: Next, the review (`atReview` checks it), Publish Event, the help dialog closed;
+ * then each battle's id as its chip on the event page links it, once battles shows it to others (it learns by
+ * NATS that the event is published).
+ */
+export async function publishWithBattles(
+  page: Page,
+  request: APIRequestContext,
+  eventId: number,
+  titles: string[],
+  atReview?: () => Promise<void>,
+): Promise<number[]> {
+  await press(page.getByRole('button', { name: 'Next', exact: true }))
+  if (atReview) await atReview()
+  await press(page.getByRole('button', { name: 'Publish Event' }))
+  await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`))
+  await expect(page.getByRole('dialog', { name: "We've emailed you some help" })).toBeVisible()
+  await page.keyboard.press('Escape')
+  const ids: number[] = []
+  for (const title of titles) {
+    const chip = page.getByRole('region', { name: 'Battles' }).getByRole('link', { name: new RegExp(title) })
+    await reloadUntil(page, chip)
+    ids.push(Number((await chip.getAttribute('href'))!.split('/').pop()))
+  }
+  for (const id of ids) await expect.poll(async () => (await request.get(`/api/battles/${id}`)).status(), { timeout: 20_000 }).toBe(200)
+  return ids
+}
+
+/**
+ * One phone (touch, 390 px wide) on which the dancers `names` sign in one after another (accounts by API) and each
+ * registers for every battle of `battleIds` on its page, reloading as a person would until battles knows their
+ * profile is complete (it learns it from NATS). The phone stays open, signed in as the last of them.
+ */
+export async function registerOnPhone(browser: Browser, battleIds: number[], names: string[], prefix: string, errors: string[]): Promise<{ phone: Page; dancers: Account[] }> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+  const phone = await context.newPage()
+  watch(phone, errors, 'dancers phone')
+  await acceptCookies(phone)
+  const dancers: Account[] = []
+  for (const name of names) {
+    dancers.push(await signUpByApi(phone, { dancerName: name, prefix }))
+    for (const id of battleIds) {
+      const register = phone.getByRole('region', { name: 'Registration' }).getByRole('button', { name: 'Register', exact: true })
+      await expect(async () => {
+        await phone.goto(`/battle/${id}`)
+        await expect(register).toBeEnabled({ timeout: 3_000 })
+      }).toPass({ timeout: 30_000, intervals: [1_000] })
+      await press(register)
+      await expect(phone.getByRole('region', { name: 'Registration' }).getByText('You are registered.')).toBeVisible()
+    }
+  }
+  return { phone, dancers }
 }
 
 /** Confirm the question a button opened. */

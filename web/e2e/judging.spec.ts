@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test'
-import { acceptCookies, addBracketBattle, confirm, expect, fillDates, json, openLive, pageErrors, press, reloadUntil, shot, signUpByApi, startEventOnScreens, tag, test, watch, type Account } from './helpers'
+import { acceptCookies, type Account, addBracketBattle, confirm, expect, json, openLive, pageErrors, press, publishWithBattles, registerOnPhone, shot, signUpByApi, tag, test, watch, wizardToBattles } from './helpers'
 
 /**
  * The judging modes beside the spec's points (docs/product/judging.md), each end to end through the screens: one
@@ -75,17 +75,10 @@ test.describe('judging modes', () => {
     await acceptCookies(page)
     await signUpByApi(page, { dancerName: `Host ${t}`, prefix: 'judging-host' })
     const judges = await Promise.all([1, 2, 3].map((n) => tablet(browser, `Judge${n} ${t}`, consoleErrors)))
-    const eventId = await startEventOnScreens(page, { title: `Judging Jam ${t}` })
-    const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
-    await next()
-    await fillDates(page, -1, 3, 'America/New_York')
-    await next()
-    await expect(page.getByRole('heading', { name: 'Tiers', level: 2 })).toBeVisible()
-    await next()
-    await expect(page.getByRole('heading', { name: 'Display Mode', level: 2 })).toBeVisible()
-    await press(page.getByRole('button', { name: 'Add carpet' }))
-    await expect(page.getByLabel('Carpet 1 name')).toHaveValue('Carpet 1')
-    await next()
+    const eventId = await wizardToBattles(page, { title: `Judging Jam ${t}` }, async () => {
+      await press(page.getByRole('button', { name: 'Add carpet' }))
+      await expect(page.getByLabel('Carpet 1 name')).toHaveValue('Carpet 1')
+    })
     for (const mode of MODES) {
       await addBracketBattle(page, {
         title: `${mode.title} ${t}`,
@@ -96,39 +89,12 @@ test.describe('judging modes', () => {
         shotName: mode === MODES[2] ? 'judging-wizard-battle' : undefined,
       })
     }
-    await next()
-    await press(page.getByRole('button', { name: 'Publish Event' }))
-    await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`))
-    await expect(page.getByRole('dialog', { name: "We've emailed you some help" })).toBeVisible()
-    await page.keyboard.press('Escape')
-    const battleIds: number[] = []
-    for (const mode of MODES) {
-      const chip = page.getByRole('region', { name: 'Battles' }).getByRole('link', { name: new RegExp(`${mode.title} ${t}`) })
-      await reloadUntil(page, chip)
-      battleIds.push(Number((await chip.getAttribute('href'))!.split('/').pop()))
-    }
-    for (const id of battleIds) await expect.poll(async () => (await request.get(`/api/battles/${id}`)).status(), { timeout: 20_000 }).toBe(200)
+    const battleIds = await publishWithBattles(page, request, eventId, MODES.map((mode) => `${mode.title} ${t}`))
 
     // four dancers register for the three battles on one phone, and are checked in at the door
-    const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
-    const phone = await phoneContext.newPage()
-    watch(phone, consoleErrors, 'dancers phone')
-    await acceptCookies(phone)
     const dancerNames = [1, 2, 3, 4].map((n) => `Dancer${n} ${t}`)
-    const dancers: Account[] = []
-    for (const name of dancerNames) {
-      dancers.push(await signUpByApi(phone, { dancerName: name, prefix: 'judging-dancer' }))
-      for (const id of battleIds) {
-        const register = phone.getByRole('region', { name: 'Registration' }).getByRole('button', { name: 'Register', exact: true })
-        await expect(async () => {
-          await phone.goto(`/battle/${id}`)
-          await expect(register).toBeEnabled({ timeout: 3_000 })
-        }).toPass({ timeout: 30_000, intervals: [1_000] })
-        await register.tap()
-        await expect(phone.getByRole('region', { name: 'Registration' }).getByText('You are registered.')).toBeVisible()
-      }
-    }
-    await phoneContext.close()
+    const { phone, dancers } = await registerOnPhone(browser, battleIds, dancerNames, 'judging-dancer', consoleErrors)
+    await phone.context().close()
     await page.goto(`/event/${eventId}/checkin`)
     for (const [index, one] of dancers.entries()) {
       await expect(page.getByTestId(`attendee-${one.userId}`)).toBeVisible({ timeout: 20_000 })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { acceptCookies, addBracketBattle, confirm, expect, fillDates, openLive, pageErrors, press, reloadUntil, shot, signUpByApi, startEventOnScreens, tag, test, watch } from './helpers'
+import { acceptCookies, addBracketBattle, confirm, expect, openLive, pageErrors, press, publishWithBattles, registerOnPhone, shot, signUpByApi, tag, test, watch, wizardToBattles } from './helpers'
 
 /**
  * Round-robin groups before the bracket (docs/product/competition.md, "Round-robin groups") through the screens:
@@ -37,41 +37,13 @@ test.describe('round-robin groups', () => {
     await acceptCookies(judge)
     await signUpByApi(judge, { dancerName: `Judge ${t}`, prefix: 'rr-judge' })
 
-    const eventId = await startEventOnScreens(page, { title: `Group Jam ${t}` })
-    const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
-    await next()
-    await fillDates(page, -1, 3, 'America/New_York')
-    await next()
-    for (const step of ['Tiers', 'Display Mode']) {
-      await expect(page.getByRole('heading', { name: step, level: 2 })).toBeVisible()
-      await next()
-    }
+    const eventId = await wizardToBattles(page, { title: `Group Jam ${t}` })
     await addBracketBattle(page, { title, size: '2', judges: [`Judge ${t}`], roundRobin: true, shotName: 'roundrobin-dialog' })
-    await next()
-    await press(page.getByRole('button', { name: 'Publish Event' }))
-    await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`))
-    await expect(page.getByRole('dialog', { name: "We've emailed you some help" })).toBeVisible()
-    await page.keyboard.press('Escape')
-    const chip = page.getByRole('region', { name: 'Battles' }).getByRole('link', { name: new RegExp(title) })
-    await reloadUntil(page, chip)
-    const battleId = Number((await chip.getAttribute('href'))!.split('/').pop())
+    const [battleId] = await publishWithBattles(page, request, eventId, [title])
 
     // three dancers register on the battle page from one phone
-    const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
-    const phone = await phoneContext.newPage()
-    watch(phone, consoleErrors, 'dancers phone')
-    await acceptCookies(phone)
     const names = [1, 2, 3].map((n) => `Grouper${n} ${t}`)
-    for (const name of names) {
-      await signUpByApi(phone, { dancerName: name, prefix: 'grouper' })
-      const register = phone.getByRole('region', { name: 'Registration' }).getByRole('button', { name: 'Register', exact: true })
-      await expect(async () => {
-        await phone.goto(`/battle/${battleId}`)
-        await expect(register).toBeEnabled({ timeout: 3_000 })
-      }).toPass({ timeout: 30_000, intervals: [1_000] })
-      await press(register)
-      await expect(phone.getByRole('region', { name: 'Registration' }).getByText('You are registered.')).toBeVisible()
-    }
+    const { phone } = await registerOnPhone(browser, [battleId], names, 'grouper', consoleErrors)
     // the last dancer's phone follows the Brackets tab: the groups are not made yet
     await openLive(phone, `/battle/${battleId}/brackets`, `battle:${battleId}`)
     await expect(phone.getByText('The groups are made at Add to bracket on the Prelims tab.')).toBeVisible()
@@ -147,7 +119,7 @@ test.describe('round-robin groups', () => {
     expect(first).not.toBe(second)
 
     await tabletContext.close()
-    await phoneContext.close()
+    await phone.context().close()
     expect(pageErrors(consoleErrors)).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { acceptCookies, confirm, expect, fillDates, openLive, pageErrors, press, reloadUntil, shot, signUpByApi, startEventOnScreens, tag, test, watch } from './helpers'
+import { acceptCookies, confirm, expect, openLive, pageErrors, press, publishWithBattles, registerOnPhone, shot, signUpByApi, tag, test, watch, wizardToBattles } from './helpers'
 
 /**
  * Seven to smoke (beside the spec: docs/decisions.md, "Seven to smoke") through the screens: the organizer adds
@@ -7,22 +7,14 @@ import { acceptCookies, confirm, expect, fillDates, openLive, pageErrors, press,
  * the champion and the places show on the battle page. Only the accounts are made through the API.
  */
 test.describe('seven to smoke', () => {
-  test('wizard → three register → started → the winner stays, the loser queues → first to seven → the places', async ({ page, browser, consoleErrors }) => {
+  test('wizard → three register → started → the winner stays, the loser queues → first to seven → the places', async ({ page, browser, request, consoleErrors }) => {
     test.skip(test.info().project.name !== 'desktop', 'the organizer holds a tablet and the dancers a phone of their own')
     test.setTimeout(150_000)
     const t = tag()
     const title = `Smoke ${t}`
     await acceptCookies(page)
     await signUpByApi(page, { dancerName: `Host ${t}`, prefix: 'smoke-host' })
-    const eventId = await startEventOnScreens(page, { title: `Smoke Jam ${t}` })
-    const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
-    await next()
-    await fillDates(page, -1, 3, 'America/New_York')
-    await next()
-    for (const step of ['Tiers', 'Display Mode']) {
-      await expect(page.getByRole('heading', { name: step, level: 2 })).toBeVisible()
-      await next()
-    }
+    const eventId = await wizardToBattles(page, { title: `Smoke Jam ${t}` })
     await press(page.getByRole('button', { name: 'Add Battle' }))
     const dialog = page.getByRole('dialog', { name: 'Edit Battle' })
     await dialog.getByRole('textbox', { name: 'Title' }).fill(title)
@@ -30,32 +22,11 @@ test.describe('seven to smoke', () => {
     await expect(dialog.getByRole('combobox', { name: 'Bracket size' })).toHaveCount(0)
     await press(dialog.getByRole('button', { name: 'Save' }))
     await expect(dialog).toBeHidden()
-    await next()
-    await expect(page.getByText('Style: Seven to smoke')).toBeVisible()
-    await press(page.getByRole('button', { name: 'Publish Event' }))
-    await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`))
-    await expect(page.getByRole('dialog', { name: "We've emailed you some help" })).toBeVisible()
-    await page.keyboard.press('Escape')
-    const chip = page.getByRole('region', { name: 'Battles' }).getByRole('link', { name: new RegExp(title) })
-    await reloadUntil(page, chip)
-    const battleId = Number((await chip.getAttribute('href'))!.split('/').pop())
+    const [battleId] = await publishWithBattles(page, request, eventId, [title], () => expect(page.getByText('Style: Seven to smoke')).toBeVisible())
 
     // three dancers register on the battle page from one phone, one after another
-    const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
-    const phone = await phoneContext.newPage()
-    watch(phone, consoleErrors, 'dancers phone')
-    await acceptCookies(phone)
     const names = [1, 2, 3].map((n) => `Smoker${n} ${t}`)
-    for (const name of names) {
-      await signUpByApi(phone, { dancerName: name, prefix: 'smoker' })
-      const register = phone.getByRole('region', { name: 'Registration' }).getByRole('button', { name: 'Register', exact: true })
-      await expect(async () => {
-        await phone.goto(`/battle/${battleId}`)
-        await expect(register).toBeEnabled({ timeout: 3_000 })
-      }).toPass({ timeout: 30_000, intervals: [1_000] })
-      await press(register)
-      await expect(phone.getByRole('region', { name: 'Registration' }).getByText('You are registered.')).toBeVisible()
-    }
+    const { phone } = await registerOnPhone(browser, [battleId], names, 'smoker', consoleErrors)
     // the last dancer's phone stays on the battle page, following it live
     await openLive(phone, `/battle/${battleId}`, `battle:${battleId}`)
     await expect(phone.getByText('Seven to smoke has not started yet.')).toBeVisible()
@@ -96,7 +67,7 @@ test.describe('seven to smoke', () => {
     const winners = tablet.getByRole('list', { name: 'Winners' }).getByRole('listitem')
     await expect(winners.nth(0)).toContainText(new RegExp(`1st Place\\s*${names[1]}`))
     await expect(winners.nth(1)).toContainText('2nd Place')
-    await phoneContext.close()
+    await phone.context().close()
     expect(pageErrors(consoleErrors)).toEqual([])
   })
 })
