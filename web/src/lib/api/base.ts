@@ -139,3 +139,16 @@ export function isApiError(error: unknown): error is ApiError {
 export function isNotFound(error: unknown): boolean {
   return isApiError(error) && error.status === 404
 }
+
+/**
+ * A write whose answer is the whole resource the page reads: `put` takes it into that read's cache at once, when
+ * `isAnswer` recognises it (a failure was already shown as a toast by the base query).
+ */
+export async function takeAnswer<T>(queryFulfilled: Promise<{ data: T }>, isAnswer: (data: unknown) => boolean, put: (data: T) => void): Promise<void> {
+  try {
+    const { data } = await queryFulfilled
+    if (data && typeof data === 'object' && isAnswer(data)) put(data)
+  } catch {
+    /* the failure was shown as a toast */
+  }
+}

@@ -1,4 +1,4 @@
-import { api } from '@/lib/api/base'
+import { api, takeAnswer } from '@/lib/api/base'
 import type { Bracket, Color, JudgeRoundEntry, Board, ScoreboardEvent, BracketSeedIn, Scorecard, Sparring } from '../bracket-types'
 import { BATTLE_TAG } from '@/lib/api/battles'
 import { newerBoard, newerSparring } from '../bracket-rules'
@@ -37,14 +37,8 @@ const competitionApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG, SPARRING
     /** POST /api/battles/{id}/seed: answers the bracket set. */
     seedBracket: build.mutation<Bracket, { battleId: number; entries: BracketSeedIn[] }>({
       query: ({ battleId, entries }) => ({ url: `/battles/${battleId}/seed`, method: 'POST', body: entries }),
-      onQueryStarted: async ({ battleId }, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled
-          if (data && typeof data === 'object' && 'left' in data) dispatch(competitionApi.util.upsertQueryData('bracketsByBattle', battleId, data))
-        } catch {
-          /* the failure was shown as a toast */
-        }
-      },
+      onQueryStarted: ({ battleId }, { dispatch, queryFulfilled }) =>
+        takeAnswer(queryFulfilled, (data) => 'left' in (data as object), (data) => dispatch(competitionApi.util.upsertQueryData('bracketsByBattle', battleId, data))),
     }),
     /** A competitor's scorecard (beside the spec): private to them and the battle's insiders until its final. */
     scorecard: build.query<Scorecard, { battleId: number; competitorId: number }>({

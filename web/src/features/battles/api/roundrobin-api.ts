@@ -1,4 +1,4 @@
-import { api } from '@/lib/api/base'
+import { api, takeAnswer } from '@/lib/api/base'
 import { BATTLE_TAG } from '@/lib/api/battles'
 import type { RoundRobin } from '../bracket-types'
 import { BRACKET_TAG } from './competition-api'
@@ -6,14 +6,8 @@ import { BRACKET_TAG } from './competition-api'
 type Lifecycle = { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: RoundRobin }> }
 
 /** Every call answers the whole stage: it replaces the page's copy at once. */
-async function takesGroups(battleId: number, { dispatch, queryFulfilled }: Lifecycle) {
-  try {
-    const { data } = await queryFulfilled
-    if (data && typeof data === 'object' && 'groups' in data) dispatch(roundRobinApi.util.upsertQueryData('groupsByBattle', battleId, data))
-  } catch {
-    /* the failure was shown as a toast */
-  }
-}
+const takesGroups = (battleId: number, { dispatch, queryFulfilled }: Lifecycle) =>
+  takeAnswer(queryFulfilled, (data) => 'groups' in (data as object), (data) => dispatch(roundRobinApi.util.upsertQueryData('groupsByBattle', battleId, data)))
 
 /**
  * Round-robin groups (docs/product/competition.md, "Round-robin groups"): read under the battle's tag, so the battle

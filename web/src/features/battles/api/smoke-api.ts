@@ -1,18 +1,12 @@
-import { api } from '@/lib/api/base'
+import { api, takeAnswer } from '@/lib/api/base'
 import { BATTLE_TAG } from '@/lib/api/battles'
 import type { Smoke } from '../bracket-types'
 
 type SmokeLifecycle = { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Smoke }> }
 
 /** Every seven-to-smoke call answers the whole standing: it replaces the page's copy at once. */
-async function takesSmoke(battleId: number, { dispatch, queryFulfilled }: SmokeLifecycle) {
-  try {
-    const { data } = await queryFulfilled
-    if (data && typeof data === 'object' && 'started' in data) dispatch(smokeApi.util.upsertQueryData('smokeByBattle', battleId, data))
-  } catch {
-    /* the failure was shown as a toast */
-  }
-}
+const takesSmoke = (battleId: number, { dispatch, queryFulfilled }: SmokeLifecycle) =>
+  takeAnswer(queryFulfilled, (data) => 'started' in (data as object), (data) => dispatch(smokeApi.util.upsertQueryData('smokeByBattle', battleId, data)))
 
 /** Seven to smoke (docs/decisions.md, "Seven to smoke"): read on the battle's live topic (its `Battle` tag). */
 const smokeApi = api.enhanceEndpoints({ addTagTypes: [BATTLE_TAG] }).injectEndpoints({
