@@ -111,6 +111,42 @@ async def _tables(database_url: str) -> list[str]:
     return [r["tablename"] for r in rows if r["tablename"] not in REFERENCE_TABLES]
 
 
+# Emptying the tables between tests, in one round trip: only the tables with rows are emptied (DELETE; foreign
+# keys' triggers off for the statement's transaction, so the order does not matter and nothing cascades twice),
+# and only the identity sequences a test used start again, as TRUNCATE ... RESTART IDENTITY would. TRUNCATE of every
+# table took about 20 ms a test (a new file per table), a fifth of a small test and most of its setup.
+_EMPTY = """
+DO $$
+DECLARE
+    name text;
+    found boolean;
+BEGIN
+    SET LOCAL session_replication_role = replica;
+    FOREACH name IN ARRAY $1 LOOP
+        EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I)', name) INTO found;
+        IF found THEN
+            EXECUTE format('DELETE FROM %I', name);
+        END IF;
+    END LOOP;
+    FOR name IN
+        SELECT s.relname FROM pg_class s
+        JOIN pg_depend d ON d.objid = s.oid AND d.deptype IN ('a', 'i')
+        JOIN pg_class t ON t.oid = d.refobjid
+        JOIN pg_sequences q ON q.schemaname = 'public' AND q.sequencename = s.relname
+        WHERE s.relkind = 'S' AND t.relname = ANY($1) AND q.last_value IS NOT NULL
+    LOOP
+        EXECUTE format('ALTER SEQUENCE %I RESTART', name);
+    END LOOP;
+END $$
+"""
+
+
+def _emptying(tables: list[str]) -> str:
+    """The DO block for these tables (a DO block takes no parameters: the names go in as an array literal)."""
+    names = ", ".join("'" + name.replace("'", "''") + "'" for name in tables)
+    return _EMPTY.replace("$1", f"ARRAY[{names}]::text[]")
+
+
 @pytest.fixture
 async def clean_state(database_url: str, nats_url: str, _tables: list[str]) -> None:
     """Every test starts from empty tables and an empty bus (tests commit for real: the relay and the
@@ -118,7 +154,7 @@ async def clean_state(database_url: str, nats_url: str, _tables: list[str]) -> N
     conn = await asyncpg.connect(asyncpg_dsn(database_url))
     try:
         if _tables:
-            await conn.execute(f"TRUNCATE {', '.join(_tables)} RESTART IDENTITY CASCADE")
+            await conn.execute(_emptying(_tables))
     finally:
         await conn.close()
     nc = await nats.connect(nats_url)
