@@ -5,6 +5,7 @@ groups"; docs/decisions.md, "Round-robin groups")."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from sqlalchemy import delete, exists, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -21,10 +22,9 @@ from battles.models import Battle, Entry, Sparring, SparringScore
 from battles.prelims.repository import competitor_id
 from battles.roundrobin import rules
 from battles.roundrobin import schemas as s
+from battles.sparrings.rules import FINISHED
 from kit.db import commit_writes
 from kit.errors import Conflict, Invalid, NotFound
-
-FINISHED = "finished"
 
 
 async def group_battles(session: AsyncSession, battle_id: int) -> list[Sparring]:
@@ -41,10 +41,16 @@ async def bracket_built(session: AsyncSession, battle_id: int) -> bool:
     return bool(await session.scalar(select(exists(statement))))
 
 
+class Facts(NamedTuple):
+    battles: list[Sparring]  # the groups' battles, group by group in their order
+    rounds: dict[int, tuple[int, int]]  # by sparring: the rounds red and blue took so far
+    ranking: dict[int, list[rules.Standing]]  # by group number, best first
+
+
 class RoundRobinService:
     async def _facts(
         self, session: AsyncSession, battle_id: int, order: Sequence[int], tiebreaks: Sequence[int]
-    ) -> tuple[list[Sparring], dict[int, tuple[int, int]], dict[int, list[int]], dict[int, list[rules.Standing]]]:
+    ) -> Facts:
         battles = await group_battles(session, battle_id)
         judges = await battle_repository.judge_ids(session, battle_id)
         scores: list[SparringScore] = []
@@ -85,14 +91,14 @@ class RoundRobinService:
         ranking = {
             number: rules.ranking(inside, results.get(number, []), tiebreaks) for number, inside in members.items()
         }
-        return battles, rounds, members, ranking
+        return Facts(battles, rounds, ranking)
 
     async def view(self, session: AsyncSession, access: BattleAccess) -> s.RoundRobin:
         await commit_writes(session)
         battle = access.battle
         if not battle.round_robin:
             raise NotFound(rules.NO_GROUPS)
-        battles, rounds, _, ranking = await self._facts(
+        battles, rounds, ranking = await self._facts(
             session, battle.id, battle.group_order or [], battle.group_tiebreaks or []
         )
         built = await bracket_built(session, battle.id)
@@ -186,7 +192,7 @@ class RoundRobinService:
         battle = access.battle
         if not battle.round_robin:
             raise Conflict(rules.NO_GROUPS)
-        battles, _, _, ranking = await self._facts(
+        battles, _, ranking = await self._facts(
             session, battle.id, battle.group_order or [], battle.group_tiebreaks or []
         )
         if not battles:
@@ -234,7 +240,7 @@ class RoundRobinService:
         shown = {(battle_rules.hidden_id(e.id) if access.hides_competitors else competitor_id(e)): e for e in entries}
         entry = shown.get(competitor)
         tiebreaks = list(battle.group_tiebreaks or [])
-        _, _, _, ranking = await self._facts(session, battle.id, battle.group_order or [], tiebreaks)
+        ranking = (await self._facts(session, battle.id, battle.group_order or [], tiebreaks)).ranking
         tied = {x.dancer for standings in ranking.values() for x in standings if x.tied}
         if entry is None or entry.id not in tied:
             raise Invalid(rules.NOT_TIED.format(name=competitor))
