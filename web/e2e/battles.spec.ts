@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
-import { acceptCookies, expect, fillDates, organizationOnScreens, pageErrors, pick, press, shot, signUpByApi, startEventOnScreens, tag, test, watch, writeDocument, type Account } from './helpers'
+import { acceptCookies, expect, fillDates, organizationOnScreens, pageErrors, pick, press, shot, signUpByApi, tag, test, watch, wizardToBattles, writeDocument, type Account } from './helpers'
 
 /**
  * Crew battles end to end (the battle day rehearsal, rehearsal.spec.ts, covers a 1 vs 1 bracket): an organizer
@@ -83,15 +83,9 @@ test.describe('battles', () => {
 
     // 1. the wizard: Info and Date (happening now in Queens), no tiers, carpets or battles yet, to the review
     const eventTitle = `Battle Jam ${t}`
-    const eventId = await startEventOnScreens(page, { title: eventTitle, orgName })
+    const eventId = await wizardToBattles(page, { title: eventTitle, orgName })
     const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
     await next()
-    await fillDates(page, -1, 3, VENUE_ZONE)
-    await next()
-    for (const step of ['Tiers', 'Display Mode', 'Battles']) {
-      await expect(page.getByRole('heading', { name: step, level: 2 })).toBeVisible()
-      await next()
-    }
     const eventBattles = async () => ((await (await page.request.get(`/api/events/${eventId}`, { headers })).json()) as { battles?: { id: number; title: string; crewSize: number }[] }).battles ?? []
 
     // from the review, Edit Battles: a crew battle through the dialog

@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test'
-import { acceptCookies, expect, pageErrors, press, fillDates, signUpByApi, startEventOnScreens, tag, test, watch } from './helpers'
+import { acceptCookies, expect, pageErrors, press, signUpByApi, tag, test, watch, wizardToBattles } from './helpers'
 
 /**
  * An organizer's screens in the tabs of one browser over plain HTTP/1.1, which holds 6 connections per host: the
@@ -34,16 +34,8 @@ test.describe('live feed', () => {
     await signUpByApi(page, { dancerName: `Host ${t}`, prefix: 'live-tabs' })
 
     // the wizard: the event with one battle, published
-    const eventId = await startEventOnScreens(page, { title: eventTitle })
+    const eventId = await wizardToBattles(page, { title: eventTitle })
     const next = () => press(page.getByRole('button', { name: 'Next', exact: true }))
-    await next()
-    await fillDates(page, -1, 3, 'America/New_York')
-    await next()
-    await expect(page.getByRole('heading', { name: 'Tiers', level: 2 })).toBeVisible()
-    await next()
-    await expect(page.getByRole('heading', { name: 'Display Mode', level: 2 })).toBeVisible()
-    await next()
-    await expect(page.getByRole('heading', { name: 'Battles', level: 2 })).toBeVisible()
     await press(page.getByRole('button', { name: 'Add Battle' }))
     const dialog = page.getByRole('dialog', { name: 'Edit Battle' })
     await dialog.getByRole('textbox', { name: 'Title' }).fill(battleTitle)
